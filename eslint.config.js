@@ -1,0 +1,38 @@
+import js from "@eslint/js";
+import globals from "globals";
+import tseslint from "typescript-eslint";
+
+export default tseslint.config(
+  { ignores: ["node_modules", "dist", "data", "src/engine/definition-format.ts"] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.node } },
+    rules: {
+      "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_", destructuredArrayIgnorePattern: "^_" }],
+    },
+  },
+  {
+    // The engine runs unchanged in the browser, the server and the scripts: no React, no DOM,
+    // no Node. (STYLE.md rule 1)
+    files: ["src/engine/**/*.ts"],
+    languageOptions: { globals: {} },
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            { group: ["node:*"], message: "The engine is pure: no Node APIs." },
+            { group: ["react", "react-dom", "react/*", "react-dom/*"], message: "The engine is pure: no React." },
+            { group: ["fastify", "fastify/*", "@fastify/*", "pg", "@electric-sql/*"], message: "The engine is pure: no server code." },
+          ],
+          paths: ["fs", "path", "os", "url", "crypto", "child_process", "process", "buffer", "util"].map((name) => ({
+            name,
+            message: "The engine is pure: no Node APIs.",
+          })),
+        },
+      ],
+      "no-restricted-globals": ["error", "window", "document", "process", "localStorage", "Buffer", "require"],
+    },
+  },
+);

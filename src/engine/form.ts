@@ -1,0 +1,76 @@
+import type { InstitutionFile } from "./definition-format";
+import { expandDefinitions, type Expansion } from "./expand";
+import type { AnswerKey, Answers, Evaluation, FormFiles, FormState, PageView, ValidationErrors } from "./types";
+import { compileValidator, type AnswerValidator } from "./validation";
+import { evaluate, type EvaluateOptions } from "./visibility";
+
+/** The definitions, loaded and compiled once; every later call is cheap. */
+export interface CompiledForm extends Pick<Expansion, "gates" | "owners" | "companions" | "tabGroups" | "blockGroups" | "dependents"> {
+  pages: PageView[];
+  institution: InstitutionFile["institution"];
+  /** The page that asks for a key, for links such as /{page}#{answerKey}. */
+  pageOf(key: AnswerKey): string | undefined;
+  validator: AnswerValidator;
+}
+
+export interface LoadOptions {
+  /** The day year lists count from (YYYY-MM-DD); defaults to today. */
+  today?: string;
+}
+
+/** Today as YYYY-MM-DD in local time, the day an applicant sees on their calendar. */
+export function localToday(now = new Date()): string {
+  const pad = (n: number) => String(n).padStart(2, "0");
+  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
+}
+
+/**
+ * Loads and compiles the definitions. Definitions with errors are a deployment bug (the linter
+ * refuses them before build), so this throws, listing them.
+ */
+export function loadForm(files: FormFiles, options: LoadOptions = {}): CompiledForm {
+  const today = options.today ?? localToday();
+  const expansion = expandDefinitions(files, { currentYear: Number(today.slice(0, 4)) });
+  const errors = expansion.findings.filter((f) => f.severity === "error");
+  if (errors.length > 0) {
+    throw new Error(`the definitions have errors; run npm run lint:definitions\n${errors.map((f) => `${f.source.file}${f.source.pointer}: ${f.message}`).join("\n")}`);
+  }
+  const { pages, gates, owners, companions, tabGroups, blockGroups, dependents } = expansion;
+  return {
+    pages, gates, owners, companions, tabGroups, blockGroups, dependents,
+    institution: files.institution.institution,
+    pageOf: (key) => owners.get(key)?.page,
+    validator: compileValidator(files.answersSchema, Object.keys(files.rules).sort().map((name) => files.rules[name]!)),
+  };
+}
+
+export interface ValidateOptions extends FormState {
+  /** The day the date rules count from (YYYY-MM-DD); defaults to today. */
+  today?: string;
+}
+
+/**
+ * The errors of every shown question, after clearing. Empty and hidden answers are left out
+ * first, so a rule's `required` means "answer this shown question"; questions on a tab not
+ * chosen, or behind a false condition, are not validated.
+ */
+export function validateAnswers(form: CompiledForm, answers: Answers, options: ValidateOptions = {}): ValidationErrors {
+  return validateEvaluation(form, evaluate(form, answers, options), options.today);
+}
+
+export function validateEvaluation(form: CompiledForm, evaluation: Evaluation, today = localToday()): ValidationErrors {
+  const data: Answers = {};
+  for (const [key, value] of Object.entries(evaluation.answers)) {
+    if (value !== "" && evaluation.isShown(key)) data[key] = value;
+  }
+  const errors = form.validator(data, today);
+  for (const key of Object.keys(errors)) {
+    if (!evaluation.isShown(key)) delete errors[key];
+  }
+  return errors;
+}
+
+/** Visibility and clearing (see evaluate), for a compiled form. */
+export function evaluateAnswers(form: CompiledForm, answers: Answers, options: EvaluateOptions = {}): Evaluation {
+  return evaluate(form, answers, options);
+}

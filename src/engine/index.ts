@@ -1,0 +1,50 @@
+export { compileCondition, comparisons, type CompiledCondition } from "./conditions";
+export { expandDefinitions, MAX_BLOCKS, QUESTION_TYPES, type Expansion, type Gate, type KeyReference, type Owner } from "./expand";
+export { formatPhone, formatSsn } from "./format";
+export {
+  evaluateAnswers,
+  loadForm,
+  localToday,
+  validateAnswers,
+  validateEvaluation,
+  type CompiledForm,
+  type LoadOptions,
+  type ValidateOptions,
+} from "./form";
+export { message, type MessageCode } from "./messages";
+export { resolveOptions, yearOptions } from "./options";
+export { collectErrors, compileValidator, createAjv, type AnswerValidator } from "./validation";
+export type { EvaluateOptions } from "./visibility";
+export type {
+  AnswerKey,
+  Answers,
+  AnswerValue,
+  Evaluation,
+  Finding,
+  FindingCode,
+  FormFiles,
+  FormState,
+  JsonSchema,
+  PageView,
+  QuestionType,
+  ResolvedOption,
+  ResolvedOptions,
+  Source,
+  ValidationErrors,
+  ViewItem,
+} from "./types";
+export type {
+  AddAnotherItem,
+  AddressItem,
+  Comparison,
+  Condition,
+  FormDefinitionFile,
+  InstitutionFile,
+  Item,
+  Option,
+  OptionListFile,
+  Options,
+  PageDefinition,
+  TabsItem,
+  TemplateFile,
+} from "./definition-format";

@@ -1,0 +1,24 @@
+import type { Options, YearList } from "./definition-format";
+import type { FormFiles, ResolvedOption } from "./types";
+
+/** Options as written: an inline list, a year list, or a file path. `undefined` when the file is missing. */
+export function resolveOptions(options: Options, files: FormFiles, currentYear: number): ResolvedOption[] | undefined {
+  if (Array.isArray(options)) return options;
+  if (typeof options === "string") {
+    const file = files.optionLists[options];
+    if (!file) return undefined;
+    if (file.options) return file.options;
+    return file.years ? yearOptions(file.years, currentYear) : undefined;
+  }
+  return yearOptions(options.years, currentYear);
+}
+
+/** The spec's years list: `count` years from `start` (default this year), going into the past or future. */
+export function yearOptions(years: YearList["years"], currentYear: number): ResolvedOption[] {
+  const start = years.start ?? currentYear;
+  const step = years.direction === "past" ? -1 : 1;
+  return Array.from({ length: years.count }, (_, i) => {
+    const year = String(start + i * step);
+    return { value: year, label: year };
+  });
+}
