@@ -287,10 +287,10 @@ export function expandDefinitions(files: FormFiles, options: { currentYear: numb
       const blockPrefix = index === 1 ? item.prefix : `${item.prefix}${index}_`;
       const gate = addGate({ parent: ctx.gate, kind: "block", group: item.id, index, clearOnHide: [], source: view.source });
       const scope: Scope = { prefix: ctx.scope.prefix + blockPrefix, ownPrefix: item.prefix, local, outer: ctx.scope };
+      group.blocks.push([]);
       view.blocks.push(walkItems(item.items, {
         ...ctx, gate, scope, block: { group: item.id, index }, pointer: `${view.source.pointer}/items`, idSuffix: `${ctx.idSuffix}@${index}`,
       }));
-      group.blocks.push([]);
     }
     return view;
   }

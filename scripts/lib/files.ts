@@ -1,0 +1,79 @@
+// Reads a project's definitions and schemas from disk into the engine's FormFiles, keeping each
+// file's text so the linter can point at lines and columns.
+import { existsSync } from "node:fs";
+import { readdir, readFile } from "node:fs/promises";
+import { join, relative } from "node:path";
+import { fileURLToPath } from "node:url";
+import type {
+  FormFiles,
+  InstitutionFile,
+  JsonSchema,
+  OptionListFile,
+  PageDefinition,
+  TemplateFile,
+} from "../../src/engine";
+
+export const repoRoot = fileURLToPath(new URL("../..", import.meta.url));
+
+export interface SourceFile {
+  /** Path from the project root, e.g. form-definitions/about.json. */
+  path: string;
+  text: string;
+  /** The parsed JSON, or undefined when the text is not JSON. */
+  json: unknown;
+  parseError?: { message: string; offset: number };
+}
+
+export interface ProjectFiles {
+  root: string;
+  sources: SourceFile[];
+  /** What the engine reads; files that failed to parse are left out. */
+  form: FormFiles;
+  /** Definition file paths by the names the engine uses ("about.json", "options/months.json"). */
+  pathOf: (engineName: string) => string;
+}
+
+async function readSource(root: string, path: string): Promise<SourceFile> {
+  const text = await readFile(join(root, path), "utf8");
+  try {
+    return { path, text, json: JSON.parse(text) };
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    const position = /position (\d+)/.exec(message);
+    return { path, text, json: undefined, parseError: { message, offset: position ? Number(position[1]) : 0 } };
+  }
+}
+
+async function jsonFiles(root: string, dir: string): Promise<string[]> {
+  if (!existsSync(join(root, dir))) return [];
+  const entries = await readdir(join(root, dir), { withFileTypes: true });
+  return entries.filter((e) => e.isFile() && e.name.endsWith(".json")).map((e) => join(dir, e.name)).sort();
+}
+
+/** Reads form-definitions/, schemas/answers.schema.json and schemas/rules/ below `root`. */
+export async function readProject(root = repoRoot): Promise<ProjectFiles> {
+  const definitionPaths = [...await jsonFiles(root, "form-definitions"), ...await jsonFiles(root, "form-definitions/options")];
+  const schemaPaths = [
+    ...(existsSync(join(root, "schemas/answers.schema.json")) ? ["schemas/answers.schema.json"] : []),
+    ...await jsonFiles(root, "schemas/rules"),
+  ];
+  const sources = await Promise.all([...definitionPaths, ...schemaPaths].map((path) => readSource(root, path)));
+
+  const form: FormFiles = {
+    pages: {}, optionLists: {}, rules: {}, answersSchema: {},
+    addressTemplate: { $schema: "", template: "address", items: [] },
+    institution: { $schema: "", institution: { name: "", office_address: [""], contacts: { email: "", phone: "" }, privacy_url: "", character_limit: 7000, student_type: "" } },
+  };
+  const engineName = (path: string) => relative("form-definitions", path);
+  for (const source of sources) {
+    if (source.json === undefined || typeof source.json !== "object" || source.json === null) continue;
+    const json = source.json as Record<string, unknown>;
+    if (source.path === "schemas/answers.schema.json") form.answersSchema = json as JsonSchema;
+    else if (source.path.startsWith("schemas/rules/")) form.rules[relative("schemas/rules", source.path)] = json as JsonSchema;
+    else if (source.path.startsWith("form-definitions/options/")) form.optionLists[engineName(source.path)] = json as unknown as OptionListFile;
+    else if ("template" in json) form.addressTemplate = json as unknown as TemplateFile;
+    else if ("institution" in json) form.institution = json as unknown as InstitutionFile;
+    else form.pages[engineName(source.path)] = json as unknown as PageDefinition;
+  }
+  return { root, sources, form, pathOf: (name) => join("form-definitions", name) };
+}
