@@ -1,0 +1,138 @@
+// Checks every definition file against schemas/form-definition.schema.json (the format staff's
+// editors read), and every schema in schemas/ against JSON Schema itself, in sentences.
+import { readFileSync } from "node:fs";
+import { dirname, join, normalize } from "node:path";
+import Ajv, { type ErrorObject } from "ajv";
+import addFormats from "ajv-formats";
+import { createAjv } from "../../src/engine";
+import type { SourceFile } from "./files";
+import { repoRoot } from "./files";
+
+export interface LintFinding {
+  path: string;
+  pointer: string;
+  message: string;
+  severity: "error" | "warning";
+}
+
+const FORMAT_SCHEMA = "schemas/form-definition.schema.json";
+const formatSchema = JSON.parse(readFileSync(join(repoRoot, FORMAT_SCHEMA), "utf8")) as Record<string, unknown>;
+
+function formatValidator(kind: "page" | "optionListFile" | "templateFile" | "institutionFile") {
+  const ajv = new Ajv({ allErrors: true, discriminator: true, strict: false });
+  addFormats(ajv, ["date", "email", "uri"]);
+  ajv.addSchema(formatSchema);
+  return ajv.getSchema(`${String(formatSchema.$id)}#/definitions/${kind}`)!;
+}
+const validators = {
+  page: formatValidator("page"),
+  optionListFile: formatValidator("optionListFile"),
+  templateFile: formatValidator("templateFile"),
+  institutionFile: formatValidator("institutionFile"),
+};
+
+function kindOf(source: SourceFile): keyof typeof validators {
+  if (source.path.startsWith("form-definitions/options/")) return "optionListFile";
+  const json = source.json as Record<string, unknown>;
+  if ("template" in json) return "templateFile";
+  if ("institution" in json) return "institutionFile";
+  return "page";
+}
+
+const ITEM_TYPES = (formatSchema.definitions as { item: { properties: { type: { enum: string[] } } } }).item.properties.type.enum;
+
+/** One sentence for one AJV error; undefined for errors another error already explains. */
+function sentence(error: ErrorObject): string | undefined {
+  const params = error.params as Record<string, unknown>;
+  switch (error.keyword) {
+    case "required":
+      return `"${String(params.missingProperty)}" is required here`;
+    case "additionalProperties":
+      return `unknown property "${String(params.additionalProperty)}"`;
+    case "discriminator":
+      return params.error === "mapping"
+        ? `unknown item type "${String(params.tagValue)}"; use one of ${ITEM_TYPES.join(", ")}`
+        : `an item needs a "type": one of ${ITEM_TYPES.join(", ")}`;
+    case "enum":
+      return `must be one of ${(params.allowedValues as unknown[]).map((v) => JSON.stringify(v)).join(", ")}`;
+    case "const":
+      return `must be ${JSON.stringify(params.allowedValue)}`;
+    case "type":
+      return `must be ${String(params.type)}`;
+    case "pattern":
+      return `"${String(error.data)}" does not have the expected form (${String(params.pattern)})`;
+    case "oneOf":
+    case "anyOf":
+    case "if":
+      return undefined;
+    default:
+      return error.message;
+  }
+}
+
+/** Errors inside a oneOf branch repeat for every branch; report the most specific ones only. */
+function specificErrors(errors: ErrorObject[]): ErrorObject[] {
+  const seen = new Set<string>();
+  return errors.filter((e) => {
+    const id = `${e.instancePath}|${e.keyword}|${JSON.stringify(e.params)}`;
+    if (seen.has(id)) return false;
+    seen.add(id);
+    return true;
+  });
+}
+
+export function lintFormat(sources: SourceFile[]): LintFinding[] {
+  const findings: LintFinding[] = [];
+  for (const source of sources) {
+    if (source.parseError) {
+      findings.push({ path: source.path, pointer: "", message: `not valid JSON: ${source.parseError.message}`, severity: "error" });
+      continue;
+    }
+    if (!source.path.startsWith("form-definitions/")) continue;
+    if (typeof source.json !== "object" || source.json === null || Array.isArray(source.json)) {
+      findings.push({ path: source.path, pointer: "", message: "a definition file holds one JSON object", severity: "error" });
+      continue;
+    }
+    const json = source.json as Record<string, unknown>;
+    const expected = normalize(join(dirname(source.path), String(json.$schema ?? "")));
+    if (expected !== FORMAT_SCHEMA) {
+      const relativeSchema = source.path.startsWith("form-definitions/options/") ? "../../" : "../";
+      findings.push({
+        path: source.path, pointer: "/$schema", severity: "error",
+        message: `"$schema" must point at ${FORMAT_SCHEMA} so editors check this file: write "${relativeSchema}${FORMAT_SCHEMA}"`,
+      });
+    }
+    const validate = validators[kindOf(source)];
+    if (validate(json)) {
+      if (kindOf(source) === "optionListFile" && ("options" in json) === ("years" in json)) {
+        findings.push({ path: source.path, pointer: "", message: "an option list file has either \"options\" or \"years\"", severity: "error" });
+      }
+      continue;
+    }
+    const errors = specificErrors(validate.errors ?? []);
+    // A bad item type makes every branch of the item's oneOf fail: the discriminator says it best.
+    const badTypes = new Set(errors.filter((e) => e.keyword === "discriminator").map((e) => e.instancePath));
+    for (const error of errors) {
+      if (error.keyword !== "discriminator" && [...badTypes].some((p) => error.instancePath.startsWith(p))) continue;
+      const message = sentence(error);
+      if (!message) continue;
+      const pointer = error.keyword === "discriminator" ? `${error.instancePath}/type` : error.instancePath;
+      findings.push({ path: source.path, pointer, message, severity: "error" });
+    }
+  }
+  return findings;
+}
+
+/** Every schema in schemas/ is valid JSON Schema, with only the keywords the engine knows. */
+export function lintSchemas(sources: SourceFile[]): LintFinding[] {
+  const findings: LintFinding[] = [];
+  for (const source of sources) {
+    if (!source.path.startsWith("schemas/") || source.parseError) continue;
+    try {
+      createAjv({ validateSchema: true }).compile(source.json as object);
+    } catch (error) {
+      findings.push({ path: source.path, pointer: "", message: `not a valid schema: ${(error as Error).message}`, severity: "error" });
+    }
+  }
+  return findings;
+}
