@@ -204,10 +204,10 @@ describe("lint:definitions", () => {
 
   it("exits 1 on an error and 0 on a clean project, from the command line", async () => {
     const run = promisify(execFile);
-    const cli = ["tsx", "scripts/lint-definitions.ts"];
-    await expect(run("npx", [...cli, "--root", fixture()], { cwd: repoRoot })).resolves.toMatchObject({ stdout: "" });
+    const cli = ["--import", "tsx", "scripts/lint-definitions.ts"];
+    await expect(run(process.execPath, [...cli, "--root", fixture()], { cwd: repoRoot })).resolves.toMatchObject({ stdout: "" });
     const broken = fixture(page((items) => [...items, { type: "text", key: "nickname", label: "Nickname" }]));
-    await expect(run("npx", [...cli, "--root", broken], { cwd: repoRoot })).rejects.toMatchObject({
+    await expect(run(process.execPath, [...cli, "--root", broken], { cwd: repoRoot })).rejects.toMatchObject({
       code: 1,
       stdout: expect.stringContaining('answer key "nickname" is not in the data model'),
       stderr: expect.stringContaining("lint:definitions: 1 error, 0 warnings"),

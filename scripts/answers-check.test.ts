@@ -1,0 +1,70 @@
+import { execFile } from "node:child_process";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { promisify } from "node:util";
+import { afterAll, describe, expect, it } from "vitest";
+import { repoRoot } from "./lib/files";
+
+const run = promisify(execFile);
+const dir = mkdtempSync(join(tmpdir(), "answers-"));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+function answersFile(name: string, content: string): string {
+  const path = join(dir, name);
+  writeFileSync(path, content);
+  return path;
+}
+
+async function check(...args: string[]) {
+  try {
+    const { stdout, stderr } = await run(process.execPath, ["--import", "tsx", "scripts/answers-check.ts", ...args], { cwd: repoRoot });
+    return { code: 0, stdout, stderr };
+  } catch (error) {
+    const { code, stdout, stderr } = error as { code: number; stdout: string; stderr: string };
+    return { code, stdout, stderr };
+  }
+}
+
+describe("npm run answers:check", () => {
+  it("gives no errors and clears nothing for a complete application", async () => {
+    const result = await check("--today", "2026-11-22", join(repoRoot, "tests/fixtures/complete-answers.json"));
+    expect(result).toMatchObject({ code: 0, stderr: "" });
+    expect(JSON.parse(result.stdout)).toEqual({ errors: {}, cleared: [] });
+  }, 30_000);
+
+  it("prints exactly one JSON object with the spec's messages and the answers visibility would clear", async () => {
+    const file = answersFile("some.json", JSON.stringify({
+      first_name: "Ana", birth_date: "2015-06-01", country: "USA", zip: "123",
+      mailing_addr_same_as_perm_addr: "Y", mailing_city: "Erie",
+    }));
+    const result = await check("--today", "2026-11-22", file);
+    expect(result.code).toBe(0);
+    expect(result.stdout.trim().split("\n")).toHaveLength(1);
+    const { errors, cleared } = JSON.parse(result.stdout) as { errors: Record<string, string[]>; cleared: string[] };
+    expect(errors.birth_date).toEqual(["You must be 13 years or older to apply."]);
+    expect(errors.zip).toEqual(["ZIP/Postal Code must be at least 5 characters."]);
+    expect(errors.last_name).toEqual(["Last Name is required."]);
+    expect(errors.first_name).toBeUndefined();
+    expect(errors.mailing_city).toBeUndefined();
+    expect(cleared).toEqual(["mailing_city"]);
+  }, 30_000);
+
+  it("says a missing file is missing, on one line, and exits 2", async () => {
+    const result = await check(join(dir, "nope.json"));
+    expect(result).toEqual({ code: 2, stdout: "", stderr: `${join(dir, "nope.json")}: no such file\n` });
+  }, 30_000);
+
+  it("says malformed JSON is malformed, on one line, and exits 2", async () => {
+    const file = answersFile("broken.json", '{"first_name": "Ana",');
+    const result = await check(file);
+    expect(result.code).toBe(2);
+    expect(result.stdout).toBe("");
+    expect(result.stderr).toMatch(new RegExp(`^${file}: not valid JSON \\(.+\\)\\n$`));
+  }, 30_000);
+
+  it("refuses an answer set that is not one object, and a bad --today", async () => {
+    expect(await check(answersFile("list.json", "[1, 2]"))).toMatchObject({ code: 2, stderr: expect.stringContaining("must hold one JSON object of answer keys") });
+    expect(await check("--today", "22/11/2026", answersFile("empty.json", "{}"))).toMatchObject({ code: 2, stderr: expect.stringContaining("--today takes a date as YYYY-MM-DD") });
+  }, 30_000);
+});
