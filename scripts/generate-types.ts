@@ -21,8 +21,8 @@ export async function renderFormatTypes(): Promise<string> {
   // A $ref with its own description becomes a numbered alias (Condition1 = Comparison | …);
   // fold those back into the one named type.
   return source
-    .replace(/\/\*\*(?:(?!\*\/)[\s\S])*\*\/\nexport type (?:Condition|Options)\d+ = [^;]+;\n/g, "")
-    .replace(/\b(Condition|Options)\d+\b/g, "$1");
+    .replace(/\/\*\*(?:(?!\*\/)[\s\S])*\*\/\nexport type (?:Condition|Options|Items|OptionList)\d+ = [^;]+;\n/g, "")
+    .replace(/\b(Condition|Options|Items|OptionList)\d+\b/g, "$1");
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {

@@ -130,6 +130,38 @@ describe("lint:definitions", () => {
     expect(lines).toContainEqual(expect.stringContaining('tab group id "siblings" is used by another tab group or add-another group (/items/5)'));
   });
 
+  it("refuses a tab group whose default is not one of its tabs", async () => {
+    const lines = await lint(fixture(page((items) => {
+      (items[5] as { default: string }).default = "type";
+      return items;
+    })));
+    expect(lines).toContainEqual(expect.stringContaining('default tab "type" is not one of this group\'s tabs (write, upload) (/items/5/default)'));
+  });
+
+  it("refuses an add-another group inside another one", async () => {
+    const lines = await lint(fixture(page((items) => {
+      (items[4] as { items: object[] }).items.push({ type: "addAnother", id: "pets", max: 2, prefix: "pet_", addLabel: "Add a pet", items: [] });
+      return items;
+    })));
+    expect(lines).toContainEqual(expect.stringContaining("an add-another group cannot sit inside another add-another block (/items/4/items/2)"));
+  });
+
+  it("refuses an item with both hideWhen and showWhen", async () => {
+    const lines = await lint(fixture(page((items) => {
+      (items[2] as { hideWhen: object }).hideWhen = { key: "citizenship_us", op: "equals", value: "Y" };
+      return items;
+    })));
+    expect(lines).toContainEqual(expect.stringContaining("an item takes hideWhen or showWhen, not both (/items/2)"));
+  });
+
+  it("refuses a choice question without options", async () => {
+    const lines = await lint(fixture(page((items) => {
+      delete (items[1] as { options?: string }).options;
+      return items;
+    })));
+    expect(lines).toContainEqual(expect.stringContaining('radio "citizenship_us" needs options or optionsByAnswer (/items/1)'));
+  });
+
   it("refuses an option list file that does not exist", async () => {
     const lines = await lint(fixture(page((items) => {
       (items[1] as { options: string }).options = "options/yes-or-no.json";

@@ -41,7 +41,7 @@ export type Options = OptionList | YearList | string;
  */
 export type OptionList = Option[];
 /**
- * Items in the order they are shown.
+ * The page's sections and questions, in order.
  */
 export type Items = Item[];
 
