@@ -1,6 +1,6 @@
 // The checks that need the definitions expanded: every key against the data model, conditions
 // against the questions they read, rules against the data model, and keys nothing asks for.
-import { expandDefinitions, localToday, type Expansion, type KeyReference, type Owner, type Source } from "../../src/engine";
+import { expandDefinitions, localToday, type Expansion, type KeyReference, type Source } from "../../src/engine";
 import type { LintFinding } from "./lint-format";
 import type { ProjectFiles } from "./files";
 
@@ -19,14 +19,10 @@ export function lintKeys(project: ProjectFiles): LintFinding[] {
   for (const f of expansion.findings) at(f.source, "", f.message, f.severity);
 
   // Every key a page stores is in the data model.
-  const reported = new Set<string>();
+  // Where a finding about a key points: its question's `key`, else (a companion, a lookup's fill) the item.
+  const sourceOf = new Map(expansion.questions.map((q) => [q.key, q.source]));
   for (const [key, owner] of expansion.owners) {
-    if (model.has(key)) continue;
-    const source = ownerSource(expansion, key, owner);
-    const id = `${source.file}${source.pointer}|${key}`;
-    if (reported.has(id)) continue;
-    reported.add(id);
-    at(source, "", `answer key "${key}" is not in the data model (schemas/answers.schema.json)`);
+    if (!model.has(key)) at(sourceOf.get(key) ?? owner.item.source, "", `answer key "${key}" is not in the data model (schemas/answers.schema.json)`);
   }
 
   for (const ref of expansion.references) checkReference(ref, expansion, model, at);
@@ -37,39 +33,6 @@ export function lintKeys(project: ProjectFiles): LintFinding[] {
     findings.push({ path: "schemas/answers.schema.json", pointer: `/properties/${key}`, message: `no page asks for answer key "${key}"`, severity: "warning" });
   }
   return findings;
-}
-
-/** Where to point for a key: the question's `key`, or the address item or lookup it comes from. */
-function ownerSource(expansion: Expansion, key: AnswerKeyLike, owner: Owner): Source {
-  const question = expansion.questions.find((q) => q.key === key);
-  const item = owner.item;
-  if (item.source.file === "address.json") {
-    // Address questions are reported at the address item in the page that expands them.
-    const anchor = findAnchor(expansion, item.id);
-    if (anchor) return anchor;
-  }
-  if (question) {
-    if (item.item.type === "checkboxes") {
-      const index = item.item.options.findIndex((o) => o.key === question.written);
-      return { ...item.source, pointer: `${item.source.pointer}/options/${index}/key` };
-    }
-    return { ...item.source, pointer: `${item.source.pointer}/key` };
-  }
-  return item.source;
-}
-type AnswerKeyLike = string;
-
-function findAnchor(expansion: Expansion, id: string): Source | undefined {
-  // View ids start with "page:file#pointer"; an address question's id carries the page it is on.
-  const page = expansion.pages.find((p) => id.startsWith(`${p.page}:`));
-  if (!page) return undefined;
-  const stack = [...page.items];
-  while (stack.length) {
-    const view = stack.pop()!;
-    if (view.item.type === "address" && view.children?.some((c) => c.id === id)) return view.source;
-    stack.push(...(view.children ?? []), ...(view.tabs?.flatMap((t) => t.items) ?? []), ...(view.blocks?.flat() ?? []));
-  }
-  return undefined;
 }
 
 function checkReference(ref: KeyReference, expansion: Expansion, model: Set<string>, at: (s: Source, tail: string, m: string) => void) {

@@ -70,7 +70,9 @@ export interface Expansion {
   /** Selects whose options follow another answer: changing that answer clears them. */
   dependents: { key: AnswerKey; controlKey: AnswerKey }[];
   /** Every question as written with its scope, for the linter's prefix and type checks. */
-  questions: { key: AnswerKey; written: string; containerPrefix: string; item: ViewItem; page: string }[];
+  /** Every key a question stores as written, with where a finding about it points: the `key`, the
+   *  checkbox option, or the address item in the page for an address's questions. */
+  questions: { key: AnswerKey; written: string; item: ViewItem; page: string; source: Source }[];
   references: KeyReference[];
   findings: Finding[];
 }
@@ -106,7 +108,7 @@ function resolveIn(scope: Scope, key: string): AnswerKey {
 }
 
 /** Expands every page: prefixes applied, blocks laid out to their max, options resolved, gates listed. */
-export function expandDefinitions(files: FormFiles, options: { currentYear: number }): Expansion {
+export function expandDefinitions(files: FormFiles, settings: { currentYear: number }): Expansion {
   const out: Expansion = {
     pages: [], gates: [], owners: new Map(), companions: new Map(), tabGroups: new Map(),
     blockGroups: new Map(), dependents: [], questions: [], references: [], findings: [],
@@ -297,15 +299,17 @@ export function expandDefinitions(files: FormFiles, options: { currentYear: numb
 
   function walkQuestion(item: Extract<Item, { key: string }> | Extract<Item, { type: "checkboxes" }>, view: ViewItem, ctx: Context): ViewItem {
     const written = item.type === "checkboxes" ? item.options.map((o) => o.key) : [item.key];
-    for (const key of written) {
+    written.forEach((key, i) => {
+      const pointer = item.type === "checkboxes" ? `${view.source.pointer}/options/${i}/key` : `${view.source.pointer}/key`;
+      const source = ctx.anchor ?? { file: view.source.file, pointer };
       if (ctx.scope.ownPrefix && key.startsWith(ctx.scope.ownPrefix)) {
         findingOnce("prefix-in-key", `answer key "${key}" repeats its container's prefix "${ctx.scope.ownPrefix}"; write "${key.slice(ctx.scope.ownPrefix.length)}", the prefix is added`, ctx.anchor ?? view.source);
       }
       const key_ = ctx.scope.prefix + key;
-      out.questions.push({ key: key_, written: key, containerPrefix: ctx.scope.ownPrefix, item: view, page: ctx.page });
+      out.questions.push({ key: key_, written: key, item: view, page: ctx.page, source });
       view.keys.push(key_);
       own(key_, ctx, view);
-    }
+    });
     if (item.type !== "checkboxes") view.key = view.keys[0];
 
     if (item.type === "select" || item.type === "radio") {
@@ -330,7 +334,7 @@ export function expandDefinitions(files: FormFiles, options: { currentYear: numb
 
   function questionOptions(item: Extract<Item, { type: "select" | "radio" }>, view: ViewItem, ctx: Context): ResolvedOptions | undefined {
     const resolve = (options: NonNullable<typeof item.options>, pointer: string) => {
-      const resolved = resolveOptions(options, files, options_.currentYear);
+      const resolved = resolveOptions(options, files, settings.currentYear);
       if (!resolved) findingOnce("missing-option-list", `option list "${String(options)}" does not exist in form-definitions/`, { file: ctx.file, pointer });
       return resolved ?? [];
     };
@@ -347,7 +351,6 @@ export function expandDefinitions(files: FormFiles, options: { currentYear: numb
     return undefined;
   }
 
-  const options_ = options;
   const pages = Object.entries(files.pages).sort(([, a], [, b]) => a.step - b.step);
   for (const [file, page] of pages) {
     const scope: Scope = { prefix: "", ownPrefix: "", local: new Set() };

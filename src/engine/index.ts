@@ -11,9 +11,7 @@ export {
   type LoadOptions,
   type ValidateOptions,
 } from "./form";
-export { message, type MessageCode } from "./messages";
-export { resolveOptions, yearOptions } from "./options";
-export { collectErrors, compileValidator, createAjv, type AnswerValidator } from "./validation";
+export { createAjv, type AnswerValidator } from "./validation";
 export type { EvaluateOptions } from "./visibility";
 export type {
   AnswerKey,

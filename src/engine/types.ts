@@ -51,9 +51,7 @@ export interface Finding {
 }
 
 export type FindingCode =
-  | "format"
   | "unknown-type"
-  | "unknown-key"
   | "duplicate-key"
   | "key-on-two-pages"
   | "prefix-in-key"
@@ -61,16 +59,10 @@ export type FindingCode =
   | "duplicate-id"
   | "missing-option-list"
   | "missing-options"
-  | "unknown-condition-key"
-  | "operator-type"
-  | "unknown-option-value"
   | "unreachable-clear"
   | "both-conditions"
   | "unknown-tab"
-  | "nested-add-another"
-  | "unknown-fills-key"
-  | "rule-unknown-key"
-  | "unasked-key";
+  | "nested-add-another";
 
 export type ResolvedOption = Option;
 
