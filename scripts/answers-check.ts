@@ -65,7 +65,7 @@ async function main(): Promise<number> {
     process.stderr.write(`${read.message}\n`);
     return 2;
   }
-  const form = loadForm((await readProject()).form, { today: input.today });
+  const form = loadForm(readProject().form, { today: input.today });
   const evaluation = evaluateAnswers(form, read.answers);
   const errors = validateEvaluation(form, evaluation, input.today);
   process.stdout.write(`${JSON.stringify({ errors, cleared: evaluation.cleared })}\n`);

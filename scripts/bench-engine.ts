@@ -45,14 +45,14 @@ function everyKey(form: CompiledForm, model: Record<string, { type: string; maxL
 
 async function main() {
   const coldStart = performance.now();
-  const project = await readProject();
+  const project = readProject();
   let form = loadForm(project.form, { today: TODAY });
   const cold = performance.now() - coldStart;
 
   const loads: number[] = [];
   for (let i = 0; i < 30; i++) {
     const start = performance.now();
-    form = loadForm((await readProject()).form, { today: TODAY });
+    form = loadForm(readProject().form, { today: TODAY });
     loads.push(performance.now() - start);
   }
   const compiles = time(30, () => loadForm(project.form, { today: TODAY }));

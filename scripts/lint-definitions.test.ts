@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
 import { afterEach, describe, expect, it } from "vitest";
-import { readProject, repoRoot } from "./lib/files";
+import { repoRoot } from "./lib/files";
 import { formatFinding, lintDefinitions } from "./lint-definitions";
 
 const base = join(repoRoot, "tests/fixtures/lint/base");
@@ -31,18 +31,18 @@ const page = (change: (items: object[]) => object[]) => ({
   "form-definitions/page.json": { ...basePage, items: change(structuredClone(basePage.items)) },
 });
 
-async function lint(root: string, format: "text" | "github" = "text"): Promise<string[]> {
-  const sources = new Map((await readProject(root)).sources.map((s) => [s.path, s]));
-  return (await lintDefinitions(root)).map((f) => formatFinding(f, sources, format));
+function lint(root: string, format: "text" | "github" = "text"): string[] {
+  const { findings, sources } = lintDefinitions(root);
+  return findings.map((f) => formatFinding(f, sources, format));
 }
 
 describe("lint:definitions", () => {
   it("passes the shipped definitions with no errors and no warnings", async () => {
-    expect(await lint(repoRoot)).toEqual([]);
+    expect(lint(repoRoot)).toEqual([]);
   });
 
   it("passes the small base fixture the other cases break", async () => {
-    expect(await lint(fixture())).toEqual([]);
+    expect(lint(fixture())).toEqual([]);
   });
 
   it("names the file, line, column and pointer of a key missing from the data model", async () => {
@@ -55,30 +55,30 @@ describe("lint:definitions", () => {
   ]
 }
 `;
-    expect(await lint(fixture({ "form-definitions/page.json": text }))).toContain(
+    expect(lint(fixture({ "form-definitions/page.json": text }))).toContain(
       'form-definitions/page.json:6:23: answer key "favourite_colour" is not in the data model (schemas/answers.schema.json) (/items/1/key)',
     );
   });
 
   it("refuses a key asked on two pages", async () => {
     const second = { $schema: "../schemas/form-definition.schema.json", page: "more", route: "/more", title: "More", step: 2, items: [{ type: "text", key: "first_name", label: "First Name" }] };
-    const lines = await lint(fixture({ "form-definitions/more.json": second }));
+    const lines = lint(fixture({ "form-definitions/more.json": second }));
     expect(lines).toContainEqual(expect.stringMatching(/^form-definitions\/more\.json:\d+:\d+: answer key "first_name" is asked on page "about" and again on page "more"; a key belongs to one page \(\/items\/0\)$/));
   });
 
   it("refuses a key asked twice on one page", async () => {
-    const lines = await lint(fixture(page((items) => [...items, { type: "text", key: "citizenship", label: "Again" }])));
+    const lines = lint(fixture(page((items) => [...items, { type: "text", key: "citizenship", label: "Again" }])));
     expect(lines).toContainEqual(expect.stringContaining('answer key "citizenship" is asked twice on page "about" (first at /items/2/items/0) (/items/6)'));
   });
 
   it("refuses a lookup that fills a key outside the data model", async () => {
     const lookup = { type: "lookup", key: "first_name", label: "School", category: "hs_ceeb", fills: { name: "first_name", ceeb: "school_code" } };
-    const lines = await lint(fixture(page((items) => [lookup, ...items.slice(1)])));
+    const lines = lint(fixture(page((items) => [lookup, ...items.slice(1)])));
     expect(lines).toContainEqual(expect.stringContaining('lookup fills answer key "school_code", which is not in the data model (/items/0/fills/ceeb)'));
   });
 
   it("refuses a key that repeats its block's prefix", async () => {
-    const lines = await lint(fixture(page((items) => {
+    const lines = lint(fixture(page((items) => {
       (items[4] as { items: { key: string }[] }).items[1]!.key = "sibling_age";
       return items;
     })));
@@ -86,7 +86,7 @@ describe("lint:definitions", () => {
   });
 
   it("refuses an add-another group of more than 10 blocks", async () => {
-    const lines = await lint(fixture(page((items) => {
+    const lines = lint(fixture(page((items) => {
       (items[4] as { max: number }).max = 11;
       return items;
     })));
@@ -94,12 +94,12 @@ describe("lint:definitions", () => {
   });
 
   it("refuses an unknown item type and lists the known ones", async () => {
-    const lines = await lint(fixture(page((items) => [...items, { type: "slider", key: "first_name", label: "?" }])));
+    const lines = lint(fixture(page((items) => [...items, { type: "slider", key: "first_name", label: "?" }])));
     expect(lines).toEqual([expect.stringMatching(/^form-definitions\/page\.json:\d+:\d+: unknown item type "slider"; use one of text, textarea, .*content \(\/items\/6\/type\)$/)]);
   });
 
   it("refuses a condition on a key no page asks for", async () => {
-    const lines = await lint(fixture(page((items) => {
+    const lines = lint(fixture(page((items) => {
       (items[2] as { showWhen: object }).showWhen = { key: "citizenship_usa", op: "equals", value: "N" };
       return items;
     })));
@@ -107,7 +107,7 @@ describe("lint:definitions", () => {
   });
 
   it("refuses a clearOnHide naming an unknown key", async () => {
-    const lines = await lint(fixture(page((items) => {
+    const lines = lint(fixture(page((items) => {
       (items[2] as { clearOnHide: string[] }).clearOnHide = ["toefl"];
       return items;
     })));
@@ -115,7 +115,7 @@ describe("lint:definitions", () => {
   });
 
   it("refuses a clearOnHide that can never run", async () => {
-    const lines = await lint(fixture(page((items) => {
+    const lines = lint(fixture(page((items) => {
       delete (items[2] as { showWhen?: object }).showWhen;
       return items;
     })));
@@ -123,7 +123,7 @@ describe("lint:definitions", () => {
   });
 
   it("refuses two groups with the same id", async () => {
-    const lines = await lint(fixture(page((items) => {
+    const lines = lint(fixture(page((items) => {
       (items[5] as { id: string }).id = "siblings";
       return items;
     })));
@@ -131,7 +131,7 @@ describe("lint:definitions", () => {
   });
 
   it("refuses a tab group whose default is not one of its tabs", async () => {
-    const lines = await lint(fixture(page((items) => {
+    const lines = lint(fixture(page((items) => {
       (items[5] as { default: string }).default = "type";
       return items;
     })));
@@ -139,7 +139,7 @@ describe("lint:definitions", () => {
   });
 
   it("refuses an add-another group inside another one", async () => {
-    const lines = await lint(fixture(page((items) => {
+    const lines = lint(fixture(page((items) => {
       (items[4] as { items: object[] }).items.push({ type: "addAnother", id: "pets", max: 2, prefix: "pet_", addLabel: "Add a pet", items: [] });
       return items;
     })));
@@ -147,7 +147,7 @@ describe("lint:definitions", () => {
   });
 
   it("refuses an item with both hideWhen and showWhen", async () => {
-    const lines = await lint(fixture(page((items) => {
+    const lines = lint(fixture(page((items) => {
       (items[2] as { hideWhen: object }).hideWhen = { key: "citizenship_us", op: "equals", value: "Y" };
       return items;
     })));
@@ -155,7 +155,7 @@ describe("lint:definitions", () => {
   });
 
   it("refuses a choice question without options", async () => {
-    const lines = await lint(fixture(page((items) => {
+    const lines = lint(fixture(page((items) => {
       delete (items[1] as { options?: string }).options;
       return items;
     })));
@@ -163,7 +163,7 @@ describe("lint:definitions", () => {
   });
 
   it("refuses an option list file that does not exist", async () => {
-    const lines = await lint(fixture(page((items) => {
+    const lines = lint(fixture(page((items) => {
       (items[1] as { options: string }).options = "options/yes-or-no.json";
       return items;
     })));
@@ -179,7 +179,7 @@ describe("lint:definitions", () => {
     ["answered with a value", { key: "first_name", op: "answered", value: "x" }, 'operator "answered" takes no value (/items/2/showWhen/value)'],
     ["equals without a value", { key: "first_name", op: "equals" }, 'operator "equals" needs a value (/items/2/showWhen)'],
   ])("refuses a condition with %s", async (_name, condition, expected) => {
-    const lines = await lint(fixture(page((items) => {
+    const lines = lint(fixture(page((items) => {
       (items[2] as { showWhen: object }).showWhen = condition;
       return items;
     })));
@@ -187,7 +187,7 @@ describe("lint:definitions", () => {
   });
 
   it("accepts lt on a number question", async () => {
-    const lines = await lint(fixture(page((items) => {
+    const lines = lint(fixture(page((items) => {
       (items[2] as { showWhen: object }).showWhen = { key: "sibling_age", op: "lt", value: 18 };
       return items;
     })));
@@ -197,40 +197,40 @@ describe("lint:definitions", () => {
   it("warns, without failing, about a data-model key no page asks for", async () => {
     const model = JSON.parse(readFileSync(join(base, "schemas/answers.schema.json"), "utf8")) as { properties: Record<string, object> };
     model.properties.shoe_size = { type: "string", maxLength: 3 };
-    const lines = await lint(fixture({ "schemas/answers.schema.json": model }));
+    const lines = lint(fixture({ "schemas/answers.schema.json": model }));
     expect(lines).toEqual([expect.stringMatching(/^schemas\/answers\.schema\.json:\d+:\d+: warning: no page asks for answer key "shoe_size" \(\/properties\/shoe_size\)$/)]);
   });
 
   it("refuses a rule that names a key outside the data model", async () => {
     const rules = { $id: "rules/basic.schema.json", allOf: [{ required: ["frist_name"], errorMessage: { required: { frist_name: "First Name is required." } } }] };
-    const lines = await lint(fixture({ "schemas/rules/basic.schema.json": rules }));
+    const lines = lint(fixture({ "schemas/rules/basic.schema.json": rules }));
     expect(lines).toContainEqual(expect.stringContaining('rule names "frist_name", which is not in the data model (/allOf/0/required/0)'));
   });
 
   it("refuses a rule with a keyword JSON Schema does not have", async () => {
     const rules = { $id: "rules/basic.schema.json", allOf: [{ requried: ["first_name"] }] };
-    const lines = await lint(fixture({ "schemas/rules/basic.schema.json": rules }));
+    const lines = lint(fixture({ "schemas/rules/basic.schema.json": rules }));
     expect(lines).toContainEqual(expect.stringContaining('schemas/rules/basic.schema.json:1:1: not a valid schema: strict mode: unknown keyword: "requried"'));
   });
 
   it("refuses a definition whose $schema does not point at the format", async () => {
-    const lines = await lint(fixture({ "form-definitions/page.json": { ...basePage, $schema: "form-definition.schema.json" } }));
+    const lines = lint(fixture({ "form-definitions/page.json": { ...basePage, $schema: "form-definition.schema.json" } }));
     expect(lines).toContainEqual(expect.stringContaining('"$schema" must point at schemas/form-definition.schema.json so editors check this file: write "../schemas/form-definition.schema.json" (/$schema)'));
   });
 
   it("refuses a question with no label and an unknown property", async () => {
-    const lines = await lint(fixture(page((items) => [...items, { type: "text", key: "first_name", lable: "First" }])));
+    const lines = lint(fixture(page((items) => [...items, { type: "text", key: "first_name", lable: "First" }])));
     expect(lines).toContainEqual(expect.stringContaining('"label" is required here (/items/6)'));
     expect(lines).toContainEqual(expect.stringContaining('unknown property "lable" (/items/6)'));
   });
 
   it("refuses a file that is not JSON", async () => {
-    const lines = await lint(fixture({ "form-definitions/page.json": '{ "page": "about", }' }));
+    const lines = lint(fixture({ "form-definitions/page.json": '{ "page": "about", }' }));
     expect(lines).toEqual([expect.stringMatching(/^form-definitions\/page\.json:1:1: not valid JSON: .+ \(\/\)$/)]);
   });
 
   it("prints GitHub annotations with --format github", async () => {
-    const lines = await lint(fixture(page((items) => [...items, { type: "text", key: "nickname", label: "Nickname" }])), "github");
+    const lines = lint(fixture(page((items) => [...items, { type: "text", key: "nickname", label: "Nickname" }])), "github");
     expect(lines).toEqual([expect.stringMatching(/^::error file=form-definitions\/page\.json,line=\d+,col=\d+,title=lint-definitions::answer key "nickname" is not in the data model \(schemas\/answers\.schema\.json\) \(\/items\/6\/key\)$/)]);
   });
 

@@ -9,13 +9,14 @@ import { lintFormat, lintSchemas, type LintFinding } from "./lib/lint-format";
 import { lintKeys } from "./lib/lint-keys";
 import { locate } from "./lib/positions";
 
-export async function lintDefinitions(root: string): Promise<LintFinding[]> {
-  const project = await readProject(root);
+/** The findings, and the files they were found in (for lines and columns). */
+export function lintDefinitions(root: string): { findings: LintFinding[]; sources: Map<string, SourceFile> } {
+  const project = readProject(root);
   const findings = [...lintFormat(project.sources), ...lintSchemas(project.sources)];
   // Expanding needs well-formed definitions; fix the format first.
   const formatBroken = findings.some((f) => f.severity === "error" && f.path.startsWith("form-definitions/"));
   if (!formatBroken) findings.push(...lintKeys(project));
-  return findings;
+  return { findings, sources: new Map(project.sources.map((s) => [s.path, s])) };
 }
 
 export function formatFinding(finding: LintFinding, sources: Map<string, SourceFile>, format: "text" | "github"): string {
@@ -43,8 +44,7 @@ async function main(args: string[]): Promise<number> {
       return 2;
     }
   }
-  const findings = await lintDefinitions(root);
-  const sources = new Map((await readProject(root)).sources.map((s) => [s.path, s]));
+  const { findings, sources } = lintDefinitions(root);
   findings.sort((a, b) => a.path.localeCompare(b.path) || (a.severity === b.severity ? 0 : a.severity === "error" ? -1 : 1));
   for (const finding of findings) process.stdout.write(`${formatFinding(finding, sources, format)}\n`);
   const errors = findings.filter((f) => f.severity === "error").length;

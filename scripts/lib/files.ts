@@ -1,7 +1,7 @@
 // Reads a project's definitions and schemas from disk into the engine's FormFiles, keeping each
 // file's text so the linter can point at lines and columns.
-import { existsSync } from "node:fs";
-import { readdir, readFile } from "node:fs/promises";
+// Sync reads: ~30 small files at start-up read faster than through the thread pool.
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
 import type {
@@ -33,8 +33,8 @@ export interface ProjectFiles {
   pathOf: (engineName: string) => string;
 }
 
-async function readSource(root: string, path: string): Promise<SourceFile> {
-  const text = await readFile(join(root, path), "utf8");
+function readSource(root: string, path: string): SourceFile {
+  const text = readFileSync(join(root, path), "utf8");
   try {
     return { path, text, json: JSON.parse(text) };
   } catch (error) {
@@ -44,20 +44,20 @@ async function readSource(root: string, path: string): Promise<SourceFile> {
   }
 }
 
-async function jsonFiles(root: string, dir: string): Promise<string[]> {
+function jsonFiles(root: string, dir: string): string[] {
   if (!existsSync(join(root, dir))) return [];
-  const entries = await readdir(join(root, dir), { withFileTypes: true });
+  const entries = readdirSync(join(root, dir), { withFileTypes: true });
   return entries.filter((e) => e.isFile() && e.name.endsWith(".json")).map((e) => join(dir, e.name)).sort();
 }
 
 /** Reads form-definitions/, schemas/answers.schema.json and schemas/rules/ below `root`. */
-export async function readProject(root = repoRoot): Promise<ProjectFiles> {
-  const definitionPaths = [...await jsonFiles(root, "form-definitions"), ...await jsonFiles(root, "form-definitions/options")];
+export function readProject(root = repoRoot): ProjectFiles {
+  const definitionPaths = [...jsonFiles(root, "form-definitions"), ...jsonFiles(root, "form-definitions/options")];
   const schemaPaths = [
     ...(existsSync(join(root, "schemas/answers.schema.json")) ? ["schemas/answers.schema.json"] : []),
-    ...await jsonFiles(root, "schemas/rules"),
+    ...jsonFiles(root, "schemas/rules"),
   ];
-  const sources = await Promise.all([...definitionPaths, ...schemaPaths].map((path) => readSource(root, path)));
+  const sources = [...definitionPaths, ...schemaPaths].map((path) => readSource(root, path));
 
   const form: FormFiles = {
     pages: {}, optionLists: {}, rules: {}, answersSchema: {},

@@ -8,7 +8,7 @@ import type { FormFiles } from "./types";
 let files: FormFiles;
 let form: CompiledForm;
 beforeAll(async () => {
-  files = (await readProject()).form;
+  files = readProject().form;
   form = loadForm(files, { today: "2026-11-22" });
 });
 const today = "2026-11-22";

@@ -13,7 +13,7 @@ const complete: Answers = completeAnswers;
 let form: CompiledForm;
 
 beforeAll(async () => {
-  form = loadForm((await readProject()).form, { today: TODAY });
+  form = loadForm(readProject().form, { today: TODAY });
 });
 
 /** The errors of the complete application after `changes`, as the server computes them on TODAY. */

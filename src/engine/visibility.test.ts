@@ -8,7 +8,7 @@ import { evaluate } from "./visibility";
 let form: CompiledForm;
 let files: FormFiles;
 beforeAll(async () => {
-  files = (await readProject()).form;
+  files = readProject().form;
   form = loadForm(files, { today: "2026-11-22" });
 });
 
