@@ -6,7 +6,7 @@
 // in which every key of the data model is answered (every block used, most of it then cleared).
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { evaluateAnswers, loadForm, validateAnswers, type Answers, type CompiledForm } from "../src/engine";
+import { evaluateAnswers, loadForm, validateAnswers, type Answers } from "../src/engine";
 import { readProject, repoRoot } from "./lib/files";
 
 const RUNS = 1000;
@@ -35,7 +35,7 @@ function row(name: string, samples: number[], target = "") {
 }
 
 /** Every data-model key answered: booleans ticked, text filled within its limit. */
-function everyKey(form: CompiledForm, model: Record<string, { type: string; maxLength?: number }>): Answers {
+function everyKey(model: Record<string, { type: string; maxLength?: number }>): Answers {
   const answers: Answers = {};
   for (const [key, schema] of Object.entries(model)) {
     answers[key] = schema.type === "boolean" ? true : "1".repeat(Math.min(schema.maxLength ?? 1, 3));
@@ -59,7 +59,7 @@ async function main() {
 
   const complete = JSON.parse(readFileSync(join(repoRoot, "tests/fixtures/complete-answers.json"), "utf8")) as Answers;
   const model = (project.form.answersSchema as { properties: Record<string, { type: string; maxLength?: number }> }).properties;
-  const all = everyKey(form, model);
+  const all = everyKey(model);
   const allBlocks = Object.fromEntries([...form.blockGroups].map(([id, g]) => [id, g.max]));
 
   // Warm the JIT before measuring, as a long-running server is warm.

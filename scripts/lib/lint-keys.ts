@@ -19,10 +19,9 @@ export function lintKeys(project: ProjectFiles): LintFinding[] {
   for (const f of expansion.findings) at(f.source, "", f.message, f.severity);
 
   // Every key a page stores is in the data model.
-  // Where a finding about a key points: its question's `key`, else (a companion, a lookup's fill) the item.
-  const sourceOf = new Map(expansion.questions.map((q) => [q.key, q.source]));
+  // A companion or a lookup's fill has no `key` of its own: point at its item.
   for (const [key, owner] of expansion.owners) {
-    if (!model.has(key)) at(sourceOf.get(key) ?? owner.item.source, "", `answer key "${key}" is not in the data model (schemas/answers.schema.json)`);
+    if (!model.has(key)) at(expansion.keySources.get(key) ?? owner.item.source, "", `answer key "${key}" is not in the data model (schemas/answers.schema.json)`);
   }
 
   for (const ref of expansion.references) checkReference(ref, expansion, model, at);

@@ -69,10 +69,9 @@ export interface Expansion {
   blockGroups: Map<string, { max: number; blocks: AnswerKey[][] }>;
   /** Selects whose options follow another answer: changing that answer clears them. */
   dependents: { key: AnswerKey; controlKey: AnswerKey }[];
-  /** Every question as written with its scope, for the linter's prefix and type checks. */
-  /** Every key a question stores as written, with where a finding about it points: the `key`, the
-   *  checkbox option, or the address item in the page for an address's questions. */
-  questions: { key: AnswerKey; written: string; item: ViewItem; page: string; source: Source }[];
+  /** Where a finding about a question's key points: its `key`, its checkbox option, or, for an
+   *  address's questions, the address item in the page. */
+  keySources: Map<AnswerKey, Source>;
   references: KeyReference[];
   findings: Finding[];
 }
@@ -111,19 +110,16 @@ function resolveIn(scope: Scope, key: string): AnswerKey {
 export function expandDefinitions(files: FormFiles, settings: { currentYear: number }): Expansion {
   const out: Expansion = {
     pages: [], gates: [], owners: new Map(), companions: new Map(), tabGroups: new Map(),
-    blockGroups: new Map(), dependents: [], questions: [], references: [], findings: [],
+    blockGroups: new Map(), dependents: [], keySources: new Map(), references: [], findings: [],
   };
-  const finding = (code: FindingCode, message: string, source: Source, severity: Finding["severity"] = "error") =>
-    out.findings.push({ code, message, source, severity });
   const pendingFills: { key: AnswerKey; page: string; gate: number; item: ViewItem }[] = [];
   const seenFindings = new Set<string>();
   // Blocks repeat the same written items: report each written problem once.
   const findingOnce = (code: FindingCode, message: string, source: Source) => {
     const id = `${code}|${source.file}|${source.pointer}|${message}`;
-    if (!seenFindings.has(id)) {
-      seenFindings.add(id);
-      finding(code, message, source);
-    }
+    if (seenFindings.has(id)) return;
+    seenFindings.add(id);
+    out.findings.push({ code, message, source, severity: "error" });
   };
   const template = files.addressTemplate;
 
@@ -306,7 +302,7 @@ export function expandDefinitions(files: FormFiles, settings: { currentYear: num
         findingOnce("prefix-in-key", `answer key "${key}" repeats its container's prefix "${ctx.scope.ownPrefix}"; write "${key.slice(ctx.scope.ownPrefix.length)}", the prefix is added`, ctx.anchor ?? view.source);
       }
       const key_ = ctx.scope.prefix + key;
-      out.questions.push({ key: key_, written: key, item: view, page: ctx.page, source });
+      out.keySources.set(key_, source);
       view.keys.push(key_);
       own(key_, ctx, view);
     });
