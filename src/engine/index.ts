@@ -1,3 +1,12 @@
+export {
+  CONFIRMATION_CODE_LENGTH,
+  failedPasswordRequirements,
+  isConfirmationCode,
+  isEmail,
+  PASSWORD_MIN_LENGTH,
+  PASSWORD_SPECIAL_CHARACTERS,
+  passwordRequirements,
+} from "./accounts";
 export { compileCondition, comparisons, type CompiledCondition } from "./conditions";
 export { expandDefinitions, MAX_BLOCKS, QUESTION_TYPES, type Expansion, type Gate, type KeyReference, type Owner } from "./expand";
 export { formatPhone, formatSsn } from "./format";

@@ -1,0 +1,53 @@
+import type { FastifyReply } from "fastify";
+import type { Queryable } from "../db/database";
+import { randomId, type Hasher } from "./secrets";
+
+export const IDLE_MS = 15 * 60_000;
+export const LIFETIME_MS = 12 * 60 * 60_000;
+
+export interface CookieNames {
+  /** HttpOnly: the session id. */
+  session: string;
+  /** Readable by the page: says only "logged in", as the spec's login check expects. */
+  loggedIn: string;
+}
+
+export const cookieNames = (prefix: string): CookieNames => ({ session: `${prefix}session`, loggedIn: `${prefix}logged_in` });
+
+export async function startSession(db: Queryable, hash: Hasher, userId: number, now: Date): Promise<string> {
+  const id = randomId();
+  await db.query("INSERT INTO sessions (id_hash, user_id, created_at, last_seen_at) VALUES ($1, $2, $3, $3)", [hash(id), userId, now]);
+  return id;
+}
+
+export async function endSession(db: Queryable, hash: Hasher, id: string): Promise<void> {
+  await db.query("DELETE FROM sessions WHERE id_hash = $1", [hash(id)]);
+}
+
+export async function endEverySession(db: Queryable, userId: number): Promise<void> {
+  await db.query("DELETE FROM sessions WHERE user_id = $1", [userId]);
+}
+
+/** Sessions that ended by time, removed at login so the table does not grow without end. */
+export async function removeEndedSessions(db: Queryable, userId: number, now: Date): Promise<void> {
+  await db.query("DELETE FROM sessions WHERE user_id = $1 AND (last_seen_at <= $2 OR created_at <= $3)", [
+    userId, new Date(now.getTime() - IDLE_MS), new Date(now.getTime() - LIFETIME_MS),
+  ]);
+}
+
+interface CookieOptions {
+  names: CookieNames;
+  secure: boolean;
+}
+
+export function setSessionCookies(reply: FastifyReply, id: string, { names, secure }: CookieOptions): void {
+  const common = { path: "/", sameSite: "lax", secure, maxAge: LIFETIME_MS / 1000 } as const;
+  reply.setCookie(names.session, id, { ...common, httpOnly: true });
+  reply.setCookie(names.loggedIn, "1", { ...common, httpOnly: false });
+}
+
+export function clearSessionCookies(reply: FastifyReply, { names, secure }: CookieOptions): void {
+  for (const name of [names.session, names.loggedIn]) {
+    reply.clearCookie(name, { path: "/", sameSite: "lax", secure, httpOnly: name === names.session });
+  }
+}

@@ -1,0 +1,20 @@
+import type { CookieNames } from "./auth/sessions";
+import type { Hasher } from "./auth/secrets";
+import type { Config } from "./config";
+import type { Database } from "./db/database";
+import type { ServerForm } from "./form";
+import type { SendMail } from "./mail";
+
+/** What route handlers share: built once at start-up by buildServer. */
+export interface ServerContext {
+  config: Config;
+  db: Database;
+  form: ServerForm;
+  hash: Hasher;
+  sendMail: SendMail;
+  /** The clock; tests move it. */
+  now: () => Date;
+  cookies: CookieNames;
+  /** Names used in account mail. */
+  sender: { institution: string; office: string; publicUrl: string };
+}

@@ -1,0 +1,37 @@
+// The definitions as the server uses them: the compiled form, and the request schemas that come
+// from it (the answers' data model, the pages, the tab and add-another groups).
+import { loadForm, type CompiledForm, type JsonSchema } from "../engine";
+import { readProject, repoRoot } from "../../scripts/lib/files";
+
+export interface ServerForm {
+  form: CompiledForm;
+  /** PUT /api/answer's body: every key of the data model, each with its type and limits. */
+  answersSchema: JsonSchema;
+  pageRoutes: string[];
+  tabGroups: string[];
+  blockGroups: string[];
+}
+
+export function loadServerForm(root = repoRoot, today?: string): ServerForm {
+  const { form: files } = readProject(root);
+  const form = loadForm(files, { today });
+  const model = files.answersSchema as { properties: Record<string, JsonSchema> };
+  const properties: Record<string, JsonSchema> = {};
+  for (const [key, schema] of Object.entries(model.properties)) {
+    // "" is unanswered for every key, checkboxes included.
+    properties[key] = schema.type === "boolean" ? { enum: [true, false, ""] } : schema;
+  }
+  return {
+    form,
+    answersSchema: {
+      type: "object",
+      description: "Answers by answer key; \"\" is unanswered. Only keys of the data model, each within its limits.",
+      properties,
+      additionalProperties: false,
+      maxProperties: Object.keys(properties).length,
+    },
+    pageRoutes: form.pages.map((p) => p.route),
+    tabGroups: [...form.tabGroups.keys()],
+    blockGroups: [...form.blockGroups.keys()],
+  };
+}

@@ -1,0 +1,129 @@
+// What every request goes through: refusing what our browser app never sends, security headers,
+// and turning every failure into { "message": … } with a 4xx (or, for our own bugs, a logged 500).
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { messages } from "./messages";
+
+/** An expected refusal: answered with `status` and `{ message }` (plus `extra`). */
+export class ApiError extends Error {
+  constructor(readonly status: number, message: string, readonly extra: Record<string, unknown> = {}) {
+    super(message);
+  }
+}
+
+const CSP = [
+  "default-src 'self'", "script-src 'self'", "style-src 'self'", "img-src 'self' data: blob:", "font-src 'self'",
+  "connect-src 'self'", "object-src 'none'", "base-uri 'none'", "form-action 'self'", "frame-ancestors 'none'",
+].join("; ");
+
+const isApiPath = (url: string) => /^\/(api|public|service|lookup)(\/|\?|$)/.test(url);
+
+export function registerHttpRules(app: FastifyInstance, options: { publicUrl: string }): void {
+  const publicOrigin = new URL(options.publicUrl).origin;
+  const https = publicOrigin.startsWith("https:");
+
+  // Only JSON bodies: a cross-site form can send text/plain or form-encoded bodies without a
+  // preflight, never application/json.
+  app.removeContentTypeParser(["text/plain", "application/json"]);
+  // A call without a payload may still send the JSON header: an empty body is an empty object.
+  const parseJson = app.getDefaultJsonParser("error", "error");
+  app.addContentTypeParser("application/json", { parseAs: "string" }, (request, body, done) => {
+    if (body === "") done(null, {});
+    else parseJson(request, body as string, done);
+  });
+
+  app.addHook("onRequest", async (request) => {
+    const site = request.headers["sec-fetch-site"];
+    if (site !== undefined && site !== "same-origin" && site !== "none" && isApiPath(request.url)) {
+      throw new ApiError(403, messages.crossSite);
+    }
+    const origin = request.headers.origin;
+    if (origin !== undefined && request.method !== "GET" && request.method !== "HEAD") {
+      const ownOrigin = `${request.protocol}://${request.host}`;
+      if (origin !== publicOrigin && origin !== ownOrigin) throw new ApiError(403, messages.crossSite);
+    }
+  });
+
+  app.addHook("preValidation", async (request) => {
+    if (request.body === undefined && request.method !== "GET" && request.method !== "HEAD") request.body = {};
+    // PostgreSQL cannot store NUL or unpaired surrogates; refuse them here rather than fail later.
+    if (!isCleanText(request.body) || !isCleanText(request.query) || !isCleanText(request.params)) {
+      throw new ApiError(400, messages.badText);
+    }
+  });
+
+  app.addHook("onSend", async (request, reply) => {
+    reply.header("Content-Security-Policy", CSP);
+    reply.header("X-Content-Type-Options", "nosniff");
+    reply.header("X-Frame-Options", "DENY");
+    reply.header("Referrer-Policy", "no-referrer");
+    reply.header("Cross-Origin-Opener-Policy", "same-origin");
+    reply.header("Cross-Origin-Resource-Policy", "same-origin");
+    reply.header("Permissions-Policy", "camera=(), microphone=(), geolocation=(), payment=()");
+    if (https) reply.header("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
+    if (isApiPath(request.url)) reply.header("Cache-Control", "no-store");
+  });
+
+  app.setNotFoundHandler((request, reply) => {
+    void reply.status(404).send({ message: messages.notFound(request.method, request.url.split("?")[0]!) });
+  });
+
+  app.setErrorHandler((error: FastifyError | ApiError, request, reply) => {
+    if (error instanceof ApiError) return reply.status(error.status).send({ message: error.message, ...error.extra });
+    const status = error.statusCode ?? 500;
+    if (status >= 500) {
+      request.log.error(error);
+      return reply.status(500).send({ message: messages.unexpected });
+    }
+    return reply.status(status).send({ message: clientErrorMessage(error) });
+  });
+}
+
+function clientErrorMessage(error: FastifyError): string {
+  if (error.validation) return validationMessage(error);
+  switch (error.code) {
+    case "FST_ERR_CTP_INVALID_MEDIA_TYPE": return messages.jsonOnly;
+    case "FST_ERR_CTP_EMPTY_JSON_BODY": return messages.emptyJson;
+    case "FST_ERR_CTP_BODY_TOO_LARGE": return messages.tooLarge;
+    case "FST_ERR_CTP_INVALID_JSON_BODY": return messages.badJson;
+  }
+  // Fastify's JSON parser reports syntax errors (and __proto__ keys) with the parser's words.
+  if (error instanceof SyntaxError || /JSON|prototype/i.test(error.message)) return messages.badJson;
+  return error.message;
+}
+
+/** Ajv's first error as a sentence: "username must be a string.", "Unknown field \"x\" in the request body." */
+function validationMessage(error: FastifyError): string {
+  const [first] = error.validation!;
+  const part = { body: "the request body", querystring: "the query string", params: "the address", headers: "the headers" }[error.validationContext ?? "body"] ?? "the request";
+  if (!first) return `${capitalize(part)} is not valid.`;
+  const where = first.instancePath.slice(1).replace(/\//g, ".");
+  const subject = where || capitalize(part);
+  const params = first.params as Record<string, unknown>;
+  switch (first.keyword) {
+    case "required": return `${where ? `${where}.` : ""}${String(params.missingProperty)} is required in ${part}.`;
+    case "additionalProperties": return `Unknown field "${String(params.additionalProperty)}" in ${part}.`;
+    case "type": return `${subject} must be ${article(String(params.type))}.`;
+    case "maxLength": return `${subject} must be at most ${String(params.limit)} characters.`;
+    case "minLength": return `${subject} must be at least ${String(params.limit)} characters.`;
+    case "maxProperties": return `${subject} may have at most ${String(params.limit)} fields.`;
+    case "maxItems": return `${subject} may have at most ${String(params.limit)} entries.`;
+    case "enum": return `${subject} must be one of: ${(params.allowedValues as unknown[]).map((v) => JSON.stringify(v)).join(", ")}.`;
+    case "minimum": case "maximum": return `${subject} must be ${first.keyword === "minimum" ? "at least" : "at most"} ${String(params.limit)}.`;
+    case "pattern": case "format": return `${subject} is not in the expected form.`;
+    default: return `${subject} ${first.message ?? "is not valid"}.`;
+  }
+}
+
+const capitalize = (text: string) => text[0]!.toUpperCase() + text.slice(1);
+const article = (type: string) => ({ object: "an object", array: "a list", integer: "a whole number" })[type] ?? `a ${type.replace(",", " or ")}`;
+
+function isCleanText(value: unknown): boolean {
+  if (typeof value === "string") return value.isWellFormed() && !value.includes("\0");
+  if (Array.isArray(value)) return value.every(isCleanText);
+  if (value && typeof value === "object") {
+    return Object.entries(value).every(([key, v]) => isCleanText(key) && isCleanText(v));
+  }
+  return true;
+}
+
+export type { FastifyReply, FastifyRequest };

@@ -1,0 +1,53 @@
+import { randomBytes } from "node:crypto";
+import { mkdirSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import nodemailer from "nodemailer";
+
+export interface Mail {
+  to: string;
+  subject: string;
+  text: string;
+}
+
+export type SendMail = (mail: Mail) => Promise<void>;
+
+/** Real SMTP when a URL is given (smtp://user:pass@host:587); else .eml files in `outbox`. */
+export function createMailer(options: { from: string; smtpUrl?: string; outbox: string }): SendMail {
+  if (options.smtpUrl) {
+    const transport = nodemailer.createTransport(options.smtpUrl);
+    return async (mail) => {
+      await transport.sendMail({ from: options.from, ...mail });
+    };
+  }
+  // The same message an SMTP server would get, so an outbox file opens in any mail program.
+  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "unix" });
+  mkdirSync(options.outbox, { recursive: true });
+  return async (mail) => {
+    const info = await transport.sendMail({ from: options.from, ...mail });
+    const name = `${new Date().toISOString().replace(/[:.]/g, "-")}-${randomBytes(4).toString("hex")}.eml`;
+    writeFileSync(join(options.outbox, name), info.message as Buffer);
+  };
+}
+
+interface Sender {
+  institution: string;
+  office: string;
+  publicUrl: string;
+}
+
+const signature = (s: Sender) => `\n\n${s.office}\n${s.institution}\n`;
+
+export const mailTexts = {
+  confirmationCode: (s: Sender, code: string): Omit<Mail, "to"> => ({
+    subject: `Your ${s.institution} confirmation code: ${code}`,
+    text: `Your confirmation code is ${code}.\n\nEnter it on the Confirm Your Account page within 10 minutes: ${s.publicUrl}/confirm\n\nIf you did not create an account, you can ignore this email.${signature(s)}`,
+  }),
+  alreadyRegistered: (s: Sender): Omit<Mail, "to"> => ({
+    subject: `You already have a ${s.institution} account`,
+    text: `Someone, probably you, tried to create an account with this email address, but you already have one.\n\nLog in: ${s.publicUrl}/login\nForgot your password? ${s.publicUrl}/forgot\n\nIf this was not you, you can ignore this email; nothing has changed.${signature(s)}`,
+  }),
+  passwordReset: (s: Sender, username: string, id: string): Omit<Mail, "to"> => ({
+    subject: `Reset your ${s.institution} password`,
+    text: `To choose a new password, open this link within 30 minutes:\n${s.publicUrl}/reset?${new URLSearchParams({ username, id })}\n\nIf you did not ask for this, you can ignore this email; your password stays the same.${signature(s)}`,
+  }),
+};

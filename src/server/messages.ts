@@ -1,0 +1,62 @@
+// Every message the server sends to applicants, in one place. Texts in quotes in the spec are
+// quoted exactly; the rest are ours, written for a nervous applicant on a phone.
+
+export const messages = {
+  // The spec's texts.
+  sessionInvalid: "Your session is invalid. Please clear your cookies and login again.",
+  unexpected: "We've encountered an unexpected error at this time. Please try again later.",
+  emailInvalid: "Your email address must be valid.",
+  loginEmailInvalid: "Please provide a valid email address.",
+  resendEmailInvalid: "You must provide a valid email address to resend a confirmation code.",
+  passwordRequired: "Password is required.",
+  passwordsMustMatch: "passwords must match",
+  codeFormat: "The confirmation code must be exactly 6 numbers.",
+  submitted: "Your application was successfully submitted.",
+  missingInformation: "We're missing some information! Please fix the highlighted questions and submit your application again.",
+
+  // Accounts.
+  signedUp: "We sent a confirmation code to your email address. Enter it within 10 minutes to confirm your account.",
+  passwordRules: (failed: string[]) => `Your password must meet every requirement: it ${failed.join(", ")}.`,
+  passwordCommon: "This password is too common and easy to guess. Please choose a different one.",
+  confirmed: "Your account is confirmed. You can now log in.",
+  codeWrong: "That confirmation code is not correct or has expired. Please check the code or request a new one.",
+  codeResent: "We sent a new confirmation code to your email address. Enter it within 10 minutes.",
+  loggedIn: "You are logged in.",
+  loginWrong: "Incorrect email address or password.",
+  loginUnconfirmed: "Please confirm your account first with the code we sent to your email address, or ask for a new code with Resend confirmation code.",
+  loginThrottled: (minutes: number) =>
+    `Too many unsuccessful login attempts. Please wait ${minutes} ${minutes === 1 ? "minute" : "minutes"} and try again, or reset your password.`,
+  forgotSent: "If an account exists for this email address, we sent it a link to reset your password. The link works for 30 minutes.",
+  resetDone: "Your password has been reset. Please log in with your new password.",
+  resetWrong: "This password reset link is not valid or has expired. Please request a new one.",
+  mailThrottled: "Please wait a minute before asking for another email.",
+  mailFailed: "We could not send the email just now. Please try again in a minute.",
+  tooManySignups: "Too many accounts were created from your network in the last hour. Please try again later.",
+  loggedOut: "You have been logged out.",
+
+  // The application.
+  saved: "Your answers were saved.",
+  stale: "Your application was changed in another window or on another device. Please reload the page to see the latest answers.",
+  busy: "Your application is being changed in another window. Please try again.",
+  alreadySubmitted: "Your application has already been submitted and can no longer be changed.",
+  lastPageSaved: "Your place in the application was saved.",
+  statusSaved: "Your application status was saved.",
+  statusOrder: "An application's status moves from started to validating to submitted, one step at a time.",
+  statusSubmitOnly: "Your application is marked submitted only when you submit it with the Submit button.",
+  tabSaved: "Your choice was saved.",
+  tabUnknown: (group: string, tabs: string[]) => `chosen_tab must be one of ${tabs.join(", ")} for ${group}.`,
+  blocksSaved: "The number of entries was saved.",
+  blocksRange: (group: string, max: number) => `num_components must be between 1 and ${max} for ${group}.`,
+  temporarySaved: "Your answers were saved. Use the link to come back to them within 30 days.",
+  temporaryUnknown: "This link to saved answers is not valid or has expired. Saved answers are kept for 30 days.",
+  tooManyTemporary: "You have saved your answers many times in the last hour. Please try again later.",
+
+  // Requests a browser of ours never sends.
+  crossSite: "Requests from other sites are not allowed.",
+  jsonOnly: "Please send the request body as JSON (Content-Type: application/json).",
+  badJson: "The request body is not valid JSON.",
+  emptyJson: "The request body is empty; send a JSON object.",
+  tooLarge: "The request body is too large.",
+  badText: "Text may not contain NUL characters or unpaired surrogates.",
+  notFound: (method: string, url: string) => `There is no ${method} ${url}.`,
+} as const;

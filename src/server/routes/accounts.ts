@@ -1,0 +1,219 @@
+// Sign-up, confirmation, login, password reset and logout. No answer tells whether an address
+// has an account: sign-up and forgot-password answer the same for every address.
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { JsonSchemaToTsProvider } from "@fastify/type-provider-json-schema-to-ts";
+import { failedPasswordRequirements, isConfirmationCode, isEmail } from "../../engine";
+import { hashPassword, isCommonPassword, verifyNothing, verifyPassword } from "../auth/passwords";
+import { randomCode, randomId } from "../auth/secrets";
+import { endEverySession, endSession, removeEndedSessions, setSessionCookies, startSession, clearSessionCookies } from "../auth/sessions";
+import { blockedFor, forget, hit } from "../auth/throttle";
+import type { ServerContext } from "../context";
+import type { Queryable } from "../db/database";
+import { ApiError } from "../http";
+import { mailTexts, type Mail } from "../mail";
+import { messages } from "../messages";
+
+const CODE_MS = 10 * 60_000;
+const RESET_MS = 30 * 60_000;
+const MAIL_INTERVAL_MS = 60_000;
+const LOGIN_WINDOW_MS = 15 * 60_000;
+const LOGIN_FAILURES_PER_ACCOUNT = 5;
+const LOGIN_FAILURES_PER_ADDRESS = 50;
+const CODE_ATTEMPTS = 5;
+const SIGNUPS_PER_ADDRESS_PER_HOUR = 20;
+
+const email = { type: "string", maxLength: 254, description: "The e-mail address" } as const;
+const password = { type: "string", maxLength: 256 } as const;
+const message = { type: "object", properties: { message: { type: "string" } }, required: ["message"] } as const;
+const replies = { 200: message, "4xx": message } as const;
+const body = <const P extends Record<string, unknown>, const R extends readonly string[]>(properties: P, required: R) =>
+  ({ type: "object", properties, required, additionalProperties: false }) as const;
+
+export function accountRoutes(app: FastifyInstance, ctx: ServerContext): void {
+  const { db, hash, now } = ctx;
+  const routes = app.withTypeProvider<JsonSchemaToTsProvider>();
+  const secure = ctx.config.publicUrl.startsWith("https:");
+  const cookieOptions = { names: ctx.cookies, secure };
+
+  const send = async (request: FastifyRequest, mail: Mail, secret?: string) => {
+    if (ctx.config.logSecrets && secret) request.log.info({ to: mail.to, secret }, `mail: ${mail.subject}`);
+    try {
+      await ctx.sendMail(mail);
+    } catch (error) {
+      request.log.error(error, "sending mail failed");
+      throw new ApiError(503, messages.mailFailed);
+    }
+  };
+  /** One account e-mail per address a minute, whatever the address (so the limit tells nothing). */
+  const limitMail = async (username: string) => {
+    if ((await hit(db, `mail:${username}`, MAIL_INTERVAL_MS, now())) > 1) throw new ApiError(429, messages.mailThrottled);
+  };
+  const newCode = async (tx: Queryable, userId: number) => {
+    const code = randomCode();
+    await tx.query(
+      `INSERT INTO confirmation_codes (user_id, code_hash, expires_at) VALUES ($1, $2, $3)
+       ON CONFLICT (user_id) DO UPDATE SET code_hash = $2, expires_at = $3, failed_attempts = 0`,
+      [userId, hash(`${userId}:${code}`), new Date(now().getTime() + CODE_MS)],
+    );
+    return code;
+  };
+  const checkNewPassword = (value: string) => {
+    const failed = failedPasswordRequirements(value);
+    if (failed.length > 0) throw new ApiError(400, messages.passwordRules(failed));
+    if (isCommonPassword(value)) throw new ApiError(400, messages.passwordCommon);
+  };
+  const address = (value: string, refusal: string) => {
+    const username = value.toLowerCase();
+    if (!isEmail(username)) throw new ApiError(400, refusal);
+    return username;
+  };
+
+  routes.post("/public/signup", {
+    schema: { summary: "Create an account; a confirmation code goes to the address", body: body({ username: email, password }, ["username", "password"]), response: replies },
+  }, async (request) => {
+    const username = address(request.body.username, messages.emailInvalid);
+    checkNewPassword(request.body.password);
+    if ((await hit(db, `signup:${request.ip}`, 60 * 60_000, now())) > SIGNUPS_PER_ADDRESS_PER_HOUR) throw new ApiError(429, messages.tooManySignups);
+    await limitMail(username);
+    const passwordHash = await hashPassword(request.body.password);
+    const mail = await db.transaction(async (tx) => {
+      const [created] = await tx.query<{ id: number }>(
+        "INSERT INTO users (username, password_hash, created_at) VALUES ($1, $2, $3) ON CONFLICT (username) DO NOTHING RETURNING id",
+        [username, passwordHash, now()],
+      );
+      if (created) {
+        await tx.query("INSERT INTO applications (user_id, updated_at) VALUES ($1, $2)", [created.id, now()]);
+        return { code: await newCode(tx, created.id) };
+      }
+      const [user] = await tx.query<{ id: number; confirmed: boolean }>(
+        "SELECT id, confirmed_at IS NOT NULL AS confirmed FROM users WHERE username = $1 FOR UPDATE", [username]);
+      if (user!.confirmed) return { code: undefined };
+      // An unconfirmed account belongs to whoever reads the mail: the latest sign-up's password
+      // goes with the latest code.
+      await tx.query("UPDATE users SET password_hash = $2 WHERE id = $1", [user!.id, passwordHash]);
+      return { code: await newCode(tx, user!.id) };
+    });
+    const text = mail.code ? mailTexts.confirmationCode(ctx.sender, mail.code) : mailTexts.alreadyRegistered(ctx.sender);
+    await send(request, { to: username, ...text }, mail.code);
+    return { message: messages.signedUp };
+  });
+
+  routes.post("/public/confirm", {
+    schema: { summary: "Confirm an account with the code from the mail", body: body({ username: email, code: { type: "string", maxLength: 64 } }, ["username", "code"]), response: replies },
+  }, async (request) => {
+    const username = address(request.body.username, messages.emailInvalid);
+    if (!isConfirmationCode(request.body.code)) throw new ApiError(400, messages.codeFormat);
+    const confirmed = await db.transaction(async (tx) => {
+      const [row] = await tx.query<{ user_id: number; code_hash: string; expires_at: Date; failed_attempts: number }>(
+        `SELECT c.user_id, c.code_hash, c.expires_at, c.failed_attempts FROM confirmation_codes c JOIN users u ON u.id = c.user_id
+         WHERE u.username = $1 FOR UPDATE OF c`, [username]);
+      if (!row || row.expires_at <= now() || row.failed_attempts >= CODE_ATTEMPTS) return false;
+      if (hash(`${row.user_id}:${request.body.code}`) !== row.code_hash) {
+        await tx.query("UPDATE confirmation_codes SET failed_attempts = failed_attempts + 1 WHERE user_id = $1", [row.user_id]);
+        return false;
+      }
+      await tx.query("UPDATE users SET confirmed_at = $2 WHERE id = $1", [row.user_id, now()]);
+      await tx.query("DELETE FROM confirmation_codes WHERE user_id = $1", [row.user_id]);
+      return true;
+    });
+    if (!confirmed) throw new ApiError(400, messages.codeWrong);
+    return { message: messages.confirmed };
+  });
+
+  routes.post("/public/resend-confirm", {
+    schema: { summary: "Send a new confirmation code; the old one stops working", body: body({ username: email }, ["username"]), response: replies },
+  }, async (request) => {
+    const username = address(request.body.username, messages.resendEmailInvalid);
+    await limitMail(username);
+    const code = await db.transaction(async (tx) => {
+      const [user] = await tx.query<{ id: number }>("SELECT id FROM users WHERE username = $1 AND confirmed_at IS NULL FOR UPDATE", [username]);
+      return user ? newCode(tx, user.id) : undefined;
+    });
+    if (code) await send(request, { to: username, ...mailTexts.confirmationCode(ctx.sender, code) }, code);
+    return { message: messages.codeResent };
+  });
+
+  routes.post("/public/login", {
+    schema: { summary: "Log in; sets the session cookies", body: body({ username: email, password }, ["username", "password"]), response: replies },
+  }, async (request, reply) => {
+    const username = address(request.body.username, messages.loginEmailInvalid);
+    if (request.body.password === "") throw new ApiError(400, messages.passwordRequired);
+    const accountKey = `login:account:${username}`;
+    const addressKey = `login:address:${request.ip}`;
+    const wait = await blockedFor(db, { [accountKey]: LOGIN_FAILURES_PER_ACCOUNT, [addressKey]: LOGIN_FAILURES_PER_ADDRESS }, now());
+    if (wait > 0) throw new ApiError(429, messages.loginThrottled(Math.ceil(wait / 60_000)));
+    const [user] = await db.query<{ id: number; password_hash: string; confirmed: boolean }>(
+      "SELECT id, password_hash, confirmed_at IS NOT NULL AS confirmed FROM users WHERE username = $1", [username]);
+    const isRight = user ? await verifyPassword(user.password_hash, request.body.password) : await verifyNothing(request.body.password);
+    if (!user || !isRight) {
+      await hit(db, accountKey, LOGIN_WINDOW_MS, now());
+      await hit(db, addressKey, LOGIN_WINDOW_MS, now());
+      throw new ApiError(400, messages.loginWrong);
+    }
+    if (!user.confirmed) throw new ApiError(403, messages.loginUnconfirmed);
+    await forget(db, accountKey);
+    // A new session id at every login: an id planted before login is worth nothing after it.
+    const previous = request.cookies[ctx.cookies.session];
+    if (previous) await endSession(db, hash, previous);
+    await removeEndedSessions(db, user.id, now());
+    const sessionId = await startSession(db, hash, user.id, now());
+    await db.query("INSERT INTO successful_logins (user_id, logged_in_at) VALUES ($1, $2)", [user.id, now()]);
+    setSessionCookies(reply, sessionId, cookieOptions);
+    return { message: messages.loggedIn };
+  });
+
+  routes.post("/public/forgot-password", {
+    schema: { summary: "Mail a password reset link, if the address has an account", body: body({ username: email }, ["username"]), response: replies },
+  }, async (request) => {
+    const username = address(request.body.username, messages.emailInvalid);
+    await limitMail(username);
+    const [user] = await db.query<{ id: number }>("SELECT id FROM users WHERE username = $1", [username]);
+    if (user) {
+      const id = randomId();
+      await db.query("INSERT INTO password_resets (id_hash, user_id, expires_at) VALUES ($1, $2, $3)", [hash(id), user.id, new Date(now().getTime() + RESET_MS)]);
+      await send(request, { to: username, ...mailTexts.passwordReset(ctx.sender, username, id) }, id);
+    }
+    return { message: messages.forgotSent };
+  });
+
+  routes.post("/public/reset-password", {
+    schema: {
+      summary: "Set a new password with the id from the reset mail; ends every session of the account",
+      body: body({ username: email, password, confirm_password: password, id: { type: "string", maxLength: 128 } }, ["username", "password", "id"]),
+      response: replies,
+    },
+  }, async (request) => {
+    const { password: newPassword, confirm_password: confirmation, id } = request.body;
+    const username = address(request.body.username, messages.emailInvalid);
+    if (confirmation !== undefined && confirmation !== newPassword) throw new ApiError(400, messages.passwordsMustMatch);
+    checkNewPassword(newPassword);
+    const passwordHash = await hashPassword(newPassword);
+    const userId = await db.transaction(async (tx) => {
+      const [reset] = await tx.query<{ user_id: number; expires_at: Date }>(
+        "DELETE FROM password_resets WHERE id_hash = $1 AND user_id = (SELECT id FROM users WHERE username = $2) RETURNING user_id, expires_at",
+        [hash(id), username]);
+      if (!reset || reset.expires_at <= now()) return undefined;
+      // The mail proved the address, so a reset also confirms an unconfirmed account.
+      await tx.query("UPDATE users SET password_hash = $2, confirmed_at = COALESCE(confirmed_at, $3) WHERE id = $1", [reset.user_id, passwordHash, now()]);
+      await tx.query("DELETE FROM password_resets WHERE user_id = $1", [reset.user_id]);
+      await endEverySession(tx, reset.user_id);
+      await forget(tx, `login:account:${username}`);
+      return reset.user_id;
+    });
+    if (userId === undefined) throw new ApiError(400, messages.resetWrong);
+    return { message: messages.resetDone };
+  });
+}
+
+/** Under /api: needs the session it ends. */
+export function logoutRoute(app: FastifyInstance, ctx: ServerContext): void {
+  const routes = app.withTypeProvider<JsonSchemaToTsProvider>();
+  const cookieOptions = { names: ctx.cookies, secure: ctx.config.publicUrl.startsWith("https:") };
+  routes.get("/api/logout", {
+    schema: { summary: "Log out: ends this session and clears its cookies", response: replies },
+  }, async (request, reply) => {
+    await endSession(ctx.db, ctx.hash, request.cookies[ctx.cookies.session]!);
+    clearSessionCookies(reply, cookieOptions);
+    return { message: messages.loggedOut };
+  });
+}

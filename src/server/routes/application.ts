@@ -1,0 +1,224 @@
+// The applicant's own application: answers, place, status, tabs, add-another counts, validation
+// and submit. Every route here runs after authenticate, on request.application: a student
+// reaches only their own row.
+import type { FastifyInstance } from "fastify";
+import type { JsonSchemaToTsProvider } from "@fastify/type-provider-json-schema-to-ts";
+import { evaluateAnswers, localToday, validateAnswers, type Answers } from "../../engine";
+import { answered, changeApplication, updateUnlessSubmitted, type Application, type WebStatus } from "../applications";
+import type { ServerContext } from "../context";
+import { ApiError } from "../http";
+import { messages } from "../messages";
+
+const WEB_STATUSES: WebStatus[] = ["started", "validating", "submitted"];
+
+const message = { type: "object", properties: { message: { type: "string" } }, required: ["message"] } as const;
+const changed = {
+  type: "object",
+  properties: {
+    message: { type: "string" },
+    revision: { type: "integer", description: "Goes up by one with every change of the answers" },
+    cleared: { type: "array", items: { type: "string" }, description: "Answer keys the engine cleared (hidden questions, a tab left, a block removed)" },
+  },
+  required: ["message", "revision", "cleared"],
+} as const;
+const fieldErrors = { type: "object", additionalProperties: { type: "array", items: { type: "string" } }, description: "answerKey → messages" } as const;
+const anything = { type: "object", additionalProperties: true } as const;
+
+export function applicationRoutes(app: FastifyInstance, ctx: ServerContext): void {
+  const { db, now } = ctx;
+  const { form } = ctx.form;
+  const routes = app.withTypeProvider<JsonSchemaToTsProvider>();
+  const state = (a: Application) => ({ tabs: a.tabs, blocks: a.addAnother });
+  const errorsOf = (a: Application) => validateAnswers(form, a.answers, { ...state(a), today: localToday(now()) });
+
+  routes.get("/api/profile", {
+    schema: {
+      summary: "The applicant's profile: answers, documents, place and status",
+      response: {
+        200: {
+          type: "object",
+          properties: {
+            answer: anything,
+            document_answer: anything,
+            username: { type: "string" },
+            last_page: { type: ["string", "null"] },
+            successful_login: { type: "array", items: { type: "object", properties: { logged_in_at: { type: "string", format: "date-time" } } } },
+            web_status: { type: "array", items: { type: "object", properties: { web_status: { type: "string" }, created_at: { type: "string" } } } },
+            revision: { type: "integer" },
+          },
+        },
+      },
+    },
+  }, async (request) => {
+    const a = request.application;
+    const logins = await db.query("SELECT logged_in_at FROM successful_logins WHERE user_id = $1 ORDER BY logged_in_at", [a.userId]);
+    return {
+      answer: a.answers,
+      document_answer: {},
+      username: a.username,
+      last_page: a.lastPage,
+      successful_login: logins,
+      web_status: a.webStatus,
+      revision: a.revision,
+    };
+  });
+
+  routes.put("/api/answer", {
+    schema: {
+      summary: "Save answers: the keys sent are merged into the stored answers, then hidden answers are cleared",
+      description: "Send If-Match: \"revision\" to refuse the save (412) when the answers changed since that revision.",
+      headers: { type: "object", properties: { "if-match": { type: "string", maxLength: 20 } } },
+      body: ctx.form.answersSchema,
+      response: { 200: changed, "4xx": message },
+    },
+  }, async (request) => {
+    const sent = request.body as Answers;
+    const ifMatch = request.headers["if-match"];
+    if (ifMatch !== undefined && ifMatch !== `"${request.application.revision}"`) throw new ApiError(412, messages.stale);
+    let cleared: string[] = [];
+    const { revision } = await changeApplication(db, request.application, now(), (current) => {
+      if (Object.keys(sent).length === 0) return null;
+      const merged = { ...current.answers, ...sent };
+      // A dependent answer sent together with its controlling answer was chosen after it: keep it.
+      const previous = { ...current.answers };
+      for (const { key, controlKey } of form.dependents) if (key in sent) previous[controlKey] = merged[controlKey]!;
+      const evaluation = evaluateAnswers(form, merged, { ...state(current), previous });
+      cleared = evaluation.cleared;
+      return { answers: answered(evaluation.answers) };
+    });
+    return { message: messages.saved, revision, cleared };
+  });
+
+  routes.put("/api/last-page", {
+    schema: {
+      summary: "Remember the page the applicant is on",
+      body: { type: "object", properties: { last_page: { enum: ctx.form.pageRoutes } }, required: ["last_page"], additionalProperties: false },
+      response: { 200: message, "4xx": message },
+    },
+  }, async (request) => {
+    await updateUnlessSubmitted(db, request.application.userId, "last_page = $3", [request.body.last_page], now());
+    return { message: messages.lastPageSaved };
+  });
+
+  routes.post("/api/web-status", {
+    schema: {
+      summary: "Record the next status: started, then validating (submitted comes with POST /api/submit)",
+      body: { type: "object", properties: { web_status: { enum: WEB_STATUSES } }, required: ["web_status"], additionalProperties: false },
+      response: { 200: message, "4xx": message },
+    },
+  }, async (request) => {
+    const status = request.body.web_status as WebStatus;
+    const recorded = request.application.webStatus.map((e) => e.web_status);
+    if (recorded.includes(status)) return { message: messages.statusSaved };
+    if (status === "submitted") throw new ApiError(409, messages.statusSubmitOnly);
+    if (WEB_STATUSES.indexOf(status) !== recorded.length) throw new ApiError(409, messages.statusOrder);
+    await updateUnlessSubmitted(
+      db, request.application.userId,
+      "web_status = CASE WHEN web_status @> $4::jsonb THEN web_status ELSE web_status || $3::jsonb END",
+      [JSON.stringify([{ web_status: status, created_at: now().toISOString() }]), JSON.stringify([{ web_status: status }])],
+      now(),
+    );
+    return { message: messages.statusSaved };
+  });
+
+  routes.post("/api/validations", {
+    schema: {
+      summary: "Compute (and store) the errors of every page from the stored answers",
+      description: "The body, the browser's own field errors, is optional and not trusted.",
+      body: { type: "object", additionalProperties: { type: "array", items: { type: "string", maxLength: 1000 }, maxItems: 50 }, maxProperties: 2000 },
+      response: { 200: fieldErrors, "4xx": message },
+    },
+  }, async (request) => {
+    const errors = errorsOf(request.application);
+    await updateUnlessSubmitted(db, request.application.userId, "validations = $3::jsonb", [JSON.stringify(errors)], now());
+    return errors;
+  });
+
+  routes.post("/api/submit", {
+    schema: {
+      summary: "Submit the application; refused with the errors while any remain",
+      response: {
+        200: message,
+        422: { type: "object", properties: { message: { type: "string" }, errors: fieldErrors }, required: ["message", "errors"] },
+        "4xx": message,
+      },
+    },
+  }, async (request) => {
+    const a = request.application;
+    if (a.submittedAt) throw new ApiError(409, messages.alreadySubmitted);
+    const errors = errorsOf(a);
+    if (Object.keys(errors).length > 0) {
+      await updateUnlessSubmitted(db, a.userId, "validations = $3::jsonb", [JSON.stringify(errors)], now());
+      throw new ApiError(422, messages.missingInformation, { errors });
+    }
+    const recorded = new Set(a.webStatus.map((e) => e.web_status));
+    const webStatus = [...a.webStatus, ...WEB_STATUSES.filter((s) => !recorded.has(s)).map((s) => ({ web_status: s, created_at: now().toISOString() }))];
+    // Only the answers just checked are submitted: a save in between makes this refuse.
+    const rows = await db.query(
+      `UPDATE applications SET submitted_at = $3, web_status = $4::jsonb, validations = '{}', updated_at = $3
+       WHERE user_id = $1 AND revision = $2 AND submitted_at IS NULL RETURNING user_id`,
+      [a.userId, a.revision, now(), JSON.stringify(webStatus)],
+    );
+    if (rows.length === 0) throw new ApiError(409, messages.busy);
+    return { message: messages.submitted };
+  });
+
+  routes.get("/api/tabs", {
+    schema: { summary: "The chosen tab of every tab group", response: { 200: { type: "object", additionalProperties: { type: "string" } } } },
+  }, async (request) => evaluateAnswers(form, request.application.answers, state(request.application)).tabs);
+
+  routes.put("/api/tabs", {
+    schema: {
+      summary: "Choose a tab; the answers listed for the tab left are cleared",
+      body: {
+        type: "object",
+        properties: { tab_id: { enum: ctx.form.tabGroups }, chosen_tab: { type: "string", maxLength: 100 } },
+        required: ["tab_id", "chosen_tab"],
+        additionalProperties: false,
+      },
+      response: { 200: changed, "4xx": message },
+    },
+  }, async (request) => {
+    const { tab_id: group, chosen_tab: chosen } = request.body as { tab_id: string; chosen_tab: string };
+    const tabIds = form.tabGroups.get(group)!.tabs.map((t) => t.id);
+    if (!tabIds.includes(chosen)) throw new ApiError(400, messages.tabUnknown(group, tabIds));
+    let cleared: string[] = [];
+    const { revision } = await changeApplication(db, request.application, now(), (current) => {
+      const before = evaluateAnswers(form, current.answers, state(current)).tabs;
+      const tabs = { ...current.tabs, [group]: chosen };
+      const evaluation = evaluateAnswers(form, current.answers, { tabs, blocks: current.addAnother, previousTabs: before });
+      cleared = evaluation.cleared;
+      return { answers: answered(evaluation.answers), tabs };
+    });
+    return { message: messages.tabSaved, revision, cleared };
+  });
+
+  routes.get("/api/add-another", {
+    schema: { summary: "The number of blocks of every add-another group", response: { 200: { type: "object", additionalProperties: { type: "integer" } } } },
+  }, async (request) => evaluateAnswers(form, request.application.answers, state(request.application)).blocks);
+
+  routes.put("/api/add-another", {
+    schema: {
+      summary: "Set the number of blocks of an add-another group; answers of removed blocks are cleared",
+      body: {
+        type: "object",
+        properties: { button_id: { enum: ctx.form.blockGroups }, num_components: { type: "integer", minimum: 1, maximum: 10 } },
+        required: ["button_id", "num_components"],
+        additionalProperties: false,
+      },
+      response: { 200: changed, "4xx": message },
+    },
+  }, async (request) => {
+    const { button_id: group, num_components: count } = request.body as { button_id: string; num_components: number };
+    const { max } = form.blockGroups.get(group)!;
+    if (count > max) throw new ApiError(400, messages.blocksRange(group, max));
+    let cleared: string[] = [];
+    const { revision } = await changeApplication(db, request.application, now(), (current) => {
+      const addAnother = { ...current.addAnother, [group]: count };
+      const evaluation = evaluateAnswers(form, current.answers, { tabs: current.tabs, blocks: addAnother });
+      cleared = evaluation.cleared;
+      return { answers: answered(evaluation.answers), addAnother };
+    });
+    return { message: messages.blocksSaved, revision, cleared };
+  });
+}

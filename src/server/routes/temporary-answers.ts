@@ -1,0 +1,54 @@
+// "Save for later" for visitors: answers kept 30 days behind a random token.
+import type { FastifyInstance } from "fastify";
+import type { JsonSchemaToTsProvider } from "@fastify/type-provider-json-schema-to-ts";
+import { evaluateAnswers, type Answers } from "../../engine";
+import { answered } from "../applications";
+import { randomId } from "../auth/secrets";
+import { hit } from "../auth/throttle";
+import type { ServerContext } from "../context";
+import { ApiError } from "../http";
+import { messages } from "../messages";
+
+const KEPT_MS = 30 * 24 * 60 * 60_000;
+const SAVES_PER_ADDRESS_PER_HOUR = 60;
+const message = { type: "object", properties: { message: { type: "string" } }, required: ["message"] } as const;
+
+export function temporaryAnswerRoutes(app: FastifyInstance, ctx: ServerContext): void {
+  const { db, hash, now } = ctx;
+  const routes = app.withTypeProvider<JsonSchemaToTsProvider>();
+
+  routes.post("/public/tmp", {
+    schema: {
+      summary: "Save a visitor's answers for later; answers a token that finds them for 30 days",
+      body: ctx.form.answersSchema,
+      response: {
+        200: {
+          type: "object",
+          properties: { message: { type: "string" }, token: { type: "string" }, expires_at: { type: "string", format: "date-time" } },
+          required: ["message", "token", "expires_at"],
+        },
+        "4xx": message,
+      },
+    },
+  }, async (request) => {
+    if ((await hit(db, `tmp:${request.ip}`, 60 * 60_000, now())) > SAVES_PER_ADDRESS_PER_HOUR) throw new ApiError(429, messages.tooManyTemporary);
+    const token = randomId();
+    const expires = new Date(now().getTime() + KEPT_MS);
+    const answers = answered(evaluateAnswers(ctx.form.form, request.body as Answers).answers);
+    await db.query("INSERT INTO temporary_answers (token_hash, answers, expires_at) VALUES ($1, $2::jsonb, $3)", [hash(token), JSON.stringify(answers), expires]);
+    return { message: messages.temporarySaved, token, expires_at: expires.toISOString() };
+  });
+
+  routes.get("/public/tmp", {
+    schema: {
+      summary: "A visitor's saved answers, by token",
+      querystring: { type: "object", properties: { token: { type: "string", maxLength: 100 } }, required: ["token"], additionalProperties: false },
+      response: { 200: { type: "object", properties: { answer: { type: "object", additionalProperties: true } }, required: ["answer"] }, "4xx": message },
+    },
+  }, async (request) => {
+    const [row] = await db.query<{ answers: Answers }>(
+      "SELECT answers FROM temporary_answers WHERE token_hash = $1 AND expires_at > $2", [hash(request.query.token), now()]);
+    if (!row) throw new ApiError(404, messages.temporaryUnknown);
+    return { answer: row.answers };
+  });
+}
