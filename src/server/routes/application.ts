@@ -147,10 +147,7 @@ export function applicationRoutes(app: FastifyInstance, ctx: ServerContext): voi
     const a = request.application;
     if (a.submittedAt) throw new ApiError(409, messages.alreadySubmitted);
     const errors = errorsOf(a);
-    if (Object.keys(errors).length > 0) {
-      await updateUnlessSubmitted(db, a.userId, "validations = $3::jsonb", [JSON.stringify(errors)], now());
-      throw new ApiError(422, messages.missingInformation, { errors });
-    }
+    if (Object.keys(errors).length > 0) throw new ApiError(422, messages.missingInformation, { errors });
     const recorded = new Set(a.webStatus.map((e) => e.web_status));
     const webStatus = [...a.webStatus, ...WEB_STATUSES.filter((s) => !recorded.has(s)).map((s) => ({ web_status: s, created_at: now().toISOString() }))];
     // Only the answers just checked are submitted: a save in between makes this refuse.

@@ -1,0 +1,119 @@
+// Servers for tests: the real app on a real database (PGlite in memory, or a fresh database in
+// the PostgreSQL the global setup started), a clock the test moves, and mail kept in a list.
+import { randomBytes } from "node:crypto";
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from "fastify";
+import pg from "pg";
+import { inject } from "vitest";
+import { buildServer } from "../../src/server/app";
+import type { Config } from "../../src/server/config";
+import type { ServerContext } from "../../src/server/context";
+import { openPglite, openPostgres, type Database } from "../../src/server/db/database";
+import { loadServerForm, type ServerForm } from "../../src/server/form";
+import type { Mail } from "../../src/server/mail";
+
+export type DatabaseKind = "pglite" | "postgres";
+export const databaseKinds: DatabaseKind[] = ["pglite", "postgres"];
+
+let form: ServerForm | undefined;
+/** Compiled once per test file. */
+export const testForm = () => (form ??= loadServerForm(undefined, "2026-11-22"));
+
+export function testConfig(overrides: Partial<Config> = {}): Config {
+  return {
+    port: 0, host: "127.0.0.1", publicUrl: "http://localhost:8080", dataDir: "/nonexistent",
+    cookiePrefix: "apply_", logSecrets: false, trustProxy: false, ...overrides,
+  };
+}
+
+/** A new empty database of the kind asked for. */
+export async function freshDatabase(kind: DatabaseKind): Promise<Database> {
+  if (kind === "pglite") return openPglite(undefined);
+  const url = new URL(inject("databaseUrl"));
+  const name = `test_${randomBytes(6).toString("hex")}`;
+  const admin = new pg.Client({ connectionString: url.toString() });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  url.pathname = `/${name}`;
+  return openPostgres(url.toString(), 10);
+}
+
+export interface TestServer {
+  app: FastifyInstance;
+  ctx: ServerContext;
+  db: Database;
+  mail: Mail[];
+  clock: { now: Date };
+  /** Moves the clock on by `ms`. */
+  advance(ms: number): void;
+}
+
+export async function startTestServer(kind: DatabaseKind, config: Partial<Config> = {}): Promise<TestServer> {
+  const db = await freshDatabase(kind);
+  const mail: Mail[] = [];
+  const clock = { now: new Date("2026-11-22T12:00:00Z") };
+  const { app, ctx } = await buildServer({
+    config: testConfig(config),
+    db,
+    form: testForm(),
+    sendMail: async (m) => void mail.push(m),
+    now: () => clock.now,
+  });
+  return { app, ctx, db, mail, clock, advance: (ms) => (clock.now = new Date(clock.now.getTime() + ms)) };
+}
+
+/** A browser: keeps cookies between calls and sends JSON. */
+export class Client {
+  cookies = new Map<string, string>();
+  constructor(private server: TestServer, private remoteAddress = "127.0.0.1") {}
+
+  async call(method: InjectOptions["method"], url: string, body?: unknown, headers: Record<string, string> = {}): Promise<LightMyRequestResponse> {
+    const response = await this.server.app.inject({
+      method, url, remoteAddress: this.remoteAddress,
+      headers: {
+        ...(body !== undefined ? { "content-type": "application/json" } : {}),
+        ...(this.cookies.size ? { cookie: [...this.cookies].map(([k, v]) => `${k}=${v}`).join("; ") } : {}),
+        ...headers,
+      },
+      ...(body !== undefined ? { payload: JSON.stringify(body) } : {}),
+    });
+    for (const c of response.cookies) {
+      if (c.value === "" || c.maxAge === 0) this.cookies.delete(c.name);
+      else this.cookies.set(c.name, c.value);
+    }
+    return response;
+  }
+  get = (url: string) => this.call("GET", url);
+  post = (url: string, body?: unknown) => this.call("POST", url, body);
+  put = (url: string, body?: unknown) => this.call("PUT", url, body);
+  delete = (url: string) => this.call("DELETE", url);
+}
+
+export const PASSWORD = "Quiet-Lantern-82";
+
+/** The code in the latest confirmation mail to `username`. */
+export function codeFor(server: TestServer, username: string): string {
+  const mail = server.mail.filter((m) => m.to === username && /confirmation code/.test(m.subject)).at(-1);
+  if (!mail) throw new Error(`no confirmation mail to ${username}`);
+  return /code is (\d{6})/.exec(mail.text)![1]!;
+}
+
+let counter = 0;
+/** A unique address for each test, so tests share a server without meeting. */
+export const newAddress = (name = "student") => `${name}.${Date.now().toString(36)}${(counter++).toString(36)}@example.com`;
+
+/** Signs up, confirms and logs in a new applicant; answers a client holding the session. */
+export async function loggedInApplicant(server: TestServer, username = newAddress(), remoteAddress?: string): Promise<Client> {
+  const client = new Client(server, remoteAddress);
+  await expectOk(client.post("/public/signup", { username, password: PASSWORD }));
+  await expectOk(client.post("/public/confirm", { username, code: codeFor(server, username) }));
+  await expectOk(client.post("/public/login", { username, password: PASSWORD }));
+  return client;
+}
+
+async function expectOk(response: Promise<LightMyRequestResponse>): Promise<void> {
+  const r = await response;
+  if (r.statusCode !== 200) throw new Error(`${r.statusCode} ${r.body}`);
+}
+
+export const json = (response: LightMyRequestResponse) => response.json() as Record<string, unknown>;
