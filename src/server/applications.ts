@@ -2,7 +2,7 @@
 // one conditional write. Writes compare the revision they read; a write that lost a race reads
 // again and re-applies the change (never overwriting what another request saved).
 import type { Answers } from "../engine";
-import type { Queryable } from "./db/database";
+import type { Database, Queryable } from "./db/database";
 import { ApiError } from "./http";
 import { messages } from "./messages";
 
@@ -42,12 +42,6 @@ export async function applicationOfSession(db: Queryable, idHash: string, now: D
   return row ?? null;
 }
 
-async function applicationOf(db: Queryable, userId: number): Promise<Application> {
-  const [row] = await db.query<Application & Record<string, unknown>>(
-    `SELECT ${columns} FROM users u JOIN applications a ON a.user_id = u.id WHERE u.id = $1`, [userId]);
-  return row!;
-}
-
 export interface AnswersChange {
   answers: Answers;
   tabs?: Record<string, string>;
@@ -55,30 +49,34 @@ export interface AnswersChange {
 }
 
 /**
- * Applies `change` to the application and writes it if nobody wrote in between; otherwise reads
- * the application again and re-applies. `change` returns null when there is nothing to write.
+ * Applies `change` to the application and writes it if nobody wrote in between (one statement,
+ * the usual case). When another request wrote first, it locks the row, reads it again and
+ * re-applies `change`, so concurrent saves of one applicant all land. `change` returns null when
+ * there is nothing to write.
  */
 export async function changeApplication(
-  db: Queryable,
+  db: Database,
   start: Application,
   now: Date,
   change: (application: Application) => AnswersChange | null,
 ): Promise<{ application: Application; revision: number }> {
-  let application = start;
-  for (let attempt = 0; attempt < 5; attempt++) {
+  const write = async (q: Queryable, application: Application) => {
     if (application.submittedAt) throw new ApiError(409, messages.alreadySubmitted);
     const next = change(application);
     if (!next) return { application, revision: application.revision };
-    const [row] = await db.query<{ revision: number }>(
+    const [row] = await q.query<{ revision: number }>(
       `UPDATE applications SET answers = $3::jsonb, tabs = $4::jsonb, add_another = $5::jsonb, revision = revision + 1, updated_at = $6
        WHERE user_id = $1 AND revision = $2 AND submitted_at IS NULL RETURNING revision`,
       [application.userId, application.revision, JSON.stringify(next.answers), JSON.stringify(next.tabs ?? application.tabs),
         JSON.stringify(next.addAnother ?? application.addAnother), now],
     );
-    if (row) return { application, revision: row.revision };
-    application = await applicationOf(db, application.userId);
-  }
-  throw new ApiError(409, messages.busy);
+    return row ? { application, revision: row.revision } : null;
+  };
+  return (await write(db, start)) ?? db.transaction(async (tx) => {
+    const [row] = await tx.query<Application & Record<string, unknown>>(
+      `SELECT ${columns} FROM users u JOIN applications a ON a.user_id = u.id WHERE u.id = $1 FOR UPDATE OF a`, [start.userId]);
+    return (await write(tx, row!))!;
+  });
 }
 
 /** Writes a field that is not answers (last page, statuses, errors), unless the application was submitted. */

@@ -62,10 +62,14 @@ export async function startTestServer(kind: DatabaseKind, config: Partial<Config
   return { app, ctx, db, mail, clock, advance: (ms) => (clock.now = new Date(clock.now.getTime() + ms)) };
 }
 
+let clients = 0;
+/** A client address of its own for each client, so per-address limits meet only where a test means them to. */
+const nextAddress = () => `10.${100 + ((clients >> 16) & 0x7f)}.${(clients >> 8) & 0xff}.${clients++ & 0xff}`;
+
 /** A browser: keeps cookies between calls and sends JSON. */
 export class Client {
   cookies = new Map<string, string>();
-  constructor(private server: TestServer, private remoteAddress = "127.0.0.1") {}
+  constructor(private server: TestServer, private remoteAddress = nextAddress()) {}
 
   async call(method: InjectOptions["method"], url: string, body?: unknown, headers: Record<string, string> = {}): Promise<LightMyRequestResponse> {
     const response = await this.server.app.inject({

@@ -1,0 +1,305 @@
+// Accounts through the real server on each database: sign-up, confirmation, login, reset, logout,
+// with the spec's messages and the time limits checked on a clock the test moves.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { messages } from "../../src/server/messages";
+import { Client, codeFor, databaseKinds, json, loggedInApplicant, newAddress, PASSWORD, startTestServer, type TestServer } from "./harness";
+
+const MINUTE = 60_000;
+
+describe.each(databaseKinds)("accounts on %s", (kind) => {
+  let server: TestServer;
+  beforeAll(async () => { server = await startTestServer(kind); });
+  afterAll(async () => { await server.app.close(); });
+
+  const signUp = async (username: string, password = PASSWORD, client = new Client(server)) => client.post("/public/signup", { username, password });
+  const resetIdFor = (username: string) => {
+    const mail = server.mail.filter((m) => m.to === username && /Reset your/.test(m.subject)).at(-1)!;
+    return new URL(/http\S+/.exec(mail.text)![0]).searchParams.get("id")!;
+  };
+
+  describe("sign-up", () => {
+    it("sends a six-digit code and stores only its hash", async () => {
+      const username = newAddress();
+      const response = await signUp(username);
+      expect(response.statusCode).toBe(200);
+      expect(json(response).message).toBe(messages.signedUp);
+      const code = codeFor(server, username);
+      expect(code).toMatch(/^\d{6}$/);
+      const rows = await server.db.query<{ code_hash: string }>(
+        "SELECT code_hash FROM confirmation_codes c JOIN users u ON u.id = c.user_id WHERE username = $1", [username]);
+      expect(rows[0]!.code_hash).not.toContain(code);
+    });
+
+    it("stores the address in lower case and the password as an Argon2id hash", async () => {
+      const username = newAddress("Mixed.Case");
+      await signUp(username);
+      const [user] = await server.db.query<{ username: string; password_hash: string }>("SELECT username, password_hash FROM users WHERE username = $1", [username.toLowerCase()]);
+      expect(user!.password_hash).toMatch(/^\$argon2id\$/);
+    });
+
+    it("answers an existing address exactly as a new one, and mails the owner instead of a code", async () => {
+      const existing = newAddress();
+      await loggedInApplicant(server, existing);
+      server.advance(2 * MINUTE);
+      const fresh = await signUp(newAddress());
+      const again = await signUp(existing, "Another-Secret-93");
+      expect([again.statusCode, again.body]).toEqual([fresh.statusCode, fresh.body]);
+      expect(server.mail.at(-1)).toMatchObject({ to: existing, subject: "You already have a Westbrook University account" });
+      const login = await new Client(server).post("/public/login", { username: existing, password: "Another-Secret-93" });
+      expect(json(login).message).toBe(messages.loginWrong);
+    });
+
+    it.each([
+      ["not-an-address", PASSWORD, messages.emailInvalid],
+      [newAddress(), "short-1A", "Your password must meet every requirement: it is at least 12 characters."],
+      [newAddress(), "alllowercase-12", "Your password must meet every requirement: it contains at least one uppercase letter."],
+      [newAddress(), "NoDigitsHere-Ok", "Your password must meet every requirement: it contains at least one number."],
+      [newAddress(), "NoSpecials12345", "Your password must meet every requirement: it contains at least one special character."],
+      [newAddress(), " Leading-Space1", "Your password must meet every requirement: it contains no leading or trailing whitespace."],
+      [newAddress(), "Password123!", messages.passwordCommon],
+      [newAddress(), "Basketball2025!", messages.passwordCommon],
+    ])("refuses %s / %s with a message", async (username, password, message) => {
+      const response = await signUp(username, password);
+      expect(response.statusCode).toBe(400);
+      expect(json(response).message).toBe(message);
+      expect(await server.db.query("SELECT 1 FROM users WHERE username = $1", [username])).toHaveLength(0);
+    });
+
+    it("lists every failed requirement at once", async () => {
+      const response = await signUp(newAddress(), "abc");
+      expect(json(response).message).toBe(
+        "Your password must meet every requirement: it is at least 12 characters, contains at least one uppercase letter, contains at least one number, contains at least one special character.");
+    });
+  });
+
+  describe("confirmation", () => {
+    it("confirms with the code; the account can then log in", async () => {
+      const username = newAddress();
+      await signUp(username);
+      const client = new Client(server);
+      expect(json(await client.post("/public/login", { username, password: PASSWORD })).message).toBe(messages.loginUnconfirmed);
+      const confirm = await client.post("/public/confirm", { username, code: codeFor(server, username) });
+      expect([confirm.statusCode, json(confirm).message]).toEqual([200, messages.confirmed]);
+      expect((await client.post("/public/login", { username, password: PASSWORD })).statusCode).toBe(200);
+    });
+
+    it("accepts the code at 9:59 and refuses it at 10:01", async () => {
+      const early = newAddress();
+      const late = newAddress();
+      await signUp(early);
+      await signUp(late);
+      server.advance(9 * MINUTE + 59_000);
+      expect((await new Client(server).post("/public/confirm", { username: early, code: codeFor(server, early) })).statusCode).toBe(200);
+      server.advance(2_000);
+      const response = await new Client(server).post("/public/confirm", { username: late, code: codeFor(server, late) });
+      expect([response.statusCode, json(response).message]).toEqual([400, messages.codeWrong]);
+    });
+
+    it("kills the code after 5 wrong tries", async () => {
+      const username = newAddress();
+      await signUp(username);
+      const code = codeFor(server, username);
+      const wrong = code === "000000" ? "111111" : "000000";
+      for (let i = 0; i < 5; i++) {
+        expect(json(await new Client(server).post("/public/confirm", { username, code: wrong })).message).toBe(messages.codeWrong);
+      }
+      expect((await new Client(server).post("/public/confirm", { username, code })).statusCode).toBe(400);
+    });
+
+    it("kills the old code when a new one is sent, at most once a minute", async () => {
+      const username = newAddress();
+      await signUp(username);
+      const first = codeFor(server, username);
+      const tooSoon = await new Client(server).post("/public/resend-confirm", { username });
+      expect([tooSoon.statusCode, json(tooSoon).message]).toEqual([429, messages.mailThrottled]);
+      server.advance(MINUTE);
+      const resend = await new Client(server).post("/public/resend-confirm", { username });
+      expect([resend.statusCode, json(resend).message]).toEqual([200, messages.codeResent]);
+      const second = codeFor(server, username);
+      if (first !== second) expect((await new Client(server).post("/public/confirm", { username, code: first })).statusCode).toBe(400);
+      expect((await new Client(server).post("/public/confirm", { username, code: second })).statusCode).toBe(200);
+    });
+
+    it("limits resends for unknown addresses the same way, so the limit tells nothing", async () => {
+      const username = newAddress("nobody");
+      expect((await new Client(server).post("/public/resend-confirm", { username })).statusCode).toBe(200);
+      expect((await new Client(server).post("/public/resend-confirm", { username })).statusCode).toBe(429);
+    });
+
+    it.each([
+      [{ username: "x@example.com", code: "12345" }, messages.codeFormat],
+      [{ username: "x@example.com", code: "12a456" }, messages.codeFormat],
+      [{ username: "nope", code: "123456" }, messages.emailInvalid],
+    ])("refuses %j", async (body, message) => {
+      const response = await new Client(server).post("/public/confirm", body);
+      expect([response.statusCode, json(response).message]).toEqual([400, message]);
+    });
+
+    it("asks for a valid address to resend a code", async () => {
+      const response = await new Client(server).post("/public/resend-confirm", { username: "nope" });
+      expect([response.statusCode, json(response).message]).toEqual([400, messages.resendEmailInvalid]);
+    });
+  });
+
+  describe("login", () => {
+    it("sets an HttpOnly session cookie of at least 128 bits and a readable logged-in cookie", async () => {
+      const username = newAddress();
+      const client = await loggedInApplicant(server, username);
+      const response = await client.post("/public/login", { username, password: PASSWORD });
+      const session = response.cookies.find((c) => c.name === "apply_session")!;
+      const marker = response.cookies.find((c) => c.name === "apply_logged_in")!;
+      expect(session).toMatchObject({ httpOnly: true, sameSite: "Lax", path: "/" });
+      expect(Buffer.from(session.value, "base64url").length).toBeGreaterThanOrEqual(16);
+      expect(marker.httpOnly).toBeFalsy();
+      expect(marker.value).toBe("1");
+    });
+
+    it("gives a new session id at every login and ends the one it replaces", async () => {
+      const username = newAddress();
+      const client = await loggedInApplicant(server, username);
+      const before = client.cookies.get("apply_session")!;
+      const stolen = new Client(server);
+      stolen.cookies.set("apply_session", before);
+      await client.post("/public/login", { username, password: PASSWORD });
+      expect(client.cookies.get("apply_session")).not.toBe(before);
+      expect((await stolen.get("/api/profile")).statusCode).toBe(401);
+      expect((await client.get("/api/profile")).statusCode).toBe(200);
+    });
+
+    it("counts logins in the profile", async () => {
+      const username = newAddress();
+      const client = await loggedInApplicant(server, username);
+      await client.post("/public/login", { username, password: PASSWORD });
+      expect(json(await client.get("/api/profile")).successful_login).toHaveLength(2);
+    });
+
+    it("answers a wrong password and an unknown address alike", async () => {
+      const username = newAddress();
+      await loggedInApplicant(server, username);
+      const wrong = await new Client(server, "10.0.0.2").post("/public/login", { username, password: "Wrong-Password-1" });
+      const unknown = await new Client(server, "10.0.0.2").post("/public/login", { username: newAddress(), password: PASSWORD });
+      expect([wrong.statusCode, wrong.body]).toEqual([unknown.statusCode, unknown.body]);
+      expect(json(wrong).message).toBe(messages.loginWrong);
+    });
+
+    it.each([
+      [{ username: "nope", password: "x" }, messages.loginEmailInvalid],
+      [{ username: "a@example.com", password: "" }, messages.passwordRequired],
+    ])("refuses %j", async (body, message) => {
+      const response = await new Client(server).post("/public/login", body);
+      expect([response.statusCode, json(response).message]).toEqual([400, message]);
+    });
+
+    it("throttles an account after 5 failures for 15 minutes, even with the right password", async () => {
+      const username = newAddress();
+      await loggedInApplicant(server, username);
+      for (let i = 0; i < 5; i++) await new Client(server, `10.1.0.${i}`).post("/public/login", { username, password: "Wrong-Password-1" });
+      const blocked = await new Client(server, "10.1.1.1").post("/public/login", { username, password: PASSWORD });
+      expect([blocked.statusCode, json(blocked).message]).toEqual([429, messages.loginThrottled(15)]);
+      server.advance(15 * MINUTE);
+      expect((await new Client(server, "10.1.1.1").post("/public/login", { username, password: PASSWORD })).statusCode).toBe(200);
+    });
+
+    it("throttles a client address after 50 failures across accounts", async () => {
+      for (let i = 0; i < 50; i++) await new Client(server, "10.2.0.1").post("/public/login", { username: newAddress(), password: "Wrong-Password-1" });
+      const username = newAddress();
+      await loggedInApplicant(server, username, "10.2.0.2");
+      const blocked = await new Client(server, "10.2.0.1").post("/public/login", { username, password: PASSWORD });
+      expect(blocked.statusCode).toBe(429);
+      expect((await new Client(server, "10.2.0.3").post("/public/login", { username, password: PASSWORD })).statusCode).toBe(200);
+    });
+  });
+
+  describe("sessions", () => {
+    it("ends a session after 15 minutes without a request", async () => {
+      const client = await loggedInApplicant(server);
+      server.advance(14 * MINUTE);
+      expect((await client.get("/api/profile")).statusCode).toBe(200);
+      server.advance(14 * MINUTE);
+      expect((await client.get("/api/profile")).statusCode).toBe(200);
+      server.advance(15 * MINUTE + 1);
+      const expired = await client.get("/api/profile");
+      expect([expired.statusCode, json(expired).message]).toEqual([401, messages.sessionInvalid]);
+      expect(client.cookies.size).toBe(0);
+    });
+
+    it("ends a session after 12 hours however active", async () => {
+      const client = await loggedInApplicant(server);
+      for (let hour = 0; hour < 12 * 6 - 1; hour++) {
+        server.advance(10 * MINUTE);
+        expect((await client.get("/api/tabs")).statusCode).toBe(200);
+      }
+      server.advance(10 * MINUTE);
+      expect((await client.get("/api/profile")).statusCode).toBe(401);
+    });
+
+    it("logs out: the session ends and both cookies are cleared", async () => {
+      const client = await loggedInApplicant(server);
+      const session = client.cookies.get("apply_session")!;
+      const response = await client.get("/api/logout");
+      expect([response.statusCode, json(response).message]).toEqual([200, messages.loggedOut]);
+      expect(client.cookies.size).toBe(0);
+      const replay = new Client(server);
+      replay.cookies.set("apply_session", session);
+      expect((await replay.get("/api/profile")).statusCode).toBe(401);
+    });
+  });
+
+  describe("password reset", () => {
+    it("answers a known and an unknown address alike, and mails a link only to the known one", async () => {
+      const known = newAddress();
+      await loggedInApplicant(server, known);
+      server.advance(MINUTE);
+      const mails = server.mail.length;
+      const a = await new Client(server).post("/public/forgot-password", { username: known });
+      const b = await new Client(server).post("/public/forgot-password", { username: newAddress() });
+      expect([a.statusCode, a.body]).toEqual([b.statusCode, b.body]);
+      expect(json(a).message).toBe(messages.forgotSent);
+      expect(server.mail.slice(mails).map((m) => m.to)).toEqual([known]);
+      expect(server.mail.at(-1)!.text).toContain(`http://localhost:8080/reset?username=${encodeURIComponent(known)}&id=`);
+    });
+
+    it("resets with an id of 256 bits once, and ends every session of the account", async () => {
+      const username = newAddress();
+      const phone = await loggedInApplicant(server, username);
+      server.advance(MINUTE);
+      await new Client(server).post("/public/forgot-password", { username });
+      const id = resetIdFor(username);
+      expect(Buffer.from(id, "base64url").length).toBe(32);
+      const body = { username, password: "Brand-New-Secret-7", confirm_password: "Brand-New-Secret-7", id };
+      const reset = await new Client(server).post("/public/reset-password", body);
+      expect([reset.statusCode, json(reset).message]).toEqual([200, messages.resetDone]);
+      expect((await phone.get("/api/profile")).statusCode).toBe(401);
+      expect((await new Client(server).post("/public/login", { username, password: PASSWORD })).statusCode).toBe(400);
+      expect((await new Client(server).post("/public/login", { username, password: "Brand-New-Secret-7" })).statusCode).toBe(200);
+      const again = await new Client(server).post("/public/reset-password", { ...body, password: "Other-Secret-77", confirm_password: "Other-Secret-77" });
+      expect([again.statusCode, json(again).message]).toEqual([400, messages.resetWrong]);
+    });
+
+    it("refuses an id older than 30 minutes", async () => {
+      const username = newAddress();
+      await loggedInApplicant(server, username);
+      server.advance(MINUTE);
+      await new Client(server).post("/public/forgot-password", { username });
+      server.advance(30 * MINUTE + 1_000);
+      const response = await new Client(server).post("/public/reset-password", { username, password: "Brand-New-Secret-7", id: resetIdFor(username) });
+      expect([response.statusCode, json(response).message]).toEqual([400, messages.resetWrong]);
+    });
+
+    it("refuses passwords that do not match, and one that breaks the rules", async () => {
+      const body = { username: newAddress(), password: "Brand-New-Secret-7", confirm_password: "Brand-New-Secret-8", id: "x" };
+      expect(json(await new Client(server).post("/public/reset-password", body)).message).toBe(messages.passwordsMustMatch);
+      expect(json(await new Client(server).post("/public/reset-password", { ...body, password: "weak", confirm_password: "weak" })).message)
+        .toMatch(/^Your password must meet every requirement/);
+    });
+
+    it("confirms an account never confirmed: the reset mail proved the address", async () => {
+      const username = newAddress();
+      await signUp(username);
+      server.advance(MINUTE);
+      await new Client(server).post("/public/forgot-password", { username });
+      await new Client(server).post("/public/reset-password", { username, password: "Brand-New-Secret-7", id: resetIdFor(username) });
+      expect((await new Client(server).post("/public/login", { username, password: "Brand-New-Secret-7" })).statusCode).toBe(200);
+    });
+  });
+});

@@ -1,0 +1,228 @@
+// The application API on each database: saving with the engine's clearing, place, status, tabs,
+// add-another, validation and submit, and the visitor's saved-for-later answers.
+import { readFileSync } from "node:fs";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Answers } from "../../src/engine";
+import { messages } from "../../src/server/messages";
+import { Client, databaseKinds, json, loggedInApplicant, startTestServer, type TestServer } from "./harness";
+
+const complete = JSON.parse(readFileSync(new URL("../fixtures/complete-answers.json", import.meta.url), "utf8")) as Answers;
+
+describe.each(databaseKinds)("the application API on %s", (kind) => {
+  let server: TestServer;
+  beforeAll(async () => { server = await startTestServer(kind); });
+  afterAll(async () => { await server.app.close(); });
+  const profileOf = async (client: Client) => json(await client.get("/api/profile"));
+
+  describe("profile", () => {
+    it("starts empty for a new applicant", async () => {
+      const client = await loggedInApplicant(server, "new.one@example.com");
+      expect(await profileOf(client)).toMatchObject({
+        answer: {}, document_answer: {}, username: "new.one@example.com", last_page: null, web_status: [], revision: 0,
+      });
+      expect((await profileOf(client)).successful_login).toHaveLength(1);
+    });
+  });
+
+  describe("saving answers", () => {
+    it("merges the keys sent into the stored answers and counts revisions", async () => {
+      const client = await loggedInApplicant(server);
+      expect(json(await client.put("/api/answer", { first_name: "Ana", last_name: "Silva" }))).toEqual({ message: messages.saved, revision: 1, cleared: [] });
+      expect(json(await client.put("/api/answer", { first_name: "Ana María", optin_sms_ind: true }))).toMatchObject({ revision: 2 });
+      expect((await profileOf(client)).answer).toEqual({ first_name: "Ana María", last_name: "Silva", optin_sms_ind: true });
+    });
+
+    it("treats \"\" as unanswered: the key is removed", async () => {
+      const client = await loggedInApplicant(server);
+      await client.put("/api/answer", { first_name: "Ana", last_name: "Silva" });
+      await client.put("/api/answer", { last_name: "" });
+      expect((await profileOf(client)).answer).toEqual({ first_name: "Ana" });
+    });
+
+    it("clears the answers of questions a new answer hides, and says which", async () => {
+      const client = await loggedInApplicant(server);
+      await client.put("/api/answer", { citizenship_us: "Y", citizenship_us_type: "1", citizenship_us_dual: "N" });
+      const response = json(await client.put("/api/answer", { citizenship_us: "N" }));
+      expect(response.cleared).toEqual(["citizenship_us_dual", "citizenship_us_type"]);
+      expect((await profileOf(client)).answer).toEqual({ citizenship_us: "N" });
+    });
+
+    it("clears a dependent answer and its _desc when its controlling answer changes", async () => {
+      const client = await loggedInApplicant(server);
+      await client.put("/api/answer", { country: "USA", country_desc: "United States", state: "PA", state_desc: "Pennsylvania" });
+      expect((await profileOf(client)).answer).toMatchObject({ state: "PA" });
+      const response = json(await client.put("/api/answer", { country: "CAN", country_desc: "Canada" }));
+      expect(response.cleared).toEqual(["state", "state_desc"]);
+      const sameSave = json(await client.put("/api/answer", { country: "USA", country_desc: "United States", state: "NY", state_desc: "New York" }));
+      expect(sameSave.cleared).toEqual([]);
+      expect((await profileOf(client)).answer).toMatchObject({ country: "USA", state: "NY", state_desc: "New York" });
+    });
+
+    it.each([
+      [{ first_nam: "Ana" }, 'Unknown field "first_nam" in the request body.'],
+      [{ first_name: "x".repeat(46) }, "first_name must be at most 45 characters."],
+      [{ first_name: 7 }, "first_name must be a string."],
+      [{ optin_sms_ind: "yes" }, 'optin_sms_ind must be one of: true, false, "".'],
+      [["first_name"], "The request body must be an object."],
+    ])("refuses %j and changes nothing", async (body, message) => {
+      const client = await loggedInApplicant(server);
+      await client.put("/api/answer", { first_name: "Ana" });
+      const response = await client.put("/api/answer", Array.isArray(body) ? body : { last_name: "Silva", ...body });
+      expect([response.statusCode, json(response).message]).toEqual([400, message]);
+      expect(await profileOf(client)).toMatchObject({ answer: { first_name: "Ana" }, revision: 1 });
+    });
+
+    it("refuses a save made from a stale revision when the browser asks (If-Match)", async () => {
+      const client = await loggedInApplicant(server);
+      await client.put("/api/answer", { first_name: "Ana" });
+      const stale = await client.call("PUT", "/api/answer", { first_name: "Bea" }, { "if-match": '"0"' });
+      expect([stale.statusCode, json(stale).message]).toEqual([412, messages.stale]);
+      expect((await client.call("PUT", "/api/answer", { first_name: "Bea" }, { "if-match": '"1"' })).statusCode).toBe(200);
+    });
+
+    it("keeps every answer of concurrent saves (no lost update)", async () => {
+      const client = await loggedInApplicant(server);
+      const keys = ["first_name", "middle_name", "last_name", "phone_mobile", "phone_home", "email_address", "address_line_1", "city"];
+      const responses = await Promise.all(keys.map((key) => client.put("/api/answer", { [key]: "v" })));
+      expect(responses.map((r) => r.statusCode)).toEqual(keys.map(() => 200));
+      expect(Object.keys((await profileOf(client)).answer as object).sort()).toEqual([...keys].sort());
+      expect((await profileOf(client)).revision).toBe(keys.length);
+    });
+  });
+
+  describe("place and status", () => {
+    it("remembers the last page, only a page of the form", async () => {
+      const client = await loggedInApplicant(server);
+      expect(json(await client.put("/api/last-page", { last_page: "/education" })).message).toBe(messages.lastPageSaved);
+      expect((await profileOf(client)).last_page).toBe("/education");
+      const wrong = await client.put("/api/last-page", { last_page: "/admin" });
+      expect([wrong.statusCode, json(wrong).message]).toEqual([400, 'last_page must be one of: "/about", "/education", "/final-steps".']);
+    });
+
+    it("moves from started to validating, one step at a time, and repeats harmlessly", async () => {
+      const client = await loggedInApplicant(server);
+      const early = await client.post("/api/web-status", { web_status: "validating" });
+      expect([early.statusCode, json(early).message]).toEqual([409, messages.statusOrder]);
+      expect((await client.post("/api/web-status", { web_status: "started" })).statusCode).toBe(200);
+      expect((await client.post("/api/web-status", { web_status: "started" })).statusCode).toBe(200);
+      expect((await client.post("/api/web-status", { web_status: "validating" })).statusCode).toBe(200);
+      const submitted = await client.post("/api/web-status", { web_status: "submitted" });
+      expect([submitted.statusCode, json(submitted).message]).toEqual([409, messages.statusSubmitOnly]);
+      expect(((await profileOf(client)).web_status as { web_status: string }[]).map((e) => e.web_status)).toEqual(["started", "validating"]);
+    });
+  });
+
+  describe("validation and submit", () => {
+    it("computes every page's errors from the stored answers, with the rules' messages", async () => {
+      const client = await loggedInApplicant(server);
+      await client.put("/api/answer", { first_name: "Ana", email_address: "not an address" });
+      const errors = json(await client.post("/api/validations", { first_name: ["a browser's claim is ignored"] }));
+      expect(errors.first_name).toBeUndefined();
+      expect(errors.last_name).toEqual(["Last Name is required."]);
+      expect(errors.email_address).toHaveLength(1);
+      expect(Object.keys(errors).length).toBeGreaterThan(20);
+      const [row] = await server.db.query<{ validations: unknown }>("SELECT validations FROM applications a JOIN users u ON u.id = a.user_id WHERE u.username = $1",
+        [(await profileOf(client)).username]);
+      expect(row!.validations).toEqual(errors);
+    });
+
+    it("refuses to submit while errors remain, then submits, then refuses every change", async () => {
+      const client = await loggedInApplicant(server);
+      await client.post("/api/web-status", { web_status: "started" });
+      const refused = await client.post("/api/submit");
+      expect(refused.statusCode).toBe(422);
+      expect(json(refused)).toMatchObject({ message: messages.missingInformation, errors: { last_name: ["Last Name is required."] } });
+
+      expect((await client.put("/api/answer", complete)).statusCode).toBe(200);
+      expect(json(await client.post("/api/validations"))).toEqual({});
+      const submitted = await client.post("/api/submit");
+      expect([submitted.statusCode, json(submitted).message]).toEqual([200, messages.submitted]);
+      expect(((await profileOf(client)).web_status as { web_status: string }[]).map((e) => e.web_status)).toEqual(["started", "validating", "submitted"]);
+      expect((await client.post("/api/web-status", { web_status: "submitted" })).statusCode).toBe(200);
+
+      for (const [method, url, body] of [
+        ["PUT", "/api/answer", { first_name: "Changed" }],
+        ["PUT", "/api/last-page", { last_page: "/about" }],
+        ["PUT", "/api/tabs", { tab_id: "personal_statement", chosen_tab: "upload" }],
+        ["PUT", "/api/add-another", { button_id: "siblings", num_components: 2 }],
+        ["POST", "/api/validations", {}],
+        ["POST", "/api/submit", undefined],
+      ] as const) {
+        const response = await client.call(method, url, body);
+        expect([url, response.statusCode, json(response).message]).toEqual([url, 409, messages.alreadySubmitted]);
+      }
+      expect((await profileOf(client)).answer).toEqual(complete);
+    });
+  });
+
+  describe("tabs", () => {
+    it("starts on the default tab, saves the choice, and clears the answers of the tab left", async () => {
+      const client = await loggedInApplicant(server);
+      expect(json(await client.get("/api/tabs"))).toEqual({ personal_statement: "write" });
+      await client.put("/api/answer", { personal_statement_essay: "My essay." });
+      const response = json(await client.put("/api/tabs", { tab_id: "personal_statement", chosen_tab: "upload" }));
+      expect(response).toMatchObject({ message: messages.tabSaved, cleared: ["personal_statement_essay"] });
+      expect(json(await client.get("/api/tabs"))).toEqual({ personal_statement: "upload" });
+      expect((await profileOf(client)).answer).toEqual({});
+    });
+
+    it.each([
+      [{ tab_id: "personal_statement", chosen_tab: "video" }, messages.tabUnknown("personal_statement", ["write", "upload"])],
+      [{ tab_id: "nope", chosen_tab: "write" }, 'tab_id must be one of: "personal_statement".'],
+      [{ tabId: "personal_statement", chosenTab: "write" }, "tab_id is required in the request body."],
+    ])("refuses %j", async (body, message) => {
+      const client = await loggedInApplicant(server);
+      const response = await client.put("/api/tabs", body);
+      expect([response.statusCode, json(response).message]).toEqual([400, message]);
+    });
+  });
+
+  describe("add-another", () => {
+    it("counts blocks per group; fewer blocks clear the answers of those removed", async () => {
+      const client = await loggedInApplicant(server);
+      expect(json(await client.get("/api/add-another"))).toEqual({ parents: 1, legacy: 1, employed: 1, siblings: 1, high_schools: 1, activities: 1 });
+      await client.put("/api/add-another", { button_id: "siblings", num_components: 2 });
+      await client.put("/api/answer", { sibling_first_name: "Leo", sibling_2_first_name: "Mia" });
+      expect(json(await client.get("/api/add-another"))).toMatchObject({ siblings: 2 });
+      const response = json(await client.put("/api/add-another", { button_id: "siblings", num_components: 1 }));
+      expect(response.cleared).toEqual(["sibling_2_first_name"]);
+      expect((await profileOf(client)).answer).toEqual({ sibling_first_name: "Leo" });
+    });
+
+    it.each([
+      [{ button_id: "parents", num_components: 3 }, messages.blocksRange("parents", 2)],
+      [{ button_id: "siblings", num_components: 0 }, "num_components must be at least 1."],
+      [{ button_id: "siblings", num_components: 11 }, "num_components must be at most 10."],
+      [{ button_id: "siblings", num_components: "2" }, "num_components must be a whole number."],
+    ])("refuses %j", async (body, message) => {
+      const client = await loggedInApplicant(server);
+      const response = await client.put("/api/add-another", body);
+      expect([response.statusCode, json(response).message]).toEqual([400, message]);
+    });
+  });
+
+  describe("answers saved for later by a visitor", () => {
+    it("saves them behind a token that finds them for 30 days", async () => {
+      const visitor = new Client(server);
+      const saved = json(await visitor.post("/public/tmp", { first_name: "Ana", citizenship_us: "N" }));
+      expect(saved).toMatchObject({ message: messages.temporarySaved, expires_at: "2026-12-22T12:00:00.000Z" });
+      const token = saved.token as string;
+      expect(Buffer.from(token, "base64url").length).toBe(32);
+      const found = await new Client(server).get(`/public/tmp?token=${token}`);
+      expect(json(found)).toEqual({ answer: { first_name: "Ana", citizenship_us: "N" } });
+    });
+
+    it("answers 404 with a message for an unknown or expired token", async () => {
+      const unknown = await new Client(server).get("/public/tmp?token=nothing-here");
+      expect([unknown.statusCode, json(unknown).message]).toEqual([404, messages.temporaryUnknown]);
+      const token = json(await new Client(server).post("/public/tmp", { first_name: "Ana" })).token as string;
+      server.advance(30 * 24 * 60 * 60_000);
+      expect((await new Client(server).get(`/public/tmp?token=${token}`)).statusCode).toBe(404);
+    });
+
+    it("refuses answers outside the data model", async () => {
+      const response = await new Client(server).post("/public/tmp", { password: "x" });
+      expect([response.statusCode, json(response).message]).toEqual([400, 'Unknown field "password" in the request body.']);
+    });
+  });
+});
