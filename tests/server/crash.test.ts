@@ -24,9 +24,9 @@ const PASSWORD = "Quiet-Lantern-82";
 interface Running {
   child: ChildProcess;
   base: string;
-  /** The process's stdout and stderr so far (the end of it), for failure messages. */
-  output(): string;
   exited: Promise<void>;
+  /** From spawn to the first healthy answer. */
+  startMs: number;
 }
 
 // Every server started and not yet seen to exit; none outlives its test, nor the test file.
@@ -65,11 +65,10 @@ function freePort(): Promise<number> {
 
 async function startServer(owner: Set<ChildProcess>, dataDir: string, databaseUrl?: string): Promise<Running> {
   const port = await freePort();
-  const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, LOG_LEVEL: "warn" };
-  delete env.DATABASE_URL;
-  delete env.SMTP_URL;
-  delete env.NODE_ENV;
-  if (databaseUrl) env.DATABASE_URL = databaseUrl;
+  // Nothing of the developer's own server settings (config.ts): mail must go to the outbox.
+  const env: NodeJS.ProcessEnv = { ...process.env };
+  for (const name of ["PUBLIC_URL", "DATABASE_URL", "SMTP_URL", "MAIL_FROM", "COOKIE_PREFIX", "NODE_ENV", "TRUST_PROXY"]) delete env[name];
+  Object.assign(env, { PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, LOG_LEVEL: "warn" }, databaseUrl ? { DATABASE_URL: databaseUrl } : {});
   const child = spawn(process.execPath, ["--import", "tsx", "src/server/main.ts"], { cwd: repoRoot, env, stdio: ["ignore", "pipe", "pipe"] });
   children.add(child);
   owner.add(child);
@@ -78,7 +77,8 @@ async function startServer(owner: Set<ChildProcess>, dataDir: string, databaseUr
   child.stdout!.on("data", keep);
   child.stderr!.on("data", keep);
   const exited = new Promise<void>((done) => child.once("exit", () => done()));
-  const running: Running = { child, base: `http://127.0.0.1:${port}`, output: () => log, exited };
+  const started = Date.now();
+  const running: Running = { child, base: `http://127.0.0.1:${port}`, exited, startMs: 0 };
 
   const deadline = Date.now() + START_MS;
   let gone = false;
@@ -87,7 +87,7 @@ async function startServer(owner: Set<ChildProcess>, dataDir: string, databaseUr
     if (gone) throw new Error(`the server exited (${child.exitCode ?? child.signalCode}) before it was ready:\n${log}`);
     try {
       const response = await fetch(`${running.base}/health`, { signal: AbortSignal.timeout(2_000) });
-      if (response.ok) return running;
+      if (response.ok) return { ...running, startMs: Date.now() - started };
     } catch {
       // Not listening yet.
     }
@@ -227,8 +227,8 @@ async function crashRound(label: string, server: Running, applicants: Applicant[
   const results = await Promise.all(streams);
   const acked = results.map((r) => r.ackedCount);
   console.log(`${label}: SIGKILL after ${killAfter} ms; saves acknowledged: ${acked.reduce((s, n) => s + n, 0)} (per applicant ${acked.join(", ")})`);
-
   const restarted = await restart();
+  console.log(`${label}: restarted in ${restarted.startMs} ms`);
   // Log in again: the sessions were in the database too, but a new login is what an applicant does.
   const again = await Promise.all(applicants.map((a) => login(restarted.base, a.username)));
   for (const [n, applicant] of again.entries()) {
@@ -267,6 +267,7 @@ describe.concurrent("SIGKILL during saves", () => {
     const mine = ownServers(test);
     const dataDir = tempDir();
     let server = await startServer(mine, dataDir);
+    console.log(`PGlite: first start (a new data dir) in ${server.startMs} ms`);
     const applicants = await newApplicants(server, dataDir);
     for (const round of [1, 2]) server = await crashRound(`PGlite round ${round}`, server, applicants, () => startServer(mine, dataDir));
     await kill(server);

@@ -1,0 +1,86 @@
+// Account mail for real: through an SMTP server (the smtp-server package) when an SMTP URL is
+// set, and as .eml files in DATA_DIR/outbox by default.
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import type { AddressInfo } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { SMTPServer } from "smtp-server";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { buildServer } from "../../src/server/app";
+import { openPglite } from "../../src/server/db/database";
+import { PASSWORD, testConfig, testForm } from "./harness";
+
+const signUp = (app: Awaited<ReturnType<typeof buildServer>>["app"], username: string) =>
+  app.inject({ method: "POST", url: "/public/signup", payload: { username, password: PASSWORD } });
+const confirm = (app: Awaited<ReturnType<typeof buildServer>>["app"], username: string, code: string) =>
+  app.inject({ method: "POST", url: "/public/confirm", payload: { username, code } });
+
+describe("mail through SMTP", () => {
+  const received: { from: string; to: string[]; data: string }[] = [];
+  let smtp: SMTPServer;
+  let port: number;
+  beforeAll(async () => {
+    smtp = new SMTPServer({
+      authOptional: true,
+      disabledCommands: ["STARTTLS"],
+      onData(stream, session, callback) {
+        let data = "";
+        stream.on("data", (chunk: Buffer) => (data += chunk.toString()));
+        stream.on("end", () => {
+          received.push({ from: session.envelope.mailFrom ? session.envelope.mailFrom.address : "", to: session.envelope.rcptTo.map((r) => r.address), data });
+          callback();
+        });
+      },
+    });
+    await new Promise<void>((resolve) => smtp.listen(0, "127.0.0.1", resolve));
+    port = (smtp.server.address() as AddressInfo).port;
+  });
+  afterAll(() => new Promise<void>((resolve) => smtp.close(() => resolve())));
+
+  it("delivers the confirmation code, which then confirms the account", async () => {
+    const { app } = await buildServer({ config: testConfig({ smtpUrl: `smtp://127.0.0.1:${port}` }), db: await openPglite(undefined), form: testForm() });
+    try {
+      expect((await signUp(app, "smtp.user@example.com")).statusCode).toBe(200);
+      expect(received).toHaveLength(1);
+      expect(received[0]!.to).toEqual(["smtp.user@example.com"]);
+      expect(received[0]!.from).toBe("admission@westbrook.example.edu");
+      const code = /code is (\d{6})/.exec(received[0]!.data)![1]!;
+      expect((await confirm(app, "smtp.user@example.com", code)).statusCode).toBe(200);
+    } finally {
+      await app.close();
+    }
+  });
+
+  it("tells the applicant to try again when the mail server cannot be reached", async () => {
+    const { app } = await buildServer({ config: testConfig({ smtpUrl: "smtp://127.0.0.1:1" }), db: await openPglite(undefined), form: testForm() });
+    try {
+      const response = await signUp(app, "unlucky@example.com");
+      expect([response.statusCode, response.json().message]).toEqual([503, "We could not send the email just now. Please try again in a minute."]);
+    } finally {
+      await app.close();
+    }
+  });
+});
+
+describe("mail to the outbox folder (the embedded default)", () => {
+  const dataDir = mkdtempSync(join(tmpdir(), "outbox-test-"));
+  afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+
+  it("writes each mail as an .eml file a mail program opens, with the code in it", async () => {
+    const { app } = await buildServer({ config: testConfig({ dataDir }), db: await openPglite(undefined), form: testForm() });
+    try {
+      await signUp(app, "outbox.user@example.com");
+      const files = readdirSync(join(dataDir, "outbox"));
+      expect(files).toHaveLength(1);
+      expect(files[0]).toMatch(/\.eml$/);
+      const eml = readFileSync(join(dataDir, "outbox", files[0]!), "utf8");
+      expect(eml).toMatch(/^From: Office of Undergraduate Admission <admission@westbrook\.example\.edu>$/m);
+      expect(eml).toMatch(/^To: outbox\.user@example\.com$/m);
+      expect(eml).toMatch(/^Subject: Your Westbrook University confirmation code: \d{6}$/m);
+      const code = /code is (\d{6})/.exec(eml)![1]!;
+      expect((await confirm(app, "outbox.user@example.com", code)).statusCode).toBe(200);
+    } finally {
+      await app.close();
+    }
+  });
+});
