@@ -45,7 +45,8 @@ describe("HTTP rules", () => {
   });
 
   it("refuses requests from other sites", async () => {
-    for (const headers of [{ origin: "https://evil.example" }, { "sec-fetch-site": "cross-site" }, { "sec-fetch-site": "same-site" }]) {
+    const crossSite: Record<string, string>[] = [{ origin: "https://evil.example" }, { "sec-fetch-site": "cross-site" }, { "sec-fetch-site": "same-site" }];
+    for (const headers of crossSite) {
       const response = await student.call("PUT", "/api/answer", { first_name: "Evil" }, headers);
       expect([response.statusCode, json(response).message]).toEqual([403, messages.crossSite]);
     }
