@@ -65,6 +65,15 @@ describe.each(databaseKinds)("accounts on %s", (kind) => {
       expect(await server.db.query("SELECT 1 FROM users WHERE username = $1", [username])).toHaveLength(0);
     });
 
+    it("allows 20 sign-ups an hour from one client address", async () => {
+      const school = new Client(server, "10.9.9.9");
+      for (let i = 0; i < 20; i++) expect((await signUp(newAddress(), PASSWORD, school)).statusCode).toBe(200);
+      const response = await signUp(newAddress(), PASSWORD, school);
+      expect([response.statusCode, json(response).message]).toEqual([429, messages.tooManySignups]);
+      server.advance(60 * MINUTE);
+      expect((await signUp(newAddress(), PASSWORD, school)).statusCode).toBe(200);
+    });
+
     it("lists every failed requirement at once", async () => {
       const response = await signUp(newAddress(), "abc");
       expect(json(response).message).toBe(

@@ -25,9 +25,8 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
   };
 }
 
-/** A new empty database of the kind asked for. */
-export async function freshDatabase(kind: DatabaseKind): Promise<Database> {
-  if (kind === "pglite") return openPglite(undefined);
+/** A new empty database in the test PostgreSQL; answers its URL. */
+export async function freshPostgresUrl(): Promise<string> {
   const url = new URL(inject("databaseUrl"));
   const name = `test_${randomBytes(6).toString("hex")}`;
   const admin = new pg.Client({ connectionString: url.toString() });
@@ -35,7 +34,12 @@ export async function freshDatabase(kind: DatabaseKind): Promise<Database> {
   await admin.query(`CREATE DATABASE ${name}`);
   await admin.end();
   url.pathname = `/${name}`;
-  return openPostgres(url.toString(), 10);
+  return url.toString();
+}
+
+/** A new empty database of the kind asked for. */
+export async function freshDatabase(kind: DatabaseKind): Promise<Database> {
+  return kind === "pglite" ? openPglite(undefined) : openPostgres(await freshPostgresUrl(), 10);
 }
 
 export interface TestServer {
@@ -48,8 +52,8 @@ export interface TestServer {
   advance(ms: number): void;
 }
 
-export async function startTestServer(kind: DatabaseKind, config: Partial<Config> = {}): Promise<TestServer> {
-  const db = await freshDatabase(kind);
+export async function startTestServer(kind: DatabaseKind, config: Partial<Config> = {}, db?: Database): Promise<TestServer> {
+  db ??= await freshDatabase(kind);
   const mail: Mail[] = [];
   const clock = { now: new Date("2026-11-22T12:00:00Z") };
   const { app, ctx } = await buildServer({
