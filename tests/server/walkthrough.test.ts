@@ -1,0 +1,63 @@
+// The README's curl walkthrough, run line for line against the built server (npm run build,
+// npm start) on the embedded defaults: a fresh data folder, PGlite, mail in the outbox.
+import { execFile, execFileSync, spawn, type ChildProcess } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { promisify } from "node:util";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
+const root = new URL("../..", import.meta.url).pathname;
+const freePort = () => new Promise<number>((resolve) => {
+  const probe = createServer().listen(0, "127.0.0.1", () => {
+    const { port } = probe.address() as { port: number };
+    probe.close(() => resolve(port));
+  });
+});
+
+describe("the README's curl walkthrough", () => {
+  const dir = mkdtempSync(join(tmpdir(), "walkthrough-"));
+  let server: ChildProcess;
+  let base: string;
+
+  beforeAll(async () => {
+    execFileSync("npm", ["run", "-s", "build"], { cwd: root, stdio: "ignore" });
+    const port = await freePort();
+    base = `http://127.0.0.1:${port}`;
+    server = spawn(process.execPath, ["dist/server/main.js"], {
+      cwd: root,
+      env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", DATA_DIR: join(dir, "data"), LOG_LEVEL: "warn" },
+      stdio: "ignore",
+    });
+    for (let i = 0; i < 600; i++) {
+      if (await fetch(`${base}/health`).then((r) => r.ok, () => false)) return;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    throw new Error("the server did not start");
+  }, 90_000);
+  afterAll(() => {
+    server?.kill("SIGKILL");
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it("signs up, confirms with the code from the outbox, logs in, saves, validates and submits", async () => {
+    const readme = readFileSync(join(root, "README.md"), "utf8");
+    const block = /<!-- curl-walkthrough -->\n```sh\n([\s\S]*?)```/.exec(readme)![1]!;
+    const script = block
+      .replaceAll("http://localhost:8080", base)
+      .replaceAll("data/outbox", join(dir, "data/outbox"))
+      .replaceAll("cookies.txt", join(dir, "cookies.txt"));
+    const { stdout } = await promisify(execFile)("bash", ["-euo", "pipefail", "-c", script.replace(/\n(?=curl)/g, "\necho\n")], { cwd: root });
+    const answers = stdout.trim().split("\n").map((line) => JSON.parse(line) as Record<string, unknown>);
+    expect(answers.map((a) => a.message ?? Object.keys(a).length)).toEqual([
+      "We sent a confirmation code to your email address. Enter it within 10 minutes to confirm your account.",
+      "Your account is confirmed. You can now log in.",
+      "You are logged in.",
+      "Your answers were saved.",
+      "Your application status was saved.",
+      0,
+      "Your application was successfully submitted.",
+    ]);
+  });
+});
