@@ -3,6 +3,7 @@
 import { mkdirSync } from "node:fs";
 import { PGlite } from "@electric-sql/pglite";
 import pg from "pg";
+import { lockFolder } from "./folder-lock";
 
 export type Row = Record<string, unknown>;
 
@@ -17,8 +18,13 @@ export interface Database extends Queryable {
   close(): Promise<void>;
 }
 
+/** PGlite in `dataDir`, or in memory when it is undefined. */
 export async function openPglite(dataDir: string | undefined): Promise<Database> {
-  if (dataDir) mkdirSync(dataDir, { recursive: true });
+  let unlock = async () => {};
+  if (dataDir) {
+    mkdirSync(dataDir, { recursive: true });
+    unlock = await lockFolder(dataDir);
+  }
   const db = await PGlite.create(dataDir);
   const query = async <T extends Row>(q: { query: PGlite["query"] }, sql: string, params?: unknown[]) =>
     (await q.query<T>(sql, params)).rows;
@@ -26,7 +32,10 @@ export async function openPglite(dataDir: string | undefined): Promise<Database>
     kind: "pglite",
     query: (sql, params) => query(db, sql, params),
     transaction: (work) => db.transaction((tx) => work({ query: (sql, params) => query(tx, sql, params) })),
-    close: () => db.close(),
+    close: async () => {
+      await db.close();
+      await unlock();
+    },
   };
 }
 
