@@ -9,8 +9,8 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
-import pg from "pg";
-import { afterAll, describe, expect, inject, it, type TestContext } from "vitest";
+import { afterAll, describe, expect, it, type TestContext } from "vitest";
+import { freshPostgresUrl } from "./harness";
 
 const repoRoot = resolve(import.meta.dirname, "../..");
 const APPLICANTS = 6;
@@ -270,22 +270,19 @@ describe.concurrent("SIGKILL during saves", () => {
     console.log(`PGlite: first start (a new data dir) in ${server.startMs} ms`);
     const applicants = await newApplicants(server, dataDir);
     for (const round of [1, 2]) server = await crashRound(`PGlite round ${round}`, server, applicants, () => startServer(mine, dataDir));
+    // A second server on the same folder would corrupt it: it must refuse to start.
+    await expect(startServer(mine, dataDir)).rejects.toThrow(`Another server is using the database in ${join(dataDir, "pglite")}.`);
+    expect((await fetch(`${server.base}/health`)).ok).toBe(true);
     await kill(server);
   });
 
   it("loses no acknowledged save on PostgreSQL when the web process dies", { timeout: 120_000 }, async (test) => {
-    const url = new URL(inject("databaseUrl"));
-    const name = `crash_${randomBytes(6).toString("hex")}`;
-    const admin = new pg.Client({ connectionString: url.toString() });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${name}`);
-    await admin.end();
-    url.pathname = `/${name}`;
+    const url = await freshPostgresUrl();
     const mine = ownServers(test);
     const dataDir = tempDir();
-    let server = await startServer(mine, dataDir, url.toString());
+    let server = await startServer(mine, dataDir, url);
     const applicants = await newApplicants(server, dataDir);
-    server = await crashRound("PostgreSQL", server, applicants, () => startServer(mine, dataDir, url.toString()));
+    server = await crashRound("PostgreSQL", server, applicants, () => startServer(mine, dataDir, url));
     await kill(server);
   });
 });
