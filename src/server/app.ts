@@ -18,6 +18,7 @@ import { messages } from "./messages";
 import { accountRoutes, logoutRoute } from "./routes/accounts";
 import { applicationRoutes } from "./routes/application";
 import { temporaryAnswerRoutes } from "./routes/temporary-answers";
+import { sweepExpired } from "./sweep";
 
 declare module "fastify" {
   interface FastifyRequest {
@@ -77,7 +78,14 @@ export async function buildServer(options: ServerOptions): Promise<{ app: Fastif
     },
   });
   registerHttpRules(app, { publicUrl: config.publicUrl });
-  app.addHook("onClose", () => db.close());
+  const sweeping = setInterval(() => {
+    sweepExpired(db, ctx.now()).catch((error: unknown) => app.log.error(error, "sweeping expired rows failed"));
+  }, 60 * 60_000);
+  sweeping.unref();
+  app.addHook("onClose", async () => {
+    clearInterval(sweeping);
+    await db.close();
+  });
 
   app.get("/health", { schema: { hide: true } }, async () => {
     await db.query("SELECT 1");

@@ -1,0 +1,28 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { sweepExpired } from "../../src/server/sweep";
+import { Client, loggedInApplicant, newAddress, startTestServer, type TestServer } from "./harness";
+
+describe("sweeping expired rows", () => {
+  let server: TestServer;
+  beforeAll(async () => { server = await startTestServer("pglite"); });
+  afterAll(async () => { await server.app.close(); });
+  const count = async (table: string) => (await server.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${table}`))[0]!.n;
+
+  it("removes ended sessions, old limits, dead codes, resets and saved answers, and keeps live ones", async () => {
+    const old = await loggedInApplicant(server);
+    await new Client(server).post("/public/signup", { username: newAddress(), password: "Quiet-Lantern-82" });
+    await new Client(server).post("/public/forgot-password", { username: newAddress() });
+    await new Client(server).post("/public/tmp", { first_name: "Ana" });
+    server.advance(31 * 24 * 60 * 60_000);
+    const currentAddress = newAddress();
+    const current = await loggedInApplicant(server, currentAddress);
+    await sweepExpired(server.db, server.clock.now);
+    expect(await count("sessions")).toBe(1);
+    expect(await count("temporary_answers")).toBe(0);
+    expect(await count("confirmation_codes")).toBe(0);
+    const limits = await server.db.query<{ key: string }>("SELECT key FROM throttles ORDER BY key");
+    expect(limits.map((l) => l.key.replace(/^signup:.*/, "signup"))).toEqual([`mail:${currentAddress}`, "signup"]);
+    expect((await old.get("/api/profile")).statusCode).toBe(401);
+    expect((await current.get("/api/profile")).statusCode).toBe(200);
+  });
+});
