@@ -117,11 +117,18 @@ function validationMessage(error: FastifyError): string {
 const capitalize = (text: string) => text[0]!.toUpperCase() + text.slice(1);
 const article = (type: string) => ({ object: "an object", array: "a list", integer: "a whole number" })[type] ?? `a ${type.replace(",", " or ")}`;
 
-function isCleanText(value: unknown): boolean {
-  if (typeof value === "string") return value.isWellFormed() && !value.includes("\0");
-  if (Array.isArray(value)) return value.every(isCleanText);
-  if (value && typeof value === "object") {
-    return Object.entries(value).every(([key, v]) => isCleanText(key) && isCleanText(v));
+/** A loop, not recursion: JSON.parse takes any depth, and a deep body must not overflow the stack (a 500). */
+function isCleanText(root: unknown): boolean {
+  const pending: unknown[] = [root];
+  while (pending.length > 0) {
+    const value = pending.pop();
+    if (typeof value === "string") {
+      if (!value.isWellFormed() || value.includes("\0")) return false;
+    } else if (Array.isArray(value)) {
+      for (const item of value) pending.push(item);
+    } else if (value && typeof value === "object") {
+      for (const [key, item] of Object.entries(value)) pending.push(key, item);
+    }
   }
   return true;
 }

@@ -189,10 +189,11 @@ export function accountRoutes(app: FastifyInstance, ctx: ServerContext): void {
     checkNewPassword(newPassword);
     const passwordHash = await hashPassword(newPassword);
     const userId = await db.transaction(async (tx) => {
-      const [reset] = await tx.query<{ user_id: number; expires_at: Date }>(
-        "DELETE FROM password_resets WHERE id_hash = $1 AND user_id = (SELECT id FROM users WHERE username = $2) RETURNING user_id, expires_at",
-        [hash(id), username]);
-      if (!reset || reset.expires_at <= now()) return undefined;
+      // Only a live reset is used up: a refused (expired) one is left as it was.
+      const [reset] = await tx.query<{ user_id: number }>(
+        "DELETE FROM password_resets WHERE id_hash = $1 AND user_id = (SELECT id FROM users WHERE username = $2) AND expires_at > $3 RETURNING user_id",
+        [hash(id), username, now()]);
+      if (!reset) return undefined;
       // The mail proved the address, so a reset also confirms an unconfirmed account.
       await tx.query("UPDATE users SET password_hash = $2, confirmed_at = COALESCE(confirmed_at, $3) WHERE id = $1", [reset.user_id, passwordHash, now()]);
       await tx.query("DELETE FROM password_resets WHERE user_id = $1", [reset.user_id]);
