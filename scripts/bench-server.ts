@@ -6,9 +6,11 @@
 //   the engine's evaluate, and one conditional UPDATE.
 // Environment: BENCH_SECONDS (default 10) per database after a 2 s warm-up; BENCH_ONLY=pglite or
 // postgres; BENCH_CPU_PROF=dir writes the server's CPU profile(s) there (node --cpu-prof);
-// WEB_CONCURRENCY is passed to the PostgreSQL server (default: one process per core).
+// WEB_CONCURRENCY=N runs the PostgreSQL server as N processes (default 1, as in production);
+// BENCH_SERVER=path/to/main.js measures another build (say, of an older commit) instead.
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { availableParallelism, tmpdir } from "node:os";
+import { readFileSync } from "node:fs";
 import { mkdtemp, rm } from "node:fs/promises";
 import { createServer } from "node:net";
 import { join, resolve } from "node:path";
@@ -19,6 +21,7 @@ import { migrate } from "../src/server/db/migrate";
 import { startPostgres } from "../tests/support/postgres";
 import { repoRoot } from "./lib/files";
 
+const SERVER = resolve(process.env.BENCH_SERVER ?? join(repoRoot, "dist/server/main.js"));
 const APPLICANTS = 200;
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const WARMUP_SECONDS = 2;
@@ -34,7 +37,13 @@ const BODY = JSON.stringify({
 });
 
 interface Target { savesPerSecond: number; p99Ms?: number }
-interface Result { database: string; processes: number; savesPerSecond: number; p50: number; p99: number; errors: number; non2xx: number; target: Target }
+interface Result {
+  database: string; processes: number; savesPerSecond: number; p50: number; p99: number; errors: number; non2xx: number;
+  /** Until every connection had a save answered (see measure). */
+  rampMs: number;
+  /** The server's CPU time per save (all its processes), and how busy the machine's cores were. */
+  serverCpuMs?: number; machineBusy?: number; target: Target;
+}
 
 function freePort(): Promise<number> {
   return new Promise((done, fail) => {
@@ -63,11 +72,30 @@ async function seed(db: Database): Promise<string[]> {
   return users.map((u) => u.username);
 }
 
+// CPU time from /proc (Linux; elsewhere the CPU columns stay empty), in clock ticks of 10 ms.
+const TICK_MS = 10;
+const readText = (path: string) => { try { return readFileSync(path, "utf8"); } catch { return ""; } };
+/** utime + stime of `pid` and every process under it (the cluster's workers). */
+function treeTicks(pid: number): number {
+  const fields = readText(`/proc/${pid}/stat`).split(") ")[1]?.split(" ") ?? [];
+  const own = Number(fields[11] ?? 0) + Number(fields[12] ?? 0);
+  const children = readText(`/proc/${pid}/task/${pid}/children`).split(" ").filter(Boolean).map(Number);
+  return own + children.reduce((sum, child) => sum + treeTicks(child), 0);
+}
+/** [busy, all] ticks of the whole machine. */
+function machineTicks(): [number, number] {
+  const [, ...ticks] = readText("/proc/stat").split("\n")[0]!.trim().split(/\s+/).map(Number);
+  const all = ticks.slice(0, 8).reduce((a, b) => a + b, 0);
+  return [all - ticks[3]! - ticks[4]!, all];
+}
+
 function startServer(env: Record<string, string>, profileDir?: string): ChildProcess {
-  const serverEnv: NodeJS.ProcessEnv = { ...process.env, ...env, HOST: "127.0.0.1", LOG_LEVEL: "warn", NODE_ENV: "production", TRUST_PROXY: "false" };
-  for (const name of ["PUBLIC_URL", "SMTP_URL", "COOKIE_PREFIX"]) delete serverEnv[name];
+  // Nothing of the developer's own server settings (config.ts) but what is set here.
+  const serverEnv: NodeJS.ProcessEnv = { ...process.env };
+  for (const name of ["PUBLIC_URL", "DATABASE_URL", "SMTP_URL", "MAIL_FROM", "COOKIE_PREFIX", "TRUST_PROXY", "WEB_CONCURRENCY"]) delete serverEnv[name];
+  Object.assign(serverEnv, { HOST: "127.0.0.1", LOG_LEVEL: "warn", NODE_ENV: "production" }, env);
   const profile = profileDir ? ["--cpu-prof", `--cpu-prof-dir=${profileDir}`] : [];
-  return spawn(process.execPath, [...profile, "--enable-source-maps", join(repoRoot, "dist/server/main.js")], {
+  return spawn(process.execPath, [...profile, "--enable-source-maps", SERVER], {
     cwd: repoRoot, env: serverEnv, stdio: ["ignore", "inherit", "inherit"],
   });
 }
@@ -115,16 +143,86 @@ async function logIn(base: string, usernames: string[]): Promise<string[]> {
   return cookies;
 }
 
-function load(base: string, cookies: string[], seconds: number): Promise<autocannon.Result> {
-  let client = 0;
-  return autocannon({
+interface Measured {
+  saves: number; savesPerSecond: number; p50: number; p99: number; errors: number; non2xx: number;
+  /** How long until every connection had a save answered; CPU ticks over the measured window. */
+  rampMs: number; serverTicks: number; busyTicks: number; allTicks: number;
+}
+
+/**
+ * One autocannon run on `cookies.length` connections, each its own applicant. It starts at one save
+ * a second per connection until every connection has had an answer: a saturated Node process
+ * accepts one new connection per event-loop turn (libuv ≥ 1.45), so 200 connections opened at
+ * once against a busy single process wait many seconds to be accepted, which measures the
+ * stampede rather than saves (BENCH_RAMP=0 shows it). Then as fast as the server answers:
+ * WARMUP_SECONDS, then SECONDS measured. Errors and non-2xx count over the whole run.
+ */
+function measure(base: string, cookies: string[], serverPid: number): Promise<Measured> {
+  const ramp = process.env.BENCH_RAMP !== "0";
+  const clients: autocannon.Client[] = [];
+  let finished: (error: unknown) => void = () => {};
+  const instance = autocannon({
     url: `${base}/api/answer`,
     method: "PUT",
     headers: { "content-type": "application/json" },
     body: BODY,
     connections: cookies.length,
-    duration: seconds,
-    setupClient: (c) => c.setHeaders({ "content-type": "application/json", cookie: cookies[client++ % cookies.length]! }),
+    duration: 600, // stopped below
+    ...(ramp ? { connectionRate: 1 } : {}),
+    setupClient: (client) => {
+      client.setHeaders({ "content-type": "application/json", cookie: cookies[clients.length % cookies.length]! });
+      clients.push(client);
+    },
+  }, (error: unknown) => finished(error));
+  const started = performance.now();
+  const answered = new Set<unknown>();
+  const latencies: number[] = [];
+  let phase: "ramp" | "warm-up" | "measure" = "ramp";
+  let rampMs = 0, errors = 0, non2xx = 0, windowStart = 0, windowEnd = 0;
+  let before: [number, [number, number]] = [0, [0, 0]];
+  let after: [number, [number, number]] = [0, [0, 0]];
+  const snapshot = (): [number, [number, number]] => [treeTicks(serverPid), machineTicks()];
+
+  const startMeasuring = () => {
+    phase = "measure";
+    before = snapshot();
+    windowStart = performance.now();
+    setTimeout(() => {
+      after = snapshot();
+      windowEnd = performance.now();
+      instance.stop();
+    }, SECONDS * 1000);
+  };
+  const rampDone = () => {
+    rampMs = performance.now() - started;
+    // autocannon has no public way to change a running client's rate: raise the one it reads
+    // (kept non-zero, so that stopping still clears the client's rate timer).
+    for (const client of clients) (client as unknown as { rate: number }).rate = Number.MAX_SAFE_INTEGER;
+    phase = "warm-up";
+    setTimeout(startMeasuring, WARMUP_SECONDS * 1000);
+  };
+  instance.on("response", (client: unknown, status: number, _bytes: number, ms: number) => {
+    if (status < 200 || status > 299) non2xx++;
+    if (phase === "measure") latencies.push(ms);
+    else if (phase === "ramp" && answered.add(client).size === cookies.length) rampDone();
+  });
+  instance.on("reqError", () => void errors++);
+  if (!ramp) rampDone();
+  const rampLimit = setTimeout(() => phase === "ramp" && rampDone(), 60_000);
+
+  return new Promise((done, fail) => {
+    finished = (error) => {
+      clearTimeout(rampLimit);
+      if (error) return fail(error);
+      latencies.sort((a, b) => a - b);
+      const at = (q: number) => Math.round(latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? NaN);
+      done({
+        saves: latencies.length,
+        savesPerSecond: latencies.length / ((windowEnd - windowStart) / 1000),
+        p50: at(0.5), p99: at(0.99), errors, non2xx, rampMs,
+        serverTicks: after[0] - before[0], busyTicks: after[1][0] - before[1][0], allTicks: after[1][1] - before[1][1],
+      });
+    };
   });
 }
 
@@ -137,26 +235,28 @@ async function run(database: "pglite" | "postgres", target: Target): Promise<Res
     const usernames = await seed(db);
     await db.close();
 
-    const processes = postgres ? Number(process.env.WEB_CONCURRENCY ?? availableParallelism()) : 1;
+    const processes = postgres ? Number(process.env.WEB_CONCURRENCY || 1) : 1;
     const port = await freePort();
-    const env: Record<string, string> = { PORT: String(port), DATA_DIR: dir, DATABASE_URL: postgres?.url ?? "" };
-    if (postgres) env.WEB_CONCURRENCY = String(processes);
+    const env: Record<string, string> = { PORT: String(port), DATA_DIR: dir };
+    if (postgres) Object.assign(env, { DATABASE_URL: postgres.url, WEB_CONCURRENCY: String(processes) });
     const profileDir = process.env.BENCH_CPU_PROF ? resolve(process.env.BENCH_CPU_PROF, database) : undefined;
     server = startServer(env, profileDir);
     const base = `http://127.0.0.1:${port}`;
     await waitForHealth(base, server);
     const cookies = await logIn(base, usernames);
 
-    await load(base, cookies, WARMUP_SECONDS);
-    const result = await load(base, cookies, SECONDS);
+    const m = await measure(base, cookies, server.pid!);
     return {
       database: postgres ? "PostgreSQL" : "PGlite",
       processes,
-      savesPerSecond: result.requests.average,
-      p50: result.latency.p50,
-      p99: result.latency.p99,
-      errors: result.errors + result.timeouts,
-      non2xx: result.non2xx,
+      savesPerSecond: m.savesPerSecond,
+      p50: m.p50,
+      p99: m.p99,
+      errors: m.errors,
+      non2xx: m.non2xx,
+      rampMs: m.rampMs,
+      serverCpuMs: m.allTicks > 0 ? (m.serverTicks * TICK_MS) / m.saves : undefined,
+      machineBusy: m.allTicks > 0 ? m.busyTicks / m.allTicks : undefined,
       target,
     };
   } finally {
@@ -167,22 +267,26 @@ async function run(database: "pglite" | "postgres", target: Target): Promise<Res
 }
 
 function print(results: Result[]): void {
-  const header = ["database", "processes", "saves/s", "p50", "p99", "errors", "non-2xx", "target"];
+  const header = ["database", "processes", "saves/s", "p50", "p99", "errors", "non-2xx", "ramp", "server CPU/save", "cores busy", "target"];
   const rows = results.map((r) => {
     const met = r.savesPerSecond >= r.target.savesPerSecond && (r.target.p99Ms === undefined || r.p99 < r.target.p99Ms)
       && r.errors === 0 && r.non2xx === 0;
     const goal = `≥ ${r.target.savesPerSecond.toLocaleString("en")}/s${r.target.p99Ms === undefined ? "" : `, p99 < ${r.target.p99Ms} ms`}`;
     return [r.database, String(r.processes), Math.round(r.savesPerSecond).toLocaleString("en"), `${r.p50} ms`, `${r.p99} ms`,
-      String(r.errors), String(r.non2xx), `${goal} ${met ? "✓" : "✗"}`];
+      String(r.errors), String(r.non2xx), `${(r.rampMs / 1000).toFixed(1)} s`, r.serverCpuMs === undefined ? "—" : `${r.serverCpuMs.toFixed(2)} ms`,
+      r.machineBusy === undefined ? "—" : `${Math.round(r.machineBusy * 100)}%`, `${goal} ${met ? "✓" : "✗"}`];
   });
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
-  for (const line of [header, ...rows]) console.log(line.map((cell, i) => (i === 0 || i === 7 ? cell.padEnd(widths[i]!) : cell.padStart(widths[i]!))).join("  "));
+  for (const line of [header, ...rows]) console.log(line.map((cell, i) => (i === 0 || i === header.length - 1 ? cell.padEnd(widths[i]!) : cell.padStart(widths[i]!))).join("  "));
+  console.log("ramp: until every connection had its first save answered, at one save a second each (see measure); server CPU: all its processes");
 }
 
 async function main() {
   // Measure what production runs: the bundle, rebuilt from the current sources.
-  const build = spawnSync("npm", ["run", "--silent", "build:server"], { cwd: repoRoot, stdio: "inherit" });
-  if (build.status !== 0) throw new Error("npm run build:server failed");
+  if (!process.env.BENCH_SERVER) {
+    const build = spawnSync("npm", ["run", "--silent", "build:server"], { cwd: repoRoot, stdio: "inherit" });
+    if (build.status !== 0) throw new Error("npm run build:server failed");
+  }
 
   console.log(`\nserver benchmark: PUT /api/answer (5 answers), ${APPLICANTS} applicants on ${APPLICANTS} connections, ${SECONDS} s after ${WARMUP_SECONDS} s warm-up; ${availableParallelism()} cores, Node ${process.version}`);
   const only = process.env.BENCH_ONLY;

@@ -18,6 +18,8 @@ export interface Config {
   logSecrets: boolean;
   /** Trust X-Forwarded-For from a proxy in front (for per-address login throttling). */
   trustProxy: boolean;
+  /** Web processes sharing the port (node:cluster, main.ts); PostgreSQL only, as PGlite is one process. 1 when absent. */
+  webConcurrency?: number;
 }
 
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
@@ -33,5 +35,13 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
     cookiePrefix: env.COOKIE_PREFIX ?? "apply_",
     logSecrets: env.NODE_ENV !== "production",
     trustProxy: env.TRUST_PROXY === "true",
+    webConcurrency: wholeNumber("WEB_CONCURRENCY", env.WEB_CONCURRENCY, 1),
   };
+}
+
+function wholeNumber(name: string, value: string | undefined, fallback: number): number {
+  if (value === undefined || value === "") return fallback;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 1) throw new Error(`${name} must be a whole number from 1 up, not "${value}".`);
+  return n;
 }

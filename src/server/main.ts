@@ -1,18 +1,75 @@
 // npm start: the server on the embedded defaults, or on what the environment says (config.ts).
+// WEB_CONCURRENCY=N (PostgreSQL only) runs N web processes sharing the port (node:cluster): one
+// Node process works on one core, and a save costs Node about as much CPU as PostgreSQL.
+import cluster from "node:cluster";
 import { buildServer } from "./app";
 import { configFromEnv } from "./config";
 
 const config = configFromEnv();
-const { app } = await buildServer({
-  config,
-  logger: { level: process.env.LOG_LEVEL ?? "info" },
-});
-await app.listen({ port: config.port, host: config.host });
-app.log.info(`${config.databaseUrl ? "PostgreSQL" : `PGlite in ${config.dataDir}`}; mail ${config.smtpUrl ? "by SMTP" : `to ${config.dataDir}/outbox`}`);
+const level = process.env.LOG_LEVEL ?? "info";
+// PGlite is one process: a second one on its folder is refused (db/folder-lock.ts).
+const processes = config.databaseUrl ? config.webConcurrency ?? 1 : 1;
 
-for (const signal of ["SIGINT", "SIGTERM"] as const) {
-  process.once(signal, () => {
-    app.log.info(`${signal}: closing`);
-    void app.close().then(() => process.exit(0));
-  });
+if (cluster.isPrimary && processes > 1) supervise(processes);
+else await serve();
+
+async function serve(): Promise<void> {
+  const { app } = await buildServer({ config, logger: { level } });
+  await app.listen({ port: config.port, host: config.host });
+  app.log.info(`${config.databaseUrl ? "PostgreSQL" : `PGlite in ${config.dataDir}`}; mail ${config.smtpUrl ? "by SMTP" : `to ${config.dataDir}/outbox`}`);
+  if (processes < (config.webConcurrency ?? 1)) app.log.warn("WEB_CONCURRENCY is ignored with PGlite: one process owns its folder; use PostgreSQL for more");
+
+  let closing: Promise<void> | undefined;
+  for (const signal of ["SIGINT", "SIGTERM"] as const) {
+    process.once(signal, () => {
+      app.log.info(`${signal}: closing`);
+      closing ??= app.close().then(() => process.exit(0));
+    });
+  }
+}
+
+/** The primary process: starts `count` web processes, replaces one that dies, stops them all on a signal. */
+function supervise(count: number): void {
+  const workers = new Set<ReturnType<typeof cluster.fork>>();
+  let stopping = false;
+  let exitCode = 0;
+  const stop = (signal: NodeJS.Signals) => {
+    stopping = true;
+    for (const worker of workers) worker.process.kill(signal);
+    if (workers.size === 0) process.exit(exitCode);
+  };
+  const start = () => {
+    const worker = cluster.fork();
+    workers.add(worker);
+    let listening = false;
+    worker.once("listening", () => (listening = true));
+    worker.once("exit", (code, signal) => {
+      workers.delete(worker);
+      if (stopping) {
+        if (workers.size === 0) process.exit(exitCode);
+      } else if (!listening) {
+        // It could not start (database unreachable, port taken…): the others would fail alike.
+        log(50, `a web process exited (${signal ?? code}) before it listened; stopping`);
+        exitCode = 1;
+        stop("SIGTERM");
+      } else {
+        log(50, `web process ${worker.process.pid} exited (${signal ?? code}); starting another`);
+        start();
+      }
+    });
+  };
+  for (let i = 0; i < count; i++) start();
+  log(30, `${count} web processes on port ${config.port}`);
+  for (const signal of ["SIGINT", "SIGTERM"] as const) {
+    process.once(signal, () => {
+      log(30, `${signal}: closing ${workers.size} web processes`);
+      stop(signal);
+    });
+  }
+}
+
+/** A log line in the workers' (pino's) format. */
+function log(severity: number, msg: string): void {
+  const levels: Record<string, number> = { trace: 10, debug: 20, info: 30, warn: 40, error: 50, fatal: 60, silent: Infinity };
+  if (severity >= (levels[level] ?? 30)) process.stdout.write(`${JSON.stringify({ level: severity, time: Date.now(), pid: process.pid, msg })}\n`);
 }
