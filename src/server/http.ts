@@ -1,6 +1,6 @@
 // What every request goes through: refusing what our browser app never sends, security headers,
 // and turning every failure into { "message": … } with a 4xx (or, for our own bugs, a logged 500).
-import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type { FastifyError, FastifyInstance } from "fastify";
 import { messages } from "./messages";
 
 /** An expected refusal: answered with `status` and `{ message }` (plus `extra`). */
@@ -9,6 +9,9 @@ export class ApiError extends Error {
     super(message);
   }
 }
+
+/** The answer of every refusal, and of calls that only confirm: `{ "message": … }`. */
+export const message = { type: "object", properties: { message: { type: "string" } }, required: ["message"] } as const;
 
 const CSP = [
   "default-src 'self'", "script-src 'self'", "style-src 'self'", "img-src 'self' data: blob:", "font-src 'self'",
@@ -133,4 +136,3 @@ function isCleanText(root: unknown): boolean {
   return true;
 }
 
-export type { FastifyReply, FastifyRequest };

@@ -9,7 +9,7 @@ import { endEverySession, endSession, removeEndedSessions, setSessionCookies, st
 import { blockedFor, forget, hit } from "../auth/throttle";
 import type { ServerContext } from "../context";
 import type { Queryable } from "../db/database";
-import { ApiError } from "../http";
+import { ApiError, message } from "../http";
 import { mailTexts, type Mail } from "../mail";
 import { messages } from "../messages";
 
@@ -24,7 +24,6 @@ const SIGNUPS_PER_ADDRESS_PER_HOUR = 20;
 
 const email = { type: "string", maxLength: 254, description: "The e-mail address" } as const;
 const password = { type: "string", maxLength: 256 } as const;
-const message = { type: "object", properties: { message: { type: "string" } }, required: ["message"] } as const;
 const replies = { 200: message, "4xx": message } as const;
 const body = <const P extends Record<string, unknown>, const R extends readonly string[]>(properties: P, required: R) =>
   ({ type: "object", properties, required, additionalProperties: false }) as const;

@@ -1,17 +1,16 @@
 // The applicant's own application: answers, place, status, tabs, add-another counts, validation
-// and submit. Every route here runs after authenticate, on request.application: a student
+// and submit. Every route here runs after the session check (app.ts), on request.application: a student
 // reaches only their own row.
 import type { FastifyInstance } from "fastify";
 import type { JsonSchemaToTsProvider } from "@fastify/type-provider-json-schema-to-ts";
 import { evaluateAnswers, localToday, validateAnswers, type Answers } from "../../engine";
 import { answered, changeApplication, updateUnlessSubmitted, type Application, type WebStatus } from "../applications";
 import type { ServerContext } from "../context";
-import { ApiError } from "../http";
+import { ApiError, message } from "../http";
 import { messages } from "../messages";
 
 const WEB_STATUSES: WebStatus[] = ["started", "validating", "submitted"];
 
-const message = { type: "object", properties: { message: { type: "string" } }, required: ["message"] } as const;
 const changed = {
   type: "object",
   properties: {

@@ -6,12 +6,11 @@ import { answered } from "../applications";
 import { randomId } from "../auth/secrets";
 import { hit } from "../auth/throttle";
 import type { ServerContext } from "../context";
-import { ApiError } from "../http";
+import { ApiError, message } from "../http";
 import { messages } from "../messages";
 
 const KEPT_MS = 30 * 24 * 60 * 60_000;
 const SAVES_PER_ADDRESS_PER_HOUR = 60;
-const message = { type: "object", properties: { message: { type: "string" } }, required: ["message"] } as const;
 
 export function temporaryAnswerRoutes(app: FastifyInstance, ctx: ServerContext): void {
   const { db, hash, now } = ctx;
