@@ -12,7 +12,6 @@ import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { availableParallelism, tmpdir } from "node:os";
 import { readFileSync } from "node:fs";
 import { mkdtemp, rm } from "node:fs/promises";
-import { createServer } from "node:net";
 import { join, resolve } from "node:path";
 import argon2 from "argon2";
 import autocannon from "autocannon";
@@ -20,6 +19,7 @@ import { openPglite, openPostgres, type Database } from "../src/server/db/databa
 import { migrate } from "../src/server/db/migrate";
 import { startPostgres } from "../tests/support/postgres";
 import { repoRoot } from "./lib/files";
+import { freePort } from "../tests/support/free-port";
 
 const SERVER = resolve(process.env.BENCH_SERVER ?? join(repoRoot, "dist/server/main.js"));
 const APPLICANTS = 200;
@@ -45,16 +45,6 @@ interface Result {
   serverCpuMs?: number; machineBusy?: number; target: Target;
 }
 
-function freePort(): Promise<number> {
-  return new Promise((done, fail) => {
-    const server = createServer();
-    server.once("error", fail);
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      server.close(() => done(typeof address === "object" && address ? address.port : 0));
-    });
-  });
-}
 
 /** 200 confirmed applicants with empty applications, straight into the database (sign-up is throttled and hashes). */
 async function seed(db: Database): Promise<string[]> {

@@ -6,11 +6,11 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { afterAll, describe, expect, it, type TestContext } from "vitest";
 import { freshPostgresUrl } from "./harness";
+import { freePort } from "../support/free-port";
 
 const repoRoot = resolve(import.meta.dirname, "../..");
 const APPLICANTS = 6;
@@ -52,16 +52,6 @@ function ownServers(test: TestContext): Set<ChildProcess> {
   return mine;
 }
 
-function freePort(): Promise<number> {
-  return new Promise((done, fail) => {
-    const server = createServer();
-    server.once("error", fail);
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => done(port));
-    });
-  });
-}
 
 async function startServer(owner: Set<ChildProcess>, dataDir: string, databaseUrl?: string): Promise<Running> {
   const port = await freePort();

@@ -2,19 +2,13 @@
 // npm start) on the embedded defaults: a fresh data folder, PGlite, mail in the outbox.
 import { execFile, execFileSync, spawn, type ChildProcess } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { freePort } from "../support/free-port";
 
 const root = new URL("../..", import.meta.url).pathname;
-const freePort = () => new Promise<number>((resolve) => {
-  const probe = createServer().listen(0, "127.0.0.1", () => {
-    const { port } = probe.address() as { port: number };
-    probe.close(() => resolve(port));
-  });
-});
 
 describe("the README's curl walkthrough", () => {
   const dir = mkdtempSync(join(tmpdir(), "walkthrough-"));
