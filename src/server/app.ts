@@ -6,7 +6,7 @@ import cookie from "@fastify/cookie";
 import swagger from "@fastify/swagger";
 import { applicationOfSession, type Application } from "./applications";
 import { loadHasher } from "./auth/secrets";
-import { clearSessionCookies, cookieNames, IDLE_MS, LIFETIME_MS } from "./auth/sessions";
+import { clearSessionCookies, IDLE_MS, LIFETIME_MS, sessionCookies } from "./auth/sessions";
 import type { Config } from "./config";
 import type { ServerContext } from "./context";
 import { openPglite, openPostgres, type Database } from "./db/database";
@@ -58,7 +58,7 @@ export async function buildServer(options: ServerOptions): Promise<{ app: Fastif
       outbox: join(config.dataDir, "outbox"),
     }),
     now: options.now ?? (() => new Date()),
-    cookies: cookieNames(config.cookiePrefix),
+    cookies: sessionCookies(config.cookiePrefix, config.publicUrl),
     sender: { institution: institution.name, office: institution.office_name ?? institution.name, publicUrl: config.publicUrl },
   };
 
@@ -74,7 +74,7 @@ export async function buildServer(options: ServerOptions): Promise<{ app: Fastif
   await app.register(swagger, {
     openapi: {
       info: { title: `${institution.name} admission application API`, version: "1" },
-      components: { securitySchemes: { session: { type: "apiKey", in: "cookie", name: ctx.cookies.session } } },
+      components: { securitySchemes: { session: { type: "apiKey", in: "cookie", name: ctx.cookies.names.session } } },
     },
   });
   registerHttpRules(app, { publicUrl: config.publicUrl });
@@ -97,13 +97,13 @@ export async function buildServer(options: ServerOptions): Promise<{ app: Fastif
   temporaryAnswerRoutes(app, ctx);
   await app.register(async (api) => {
     api.addHook("onRequest", async (request, reply) => {
-      const id = request.cookies[ctx.cookies.session];
+      const id = request.cookies[ctx.cookies.names.session];
       const now = ctx.now();
       const application = id
         ? await applicationOfSession(db, ctx.hash(id), now, new Date(now.getTime() - IDLE_MS), new Date(now.getTime() - LIFETIME_MS))
         : null;
       if (!application) {
-        clearSessionCookies(reply, { names: ctx.cookies, secure: config.publicUrl.startsWith("https:") });
+        clearSessionCookies(reply, ctx.cookies);
         throw new ApiError(401, messages.sessionInvalid);
       }
       request.application = application;

@@ -1,4 +1,4 @@
-import type { CookieNames } from "./auth/sessions";
+import type { SessionCookies } from "./auth/sessions";
 import type { Hasher } from "./auth/secrets";
 import type { Config } from "./config";
 import type { Database } from "./db/database";
@@ -14,7 +14,7 @@ export interface ServerContext {
   sendMail: SendMail;
   /** The clock; tests move it. */
   now: () => Date;
-  cookies: CookieNames;
+  cookies: SessionCookies;
   /** Names used in account mail. */
   sender: { institution: string; office: string; publicUrl: string };
 }

@@ -394,7 +394,7 @@ describe.each(databaseKinds)("fuzzing every route on %s", (kind) => {
 
   /** The fuzz may log a student out (GET /api/logout, a password reset, time): log them in again. */
   const keepLoggedIn = async (student: Student) => {
-    const id = student.client.cookies.get(server.ctx.cookies.session);
+    const id = student.client.cookies.get(server.ctx.cookies.names.session);
     const now = server.clock.now.getTime();
     const [session] = id ? await server.db.query<{ user_id: number }>(
       "SELECT user_id FROM sessions WHERE id_hash = $1 AND last_seen_at > $2 AND created_at > $3",
@@ -402,8 +402,8 @@ describe.each(databaseKinds)("fuzzing every route on %s", (kind) => {
     if (session?.user_id === student.id) return;
     renewedLogins++;
     student.client.cookies.clear();
-    student.client.cookies.set(server.ctx.cookies.session, await startSession(server.db, server.ctx.hash, student.id, server.clock.now));
-    student.client.cookies.set(server.ctx.cookies.loggedIn, "1");
+    student.client.cookies.set(server.ctx.cookies.names.session, await startSession(server.db, server.ctx.hash, student.id, server.clock.now));
+    student.client.cookies.set(server.ctx.cookies.names.loggedIn, "1");
   };
 
   const send = async (route: Route, request: FuzzRequest) => {
@@ -412,7 +412,7 @@ describe.each(databaseKinds)("fuzzing every route on %s", (kind) => {
     const student = request.who === "anonymous" ? undefined : students[request.who === "student" ? 0 : 1]!;
     if (student) await keepLoggedIn(student);
     const cookies = student ? [...student.client.cookies].map(([k, v]) => `${k}=${v}`).join("; ")
-      : request.forgedCookie !== undefined ? `${server.ctx.cookies.session}=${request.forgedCookie}` : undefined;
+      : request.forgedCookie !== undefined ? `${server.ctx.cookies.names.session}=${request.forgedCookie}` : undefined;
     const before = await snapshot();
     const response: LightMyRequestResponse = await server.app.inject({
       method: request.method as "GET",

@@ -5,14 +5,23 @@ import { randomId, type Hasher } from "./secrets";
 export const IDLE_MS = 15 * 60_000;
 export const LIFETIME_MS = 12 * 60 * 60_000;
 
-export interface CookieNames {
+export interface SessionCookies {
+  names: CookieNames;
+  /** Set when the public address is https. */
+  secure: boolean;
+}
+
+interface CookieNames {
   /** HttpOnly: the session id. */
   session: string;
   /** Readable by the page: says only "logged in", as the spec's login check expects. */
   loggedIn: string;
 }
 
-export const cookieNames = (prefix: string): CookieNames => ({ session: `${prefix}session`, loggedIn: `${prefix}logged_in` });
+export const sessionCookies = (prefix: string, publicUrl: string): SessionCookies => ({
+  names: { session: `${prefix}session`, loggedIn: `${prefix}logged_in` },
+  secure: new URL(publicUrl).protocol === "https:",
+});
 
 export async function startSession(db: Queryable, hash: Hasher, userId: number, now: Date): Promise<string> {
   const id = randomId();
@@ -35,18 +44,13 @@ export async function removeEndedSessions(db: Queryable, userId: number, now: Da
   ]);
 }
 
-interface CookieOptions {
-  names: CookieNames;
-  secure: boolean;
-}
-
-export function setSessionCookies(reply: FastifyReply, id: string, { names, secure }: CookieOptions): void {
+export function setSessionCookies(reply: FastifyReply, id: string, { names, secure }: SessionCookies): void {
   const common = { path: "/", sameSite: "lax", secure, maxAge: LIFETIME_MS / 1000 } as const;
   reply.setCookie(names.session, id, { ...common, httpOnly: true });
   reply.setCookie(names.loggedIn, "1", { ...common, httpOnly: false });
 }
 
-export function clearSessionCookies(reply: FastifyReply, { names, secure }: CookieOptions): void {
+export function clearSessionCookies(reply: FastifyReply, { names, secure }: SessionCookies): void {
   for (const name of [names.session, names.loggedIn]) {
     reply.clearCookie(name, { path: "/", sameSite: "lax", secure, httpOnly: name === names.session });
   }

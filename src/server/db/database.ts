@@ -39,19 +39,13 @@ export async function openPglite(dataDir: string | undefined): Promise<Database>
     transaction: (work) => exclusive(async () => {
       const inTransaction = serially();
       let open = true;
-      await db.exec("BEGIN");
       try {
-        const result = await work({
+        return await withinTransaction((sql) => db.exec(sql), () => work({
           query: (sql, params) => inTransaction(() => {
             if (!open) throw new Error("The transaction is over.");
             return run(sql, params);
           }),
-        });
-        await db.exec("COMMIT");
-        return result;
-      } catch (error) {
-        await db.exec("ROLLBACK").catch(() => {});
-        throw error;
+        }));
       } finally {
         open = false;
       }
@@ -61,6 +55,19 @@ export async function openPglite(dataDir: string | undefined): Promise<Database>
       await unlock();
     }),
   };
+}
+
+/** BEGIN, `work`, then COMMIT; ROLLBACK (and the error) when `work` fails. */
+async function withinTransaction<T>(exec: (sql: string) => Promise<unknown>, work: () => Promise<T>): Promise<T> {
+  await exec("BEGIN");
+  try {
+    const result = await work();
+    await exec("COMMIT");
+    return result;
+  } catch (error) {
+    await exec("ROLLBACK").catch(() => {});
+    throw error;
+  }
 }
 
 /** Runs `work` after every `work` given before it has settled. */
@@ -137,13 +144,9 @@ export function openPostgres(url: string, poolSize = 20): Database {
     async transaction(work) {
       const client = await pool.connect();
       try {
-        await client.query("BEGIN");
-        const result = await work({ query: async (sql, params) => (await client.query(statement(sql, params))).rows });
-        await client.query("COMMIT");
-        return result;
-      } catch (error) {
-        await client.query("ROLLBACK").catch(() => {});
-        throw error;
+        return await withinTransaction((sql) => client.query(sql), () => work({
+          query: async (sql, params) => (await client.query(statement(sql, params))).rows,
+        }));
       } finally {
         client.release();
       }

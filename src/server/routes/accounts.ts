@@ -31,8 +31,6 @@ const body = <const P extends Record<string, unknown>, const R extends readonly 
 export function accountRoutes(app: FastifyInstance, ctx: ServerContext): void {
   const { db, hash, now } = ctx;
   const routes = app.withTypeProvider<JsonSchemaToTsProvider>();
-  const secure = ctx.config.publicUrl.startsWith("https:");
-  const cookieOptions = { names: ctx.cookies, secure };
 
   const send = async (request: FastifyRequest, mail: Mail, secret?: string) => {
     if (ctx.config.logSecrets && secret) request.log.info({ to: mail.to, secret }, `mail: ${mail.subject}`);
@@ -152,12 +150,12 @@ export function accountRoutes(app: FastifyInstance, ctx: ServerContext): void {
     if (!user.confirmed) throw new ApiError(403, messages.loginUnconfirmed);
     await forget(db, accountKey);
     // A new session id at every login: an id planted before login is worth nothing after it.
-    const previous = request.cookies[ctx.cookies.session];
+    const previous = request.cookies[ctx.cookies.names.session];
     if (previous) await endSession(db, hash, previous);
     await removeEndedSessions(db, user.id, now());
     const sessionId = await startSession(db, hash, user.id, now());
     await db.query("INSERT INTO successful_logins (user_id, logged_in_at) VALUES ($1, $2)", [user.id, now()]);
-    setSessionCookies(reply, sessionId, cookieOptions);
+    setSessionCookies(reply, sessionId, ctx.cookies);
     return { message: messages.loggedIn };
   });
 
@@ -208,12 +206,11 @@ export function accountRoutes(app: FastifyInstance, ctx: ServerContext): void {
 /** Under /api: needs the session it ends. */
 export function logoutRoute(app: FastifyInstance, ctx: ServerContext): void {
   const routes = app.withTypeProvider<JsonSchemaToTsProvider>();
-  const cookieOptions = { names: ctx.cookies, secure: ctx.config.publicUrl.startsWith("https:") };
   routes.get("/api/logout", {
     schema: { summary: "Log out: ends this session and clears its cookies", response: replies },
   }, async (request, reply) => {
-    await endSession(ctx.db, ctx.hash, request.cookies[ctx.cookies.session]!);
-    clearSessionCookies(reply, cookieOptions);
+    await endSession(ctx.db, ctx.hash, request.cookies[ctx.cookies.names.session]!);
+    clearSessionCookies(reply, ctx.cookies);
     return { message: messages.loggedOut };
   });
 }
