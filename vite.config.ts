@@ -1,12 +1,97 @@
-import { defineConfig } from "vitest/config";
+import { readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { defineConfig, type Plugin } from "vitest/config";
+import react from "@vitejs/plugin-react";
+
+// The API server `npm run dev` starts beside Vite (scripts/dev.ts).
+const api = `http://localhost:${process.env.API_PORT ?? 8080}`;
 
 export default defineConfig({
+  plugins: [react(), pageList(), cookiePrefix(process.env.COOKIE_PREFIX)],
+  publicDir: "src/client/public",
+  build: {
+    outDir: "dist/client",
+    emptyOutDir: true,
+    target: "es2022",
+    sourcemap: true,
+    // Lets scripts/bench-client.ts and the tests map routes to what a first visit loads.
+    manifest: true,
+  },
+  server: {
+    port: Number(process.env.PORT ?? 5173),
+    strictPort: true,
+    proxy: Object.fromEntries(["/api", "/public", "/service", "/lookup", "/health"].map((path) => [path, api])),
+  },
   test: {
-    include: ["src/**/*.test.ts", "scripts/**/*.test.ts", "tests/**/*.test.ts"],
-    environment: "node",
     // Servers on PGlite start in seconds, more when the machine is busy.
     hookTimeout: 60_000,
     testTimeout: 30_000,
-    globalSetup: ["tests/support/global-setup.ts"],
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: "server",
+          include: ["src/engine/**/*.test.ts", "src/server/**/*.test.ts", "scripts/**/*.test.ts", "tests/server/**/*.test.ts", "tests/support/**/*.test.ts"],
+          environment: "node",
+          globalSetup: ["tests/support/global-setup.ts"],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: "client",
+          include: ["src/client/**/*.test.{ts,tsx}"],
+          environment: "jsdom",
+          setupFiles: ["tests/support/client-setup.ts"],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: "e2e",
+          include: ["tests/e2e/**/*.test.ts"],
+          environment: "node",
+          // One browser and one server per file; files in parallel would fight over two cores.
+          fileParallelism: false,
+          hookTimeout: 120_000,
+          testTimeout: 120_000,
+        },
+      },
+    ],
   },
 });
+
+/** `npm run dev` serves index.html itself: give it the prefix the server (src/server/web.ts) would. */
+function cookiePrefix(prefix: string | undefined): Plugin {
+  return {
+    name: "cookie-prefix",
+    apply: "serve",
+    transformIndexHtml: (html) => (prefix ? html.replace(/(<meta name="cookie-prefix" content=")[^"]*"/, `$1${prefix.replace(/[^\w-]/g, "")}"`) : html),
+  };
+}
+
+/**
+ * `virtual:pages`: each page definition's page, route, title, step and icon, read from
+ * form-definitions at build time, so the step navigation knows the pages without loading their
+ * questions.
+ */
+function pageList(): Plugin {
+  const id = "virtual:pages";
+  const folder = "form-definitions";
+  return {
+    name: "page-list",
+    resolveId: (source) => (source === id ? `\0${id}` : undefined),
+    load(resolved) {
+      if (resolved !== `\0${id}`) return undefined;
+      const pages = readdirSync(folder)
+        .filter((name) => name.endsWith(".json"))
+        .map((name) => {
+          this.addWatchFile(join(folder, name));
+          return JSON.parse(readFileSync(join(folder, name), "utf8")) as Record<string, unknown>;
+        })
+        .filter((definition) => typeof definition.route === "string")
+        .map(({ page, route, title, step, icon }) => ({ page, route, title, step, icon }));
+      return `export default ${JSON.stringify(pages)};`;
+    },
+  };
+}

@@ -69,6 +69,10 @@ export interface PageDefinition {
    * The page's place in the steps (1 is first).
    */
   step: number;
+  /**
+   * The picture beside the page title in the step navigation.
+   */
+  icon?: "person" | "school" | "flag" | "document" | "checklist";
   items: Items;
 }
 /**
@@ -918,6 +922,27 @@ export interface InstitutionFile {
      */
     links?: {
       [k: string]: string;
+    };
+    /**
+     * The welcome header above the steps: one text for each kind of visit.
+     */
+    welcome: {
+      /**
+       * Shown to a visitor who has not logged in, under "Welcome!", before the link to log in.
+       */
+      visitor: string;
+      /**
+       * Shown under "Welcome to your application!" on an applicant's first login.
+       */
+      first_login: string;
+      /**
+       * Shown under "We're glad you're back" on later logins.
+       */
+      returning: string;
+      /**
+       * Shown after "Thanks, {name}!" once the application is submitted.
+       */
+      submitted: string;
     };
   };
 }

@@ -1,3 +1,4 @@
+import { localToday } from "./dates";
 import type { InstitutionFile } from "./definition-format";
 import { expandDefinitions, type Expansion } from "./expand";
 import type { AnswerKey, Answers, Evaluation, FormFiles, FormState, PageView, ValidationErrors } from "./types";
@@ -16,12 +17,6 @@ export interface CompiledForm extends Pick<Expansion, "gates" | "owners" | "comp
 export interface LoadOptions {
   /** The day year lists count from (YYYY-MM-DD); defaults to today. */
   today?: string;
-}
-
-/** Today as YYYY-MM-DD in local time, the day an applicant sees on their calendar. */
-export function localToday(now = new Date()): string {
-  const pad = (n: number) => String(n).padStart(2, "0");
-  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
 }
 
 /**

@@ -1,4 +1,5 @@
 export {
+  accountMessages,
   CONFIRMATION_CODE_LENGTH,
   failedPasswordRequirements,
   isConfirmationCode,
@@ -7,13 +8,13 @@ export {
   PASSWORD_SPECIAL_CHARACTERS,
   passwordRequirements,
 } from "./accounts";
+export { localToday } from "./dates";
 export { compileCondition, comparisons, type CompiledCondition } from "./conditions";
 export { expandDefinitions, MAX_BLOCKS, QUESTION_TYPES, type Expansion, type Gate, type KeyReference, type Owner } from "./expand";
 export { formatPhone, formatSsn } from "./format";
 export {
   evaluateAnswers,
   loadForm,
-  localToday,
   validateAnswers,
   validateEvaluation,
   type CompiledForm,

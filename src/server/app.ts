@@ -15,10 +15,11 @@ import { loadServerForm, type ServerForm } from "./form";
 import { ApiError, registerHttpRules } from "./http";
 import { createMailer, type SendMail } from "./mail";
 import { messages } from "./messages";
-import { accountRoutes, logoutRoute } from "./routes/accounts";
+import { accountRoutes, sessionRoutes } from "./routes/accounts";
 import { applicationRoutes } from "./routes/application";
 import { temporaryAnswerRoutes } from "./routes/temporary-answers";
 import { sweepExpired } from "./sweep";
+import { webRoutes } from "./web";
 
 declare module "fastify" {
   interface FastifyRequest {
@@ -111,9 +112,10 @@ export async function buildServer(options: ServerOptions): Promise<{ app: Fastif
     api.addHook("onRoute", (route) => {
       route.schema = { ...route.schema, security: [{ session: [] }] };
     });
-    logoutRoute(api, ctx);
+    sessionRoutes(api, ctx);
     applicationRoutes(api, ctx);
   });
+  if (config.clientDir) await webRoutes(app, { dir: config.clientDir, cookiePrefix: config.cookiePrefix });
   await app.ready();
   return { app, ctx };
 }

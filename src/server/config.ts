@@ -18,6 +18,8 @@ export interface Config {
   logSecrets: boolean;
   /** Trust X-Forwarded-For from a proxy in front (for per-address login throttling). */
   trustProxy: boolean;
+  /** The built browser app (dist/client); the server serves only the API when absent. */
+  clientDir?: string;
   /** Web processes sharing the port (node:cluster, main.ts); PostgreSQL only, as PGlite is one process. 1 when absent. */
   webConcurrency?: number;
 }

@@ -13,12 +13,19 @@ export class ApiError extends Error {
 /** The answer of every refusal, and of calls that only confirm: `{ "message": … }`. */
 export const message = { type: "object", properties: { message: { type: "string" } }, required: ["message"] } as const;
 
-const CSP = [
-  "default-src 'self'", "script-src 'self'", "style-src 'self'", "img-src 'self' data: blob:", "font-src 'self'",
-  "connect-src 'self'", "object-src 'none'", "base-uri 'none'", "form-action 'self'", "frame-ancestors 'none'",
-].join("; ");
+/**
+ * Scripts only from our own origin. Styles too, except the <style> elements React Aria adds at
+ * run time, which carry the page's nonce (src/server/web.ts puts it in the page).
+ */
+export function contentSecurityPolicy(styleNonce?: string): string {
+  return [
+    "default-src 'self'", "script-src 'self'", `style-src 'self'${styleNonce ? ` 'nonce-${styleNonce}'` : ""}`, "img-src 'self' data: blob:",
+    "font-src 'self'", "connect-src 'self'", "object-src 'none'", "base-uri 'none'", "form-action 'self'", "frame-ancestors 'none'",
+  ].join("; ");
+}
+const CSP = contentSecurityPolicy();
 
-const isApiPath = (url: string) => /^\/(api|public|service|lookup)(\/|\?|$)/.test(url);
+export const isApiPath = (url: string) => /^\/(api|public|service|lookup)(\/|\?|$)/.test(url);
 
 export function registerHttpRules(app: FastifyInstance, options: { publicUrl: string }): void {
   const publicOrigin = new URL(options.publicUrl).origin;
@@ -55,7 +62,7 @@ export function registerHttpRules(app: FastifyInstance, options: { publicUrl: st
   });
 
   app.addHook("onSend", async (request, reply) => {
-    reply.header("Content-Security-Policy", CSP);
+    if (!reply.hasHeader("Content-Security-Policy")) reply.header("Content-Security-Policy", CSP);
     reply.header("X-Content-Type-Options", "nosniff");
     reply.header("X-Frame-Options", "DENY");
     reply.header("Referrer-Policy", "no-referrer");

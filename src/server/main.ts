@@ -2,10 +2,14 @@
 // WEB_CONCURRENCY=N (PostgreSQL only) runs N web processes sharing the port (node:cluster): one
 // Node process works on one core, and a save costs Node about as much CPU as PostgreSQL.
 import cluster from "node:cluster";
+import { existsSync } from "node:fs";
+import { fileURLToPath } from "node:url";
 import { buildServer } from "./app";
 import { configFromEnv } from "./config";
 
-const config = configFromEnv();
+// The bundle sits in dist/server and the browser app in dist/client (npm run build).
+const clientDir = fileURLToPath(new URL("../client", import.meta.url));
+const config = { ...configFromEnv(), clientDir: existsSync(`${clientDir}/index.html`) ? clientDir : undefined };
 const level = process.env.LOG_LEVEL ?? "info";
 // PGlite is one process: a second one on its folder is refused (db/folder-lock.ts).
 const processes = config.databaseUrl ? config.webConcurrency ?? 1 : 1;
@@ -16,6 +20,7 @@ else await serve();
 async function serve(): Promise<void> {
   const { app } = await buildServer({ config, logger: { level } });
   await app.listen({ port: config.port, host: config.host });
+  if (!config.clientDir) app.log.warn("no built browser app in dist/client: serving the API only (run npm run build)");
   app.log.info(`${config.databaseUrl ? "PostgreSQL" : `PGlite in ${config.dataDir}`}; mail ${config.smtpUrl ? "by SMTP" : `to ${config.dataDir}/outbox`}`);
   if (processes < (config.webConcurrency ?? 1)) app.log.warn("WEB_CONCURRENCY is ignored with PGlite: one process owns its folder; use PostgreSQL for more");
 

@@ -1,17 +1,11 @@
 // Every message the server sends to applicants, in one place. Texts in quotes in the spec are
 // quoted exactly; the rest are ours, written for a nervous applicant on a phone.
 
+import { accountMessages } from "../engine/accounts";
+
 export const messages = {
   // The spec's texts.
-  sessionInvalid: "Your session is invalid. Please clear your cookies and login again.",
-  unexpected: "We've encountered an unexpected error at this time. Please try again later.",
-  emailInvalid: "Your email address must be valid.",
-  loginEmailInvalid: "Please provide a valid email address.",
-  resendEmailInvalid: "You must provide a valid email address to resend a confirmation code.",
-  passwordRequired: "Password is required.",
-  passwordsMustMatch: "passwords must match",
-  codeFormat: "The confirmation code must be exactly 6 numbers.",
-  submitted: "Your application was successfully submitted.",
+  ...accountMessages,
   missingInformation: "We're missing some information! Please fix the highlighted questions and submit your application again.",
 
   // Accounts.
@@ -33,6 +27,7 @@ export const messages = {
   mailFailed: "We could not send the email just now. Please try again in a minute.",
   tooManySignups: "Too many accounts were created from your network in the last hour. Please try again later.",
   loggedOut: "You have been logged out.",
+  sessionActive: "You are still logged in.",
 
   // The application.
   saved: "Your answers were saved.",

@@ -204,8 +204,13 @@ export function accountRoutes(app: FastifyInstance, ctx: ServerContext): void {
 }
 
 /** Under /api: needs the session it ends. */
-export function logoutRoute(app: FastifyInstance, ctx: ServerContext): void {
+export function sessionRoutes(app: FastifyInstance, ctx: ServerContext): void {
   const routes = app.withTypeProvider<JsonSchemaToTsProvider>();
+  // The browser calls this while the applicant reads or types without saving, so the server's
+  // 15-minute idle limit measures the person's inactivity, not the requests'.
+  routes.get("/api/session", {
+    schema: { summary: "Keep the session alive (any /api call does); answers who is logged in", response: replies },
+  }, async () => ({ message: messages.sessionActive }));
   routes.get("/api/logout", {
     schema: { summary: "Log out: ends this session and clears its cookies", response: replies },
   }, async (request, reply) => {

@@ -1,0 +1,57 @@
+// The one way the app talks to the server (spec: accounts-and-shell §7, §8). Every call sends and
+// expects JSON; every failure becomes an ApiError carrying the message an applicant should read.
+import { accountMessages } from "../../engine/accounts";
+
+export class ApiError extends Error {
+  constructor(message: string, readonly status: number, readonly body?: unknown) {
+    super(message);
+    this.name = "ApiError";
+  }
+}
+
+/** What happens on a 401: set once by the app (main.tsx) — clear the cache, go to /login. */
+let onUnauthorized: () => void = () => {};
+export function whenUnauthorized(handler: () => void): void {
+  onUnauthorized = handler;
+}
+
+/** When the last call reached the server; the server's idle limit counts from it (useInactivity). */
+export let lastCallAt = Date.now();
+
+interface CallOptions {
+  /** False for the inactivity logout: a session that has already expired is no news there. */
+  handleUnauthorized?: boolean;
+}
+
+export async function call<T>(method: "GET" | "POST" | "PUT" | "DELETE", path: string, body?: unknown, options: CallOptions = {}): Promise<T> {
+  let response: Response;
+  try {
+    response = await fetch(path, {
+      method,
+      credentials: "same-origin",
+      headers: body === undefined ? { Accept: "application/json" } : { Accept: "application/json", "Content-Type": "application/json" },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+  } catch (error) {
+    console.error(`${method} ${path} did not reach the server`, error);
+    throw new ApiError(accountMessages.unexpected, 0);
+  }
+  lastCallAt = Date.now();
+  const data: unknown = await response.json().catch(() => undefined);
+  if (response.status === 401) {
+    console.error(`${method} ${path}: 401`, data);
+    if (options.handleUnauthorized !== false) onUnauthorized();
+    throw new ApiError(accountMessages.sessionInvalid, 401, data);
+  }
+  if (!response.ok || data === undefined) {
+    const message = messageOf(data) ?? accountMessages.unexpected;
+    console.error(`${method} ${path}: ${response.status} ${message}`);
+    throw new ApiError(response.ok ? accountMessages.unexpected : message, response.status, data);
+  }
+  return data as T;
+}
+
+function messageOf(data: unknown): string | undefined {
+  if (typeof data !== "object" || data === null || !("message" in data)) return undefined;
+  return typeof data.message === "string" && data.message.trim() !== "" ? data.message : undefined;
+}

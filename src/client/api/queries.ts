@@ -1,0 +1,55 @@
+// Server state (TanStack Query) with the spec's defaults (accounts-and-shell §4, §9): nothing
+// retries (but the web-status post), nothing goes stale or refetches, and the cache is kept until
+// logout or a 401 clears it.
+import { QueryClient, useMutation, useQuery } from "@tanstack/react-query";
+import { useAnswers } from "../state/answers";
+import { useSession } from "../state/session";
+import { api, type WebStatus } from "./calls";
+
+export function createQueryClient(): QueryClient {
+  return new QueryClient({
+    defaultOptions: {
+      queries: {
+        retry: false,
+        staleTime: Infinity,
+        gcTime: Infinity,
+        refetchOnWindowFocus: false,
+        refetchOnMount: false,
+        refetchOnReconnect: false,
+      },
+      mutations: { retry: false },
+    },
+  });
+}
+
+export const queryClient = createQueryClient();
+
+export function useProfile(enabled: boolean) {
+  return useQuery({
+    queryKey: ["profile"],
+    enabled,
+    queryFn: async () => {
+      const profile = await api.profile();
+      useSession.getState().fromProfile(profile);
+      useAnswers.getState().replaceAll(profile.answer);
+      return profile;
+    },
+  });
+}
+
+/** The only call that retries (spec README: POST /api/web-status, 2 retries). */
+export function useWebStatus() {
+  const setWebStatus = useSession((s) => s.setWebStatus);
+  return useMutation({
+    onMutate: (status: WebStatus) => setWebStatus(status),
+    mutationFn: (status: WebStatus) => api.webStatus(status),
+    retry: 2,
+  });
+}
+
+/** After logout, a 401 or an inactivity logout: nothing of the last applicant stays in memory. */
+export function forgetApplicant(): void {
+  queryClient.clear();
+  useSession.getState().loggedOut();
+  useAnswers.getState().replaceAll({});
+}

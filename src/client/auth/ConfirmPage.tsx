@@ -1,0 +1,73 @@
+import { useMutation } from "@tanstack/react-query";
+import { Button } from "react-aria-components";
+import { Link, useNavigate } from "react-router";
+import { api } from "../api/calls";
+import { TextInput } from "../ui/TextInput";
+import { AuthCard, useCardToasts } from "./AuthCard";
+import { RESEND_ERROR } from "./LoginPage";
+import { useAuthState, useCarriedAnswers, type AuthState } from "./navigation";
+import { codeError, emailError, resendEmailError } from "./rules";
+import { useCardForm } from "./useCardForm";
+
+export const CONFIRM_ERROR = "Confirm Card Error";
+
+export function ConfirmPage() {
+  const navigate = useNavigate();
+  const cardToasts = useCardToasts();
+  const answers = useCarriedAnswers();
+  const form = useCardForm(
+    { email: useAuthState().username ?? "", code: "" },
+    (v) => ({ email: emailError(v.email), code: codeError(v.code) }),
+    { live: true },
+  );
+  const username = form.values.email.trim();
+
+  const confirm = useMutation({
+    mutationFn: () => api.confirm({ username, code: form.values.code.trim() }),
+    onMutate: () => cardToasts.clear(),
+    onSuccess: (reply) => void navigate("/login", { state: { username, message: reply.message, answers } satisfies AuthState }),
+    onError: (error) => cardToasts.error(error.message, CONFIRM_ERROR),
+  });
+  const resend = useMutation({
+    mutationFn: () => api.resendConfirm({ username }),
+    onMutate: () => cardToasts.clear(),
+    onSuccess: (reply) => void navigate("/confirm", { replace: true, state: { username, message: reply.message, answers } satisfies AuthState }),
+    onError: (error) => cardToasts.error(error.message, RESEND_ERROR),
+  });
+
+  return (
+    <AuthCard
+      title="Confirm Your Account"
+      errorLabel={CONFIRM_ERROR}
+      cardToasts={cardToasts}
+      isPending={confirm.isPending}
+      onSubmit={(element) => form.check(element) && confirm.mutate()}
+      links={
+        <Button
+          className="link-button"
+          isPending={resend.isPending}
+          onPress={() => {
+            const error = resendEmailError(form.values.email);
+            form.setError("email", error);
+            if (!error) resend.mutate();
+          }}
+        >
+          Resend confirmation code
+        </Button>
+      }
+      footer={<>Already confirmed your account? <Link to="/login" state={{ username, answers } satisfies AuthState}>Log In</Link></>}
+    >
+      <TextInput label="Email" type="email" autoComplete="username" value={form.values.email} onChange={(v) => form.setValue("email", v)} error={form.errors.email} />
+      <TextInput
+        label="Confirmation code"
+        description="The 6-digit code we sent to your email address."
+        inputMode="numeric"
+        autoComplete="one-time-code"
+        maxLength={6}
+        value={form.values.code}
+        onChange={(v) => form.setValue("code", v)}
+        error={form.errors.code}
+      />
+    </AuthCard>
+  );
+}

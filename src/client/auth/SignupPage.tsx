@@ -1,0 +1,55 @@
+import { useId } from "react";
+import { useMutation } from "@tanstack/react-query";
+import { Link, useNavigate } from "react-router";
+import { api } from "../api/calls";
+import { TextInput } from "../ui/TextInput";
+import { AuthCard, useCardToasts } from "./AuthCard";
+import { useAuthState, useCarriedAnswers, type AuthState } from "./navigation";
+import { PasswordChecklist } from "./PasswordChecklist";
+import { emailError, newPasswordError } from "./rules";
+import { useCardForm } from "./useCardForm";
+
+export const SIGNUP_ERROR = "Sign Up Card Error";
+
+export function SignupPage() {
+  const navigate = useNavigate();
+  const checklistId = useId();
+  const cardToasts = useCardToasts();
+  const answers = useCarriedAnswers();
+  const form = useCardForm(
+    { email: useAuthState().username ?? "", password: "" },
+    (v) => ({ email: emailError(v.email), password: newPasswordError(v.password) }),
+    { live: true },
+  );
+  const username = form.values.email.trim();
+
+  const signup = useMutation({
+    mutationFn: () => api.signup({ username, password: form.values.password }),
+    onMutate: () => cardToasts.clear(),
+    onSuccess: (reply) => void navigate("/confirm", { state: { username, message: reply.message, answers } satisfies AuthState }),
+    onError: (error) => cardToasts.error(error.message, SIGNUP_ERROR),
+  });
+
+  return (
+    <AuthCard
+      title="Sign Up"
+      errorLabel={SIGNUP_ERROR}
+      cardToasts={cardToasts}
+      isPending={signup.isPending}
+      onSubmit={(element) => form.check(element) && signup.mutate()}
+      footer={<>Already have an account? <Link to="/login" state={{ username, answers } satisfies AuthState}>Log In</Link></>}
+    >
+      <TextInput label="Email" type="email" autoComplete="email" value={form.values.email} onChange={(v) => form.setValue("email", v)} error={form.errors.email} />
+      <TextInput
+        label="Password"
+        type="password"
+        autoComplete="new-password"
+        value={form.values.password}
+        onChange={(v) => form.setValue("password", v)}
+        error={form.errors.password}
+        describedBy={checklistId}
+      />
+      <PasswordChecklist id={checklistId} password={form.values.password} />
+    </AuthCard>
+  );
+}

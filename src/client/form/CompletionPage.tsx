@@ -1,0 +1,15 @@
+import { useArrivalMessages } from "../auth/navigation";
+import { useCardToasts } from "../auth/AuthCard";
+import { useDocumentTitle } from "../shell/useDocumentTitle";
+
+/** After submit: the success message arrives in navigation state and shows as a success toast. */
+export function CompletionPage() {
+  useDocumentTitle("Application submitted");
+  useArrivalMessages(useCardToasts(), "Completion Error");
+  return (
+    <article className="form-page" aria-labelledby="page-title">
+      <h1 id="page-title" className="page-title">Your application is submitted</h1>
+      <p>Thank you. We have everything we need from this online application. Watch your email for what comes next.</p>
+    </article>
+  );
+}

@@ -1,0 +1,15 @@
+import { useEffect } from "react";
+import { useRouteError } from "react-router";
+
+/** The root error screen for route errors (spec: accounts-and-shell §2, §8); the error goes to the console. */
+export function ErrorScreen() {
+  const error = useRouteError();
+  useEffect(() => console.error("Route error", error), [error]);
+  return (
+    <main className="error-screen">
+      <h1>Something went wrong.</h1>
+      <p>The issue that caused you to see this has been logged. We will get it fixed as soon as possible.</p>
+      <p><a className="button button-primary" href="/">Back to my application</a></p>
+    </main>
+  );
+}

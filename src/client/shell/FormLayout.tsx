@@ -1,0 +1,79 @@
+// The form group (spec: accounts-and-shell §2, §4): loads the profile on entry, applies the
+// web_status guards, restores the last page once, saves the place while started or validating,
+// and sets a logged-in applicant's null status to started.
+import { useEffect, useRef } from "react";
+import { Navigate, Outlet, useLocation } from "react-router";
+import type { Profile } from "../api/calls";
+import { api } from "../api/calls";
+import { ApiError } from "../api/client";
+import { useProfile, useWebStatus } from "../api/queries";
+import { COMPLETION_ROUTE, DEFAULT_ROUTE, isPageRoute, pages } from "../pages";
+import { useSession } from "../state/session";
+import { ErrorDialog } from "../ui/Dialog";
+import { Spinner } from "../ui/Spinner";
+import { InactivityWatch } from "./InactivityWatch";
+import { Shell } from "./Shell";
+import { StepNav } from "./StepNav";
+import { WelcomeHeader } from "./WelcomeHeader";
+
+/** Profiles whose last page has been restored: once per loaded profile, so once per login. */
+const restored = new WeakSet<Profile>();
+
+export function FormLayout() {
+  const { pathname, search } = useLocation();
+  const isLoggedIn = useSession((s) => s.is_logged_in);
+  const isServiceUser = useSession((s) => s.is_service_user);
+  const status = useSession((s) => s.web_status);
+  const profile = useProfile(isLoggedIn && !isServiceUser);
+  const page = pages.find((p) => p.route === pathname)?.page ?? "completion";
+
+  if (isLoggedIn && profile.isPending) return <Spinner label="Loading your application" />;
+  if (profile.isError) {
+    if (profile.error instanceof ApiError && profile.error.status === 401) return <Spinner />;
+    return (
+      <Shell page={page}>
+        <ErrorDialog header="Unexpected Error" message={profile.error.message} onClose={() => {}} action={{ label: "Try again", onPress: () => void profile.refetch() }} />
+      </Shell>
+    );
+  }
+  if (status === "submitted" && pathname !== COMPLETION_ROUTE) return <Navigate to={{ pathname: COMPLETION_ROUTE, search }} replace />;
+  if (status !== "submitted" && pathname === COMPLETION_ROUTE) return <Navigate to={{ pathname: DEFAULT_ROUTE, search }} replace />;
+  const data = profile.data;
+  if (data && !restored.has(data)) {
+    restored.add(data);
+    const { has_changed_page } = useSession.getState();
+    if (data.last_page && data.last_page !== pathname && isPageRoute(data.last_page) && !has_changed_page) {
+      return <Navigate to={{ pathname: data.last_page, search }} replace />;
+    }
+  }
+  return (
+    <Shell page={page}>
+      {isLoggedIn && <StatusKeeper />}
+      {isLoggedIn && <InactivityWatch />}
+      <WelcomeHeader />
+      {status !== "submitted" && <StepNav />}
+      <Outlet />
+    </Shell>
+  );
+}
+
+/** A logged-in applicant's status starts at started; the place is saved while started or validating. */
+function StatusKeeper() {
+  const { pathname } = useLocation();
+  const status = useSession((s) => s.web_status);
+  const webStatus = useWebStatus();
+  const posted = useRef(false);
+  useEffect(() => {
+    if (status === null && !posted.current) {
+      posted.current = true;
+      webStatus.mutate("started");
+    }
+  }, [status, webStatus]);
+  useEffect(() => {
+    if ((status !== "started" && status !== "validating") || !isPageRoute(pathname)) return;
+    if (useSession.getState().last_page === pathname) return;
+    useSession.setState({ last_page: pathname });
+    api.lastPage(pathname).catch(() => {});
+  }, [status, pathname]);
+  return null;
+}

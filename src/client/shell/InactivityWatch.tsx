@@ -1,0 +1,29 @@
+import { Button } from "react-aria-components";
+import { ModalDialog } from "../ui/Dialog";
+import { useInactivity } from "./useInactivity";
+import { useLogout } from "./useLogout";
+
+/** Watches a logged-in applicant's activity; asks "Still working?" and logs out when idle. */
+export function InactivityWatch() {
+  const logout = useLogout();
+  const { isPrompted, stayActive } = useInactivity({
+    isEnabled: true,
+    onIdle: () => logout.mutate("idle"),
+  });
+  return (
+    <ModalDialog
+      title="Still working?"
+      role="alertdialog"
+      isOpen={isPrompted}
+      isDismissable={false}
+      actions={() => (
+        <>
+          <Button className="button button-primary" onPress={stayActive}>Yes - Take me back to my application</Button>
+          <Button className="button button-secondary" onPress={() => logout.mutate("asked")}>No - Please log me out</Button>
+        </>
+      )}
+    >
+      <p>You have not done anything in your application for a while. For your security, we will log you out in one minute.</p>
+    </ModalDialog>
+  );
+}

@@ -1,0 +1,64 @@
+// The three-step navigation (spec: accounts-and-shell §2): the active step is marked; a visitor
+// with answers is sent to /signup with them; a logged-in click saves the answers and the
+// validations first, then moves on and marks has_changed_page.
+import { useState, type MouseEvent } from "react";
+import { NavLink, useNavigate } from "react-router";
+import { api } from "../api/calls";
+import { queryClient } from "../api/queries";
+import type { AuthState } from "../auth/navigation";
+import { pages } from "../pages";
+import { hasAnswers, useAnswers } from "../state/answers";
+import { useSession } from "../state/session";
+import { Icon } from "../ui/icons";
+import { Spinner } from "../ui/Spinner";
+import { toasts } from "../ui/Toasts";
+
+export const SAVE_ERROR = "Save Error";
+
+export function StepNav() {
+  const navigate = useNavigate();
+  const isServiceUser = useSession((s) => s.is_service_user);
+  const [isSaving, setSaving] = useState(false);
+  if (isServiceUser) return null;
+
+  const go = async (event: MouseEvent, route: string) => {
+    if (event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;
+    const { is_logged_in } = useSession.getState();
+    const { answers } = useAnswers.getState();
+    if (!is_logged_in) {
+      if (!hasAnswers(answers)) return;
+      event.preventDefault();
+      void navigate("/signup", { state: { answers } satisfies AuthState });
+      return;
+    }
+    event.preventDefault();
+    setSaving(true);
+    try {
+      if (hasAnswers(answers)) await api.saveAnswers(answers);
+      queryClient.setQueryData(["validations"], await api.validations());
+      useSession.getState().markChangedPage();
+      void navigate(route);
+    } catch (error) {
+      toasts.error((error as Error).message, SAVE_ERROR);
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <nav className="step-nav" aria-label="Application steps">
+      <ol>
+        {pages.map((page) => (
+          <li key={page.route}>
+            <NavLink to={page.route} className="step-link" onClick={(event) => void go(event, page.route)}>
+              {page.icon && <Icon name={page.icon} />}
+              <span className="step-number">Step {page.step}</span>
+              <span className="step-title">{page.title}</span>
+            </NavLink>
+          </li>
+        ))}
+      </ol>
+      {isSaving && <Spinner label="Saving your answers" />}
+    </nav>
+  );
+}

@@ -1,0 +1,44 @@
+// The welcome header (spec: application-form §2): thanks once submitted, a welcome on the first
+// login, "glad you're back" later, and a welcome with a login link for visitors; hidden while
+// the status is validating. The texts under the headings are staff's, in institution.json.
+import { Link } from "react-router";
+import type { AuthState } from "../auth/navigation";
+import { institution } from "../institution";
+import { useAnswers } from "../state/answers";
+import { useSession } from "../state/session";
+
+export function WelcomeHeader() {
+  const status = useSession((s) => s.web_status);
+  const isLoggedIn = useSession((s) => s.is_logged_in);
+  const numLogins = useSession((s) => s.num_logins);
+  const answers = useAnswers((s) => s.answers);
+  if (status === "validating") return null;
+
+  const { welcome } = institution;
+  let heading: string;
+  let text: React.ReactNode;
+  if (status === "submitted") {
+    const name = String(answers.preferred_name || answers.first_name || "").trim();
+    heading = name ? `Thanks, ${name}!` : "Thanks!";
+    text = welcome.submitted;
+  } else if (!isLoggedIn) {
+    heading = "Welcome!";
+    text = (
+      <>
+        {welcome.visitor} Already have an account? <Link to="/login" state={{ answers } satisfies AuthState}>Log in</Link>.
+      </>
+    );
+  } else if (numLogins <= 1) {
+    heading = "Welcome to your application!";
+    text = welcome.first_login;
+  } else {
+    heading = "We're glad you're back";
+    text = welcome.returning;
+  }
+  return (
+    <section className="welcome" aria-label="Welcome">
+      <p className="welcome-heading">{heading}</p>
+      <p className="welcome-text">{text}</p>
+    </section>
+  );
+}

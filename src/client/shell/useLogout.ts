@@ -1,0 +1,35 @@
+import { useState } from "react";
+import { useMutation } from "@tanstack/react-query";
+import { useNavigate } from "react-router";
+import { accountMessages } from "../../engine/accounts";
+import type { AuthState } from "../auth/navigation";
+import { api } from "../api/calls";
+import { ApiError } from "../api/client";
+import { forgetApplicant } from "../api/queries";
+
+/**
+ * Log out: end the session, forget everything cached, go to /login with a message for the card.
+ * A failed logout is rethrown to the error boundary (spec: accounts-and-shell §8); a 401 has
+ * already been handled by the API client. The inactivity logout always ends on /login with its
+ * own message, even when the server's session has already expired.
+ */
+export function useLogout() {
+  const navigate = useNavigate();
+  const [failure, setFailure] = useState<Error | null>(null);
+  const logout = useMutation({
+    mutationFn: async (reason: "asked" | "idle") => {
+      if (reason === "asked") return (await api.logout()).message;
+      await api.logout({ handleUnauthorized: false }).catch(() => {});
+      return accountMessages.autoLogout;
+    },
+    onSuccess: (message) => {
+      forgetApplicant();
+      void navigate("/login", { state: { error: message } satisfies AuthState });
+    },
+    onError: (error) => {
+      if (!(error instanceof ApiError && error.status === 401)) setFailure(error);
+    },
+  });
+  if (failure) throw failure;
+  return logout;
+}

@@ -1,0 +1,69 @@
+// The client snapshot (spec: accounts-and-shell §3): who is here and where the application stands.
+import { create } from "zustand";
+import { immer } from "zustand/middleware/immer";
+import type { Profile, WebStatus } from "../api/calls";
+
+export interface Snapshot {
+  web_status: WebStatus | null;
+  last_page: string | null;
+  is_logged_in: boolean;
+  username: string | null;
+  is_service_user: boolean;
+  num_logins: number;
+  has_changed_page: boolean;
+}
+
+interface SessionStore extends Snapshot {
+  fromProfile: (profile: Profile) => void;
+  setWebStatus: (status: WebStatus) => void;
+  markChangedPage: () => void;
+  loggedIn: (username: string) => void;
+  loggedOut: () => void;
+}
+
+const ORDER: WebStatus[] = ["started", "validating", "submitted"];
+
+/** 0 distinct recognised entries → null, 1 → started, 2 → validating, 3 → submitted (§4). */
+export function webStatusOf(entries: Profile["web_status"]): WebStatus | null {
+  const distinct = new Set(entries.map((entry) => entry.web_status).filter((status) => ORDER.includes(status as WebStatus)));
+  return ORDER[distinct.size - 1] ?? null;
+}
+
+/** Logged in is read from the readable companion cookie the server sets beside the session cookie. */
+export function hasLoggedInCookie(): boolean {
+  const prefix = document.querySelector<HTMLMetaElement>('meta[name="cookie-prefix"]')?.content ?? "apply_";
+  return document.cookie.split(";").some((cookie) => cookie.trim().startsWith(`${prefix}logged_in=`));
+}
+
+const initial = (): Snapshot => ({
+  web_status: null,
+  last_page: null,
+  is_logged_in: hasLoggedInCookie(),
+  username: null,
+  is_service_user: new URLSearchParams(location.search).has("service_token"),
+  num_logins: 1,
+  has_changed_page: false,
+});
+
+export const useSession = create<SessionStore>()(
+  immer((set) => ({
+    ...initial(),
+    fromProfile: (profile) =>
+      set((s) => {
+        s.web_status = webStatusOf(profile.web_status);
+        s.last_page = profile.last_page;
+        s.username = profile.username;
+        s.num_logins = profile.successful_login.length || 1;
+        s.is_logged_in = true;
+      }),
+    setWebStatus: (status) => set((s) => void (s.web_status = status)),
+    markChangedPage: () => set((s) => void (s.has_changed_page = true)),
+    loggedIn: (username) =>
+      set((s) => {
+        s.is_logged_in = true;
+        s.username = username;
+        s.has_changed_page = false;
+      }),
+    loggedOut: () => set(() => ({ ...initial(), is_logged_in: false })),
+  })),
+);

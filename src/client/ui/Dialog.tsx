@@ -1,0 +1,84 @@
+// Modal dialogs (spec: accounts-and-shell §2): small 30rem, medium 60rem, large 80vw (on tablets
+// 30rem, 70vw, 90vw — styles/app.css); open and close animate in 150 ms, the overlay in 200 ms.
+import type { ReactNode } from "react";
+import { Button, Dialog as AriaDialog, DialogTrigger, Heading, Modal, ModalOverlay } from "react-aria-components";
+
+export type DialogSize = "small" | "medium" | "large";
+
+interface DialogProps {
+  title: string;
+  size?: DialogSize;
+  children: ReactNode;
+  /** Buttons in the dialog's footer; a Close button when absent. */
+  actions?: (close: () => void) => ReactNode;
+  role?: "dialog" | "alertdialog";
+}
+
+interface ModalProps extends DialogProps {
+  isOpen?: boolean;
+  onOpenChange?: (isOpen: boolean) => void;
+  /** Whether a click outside or Escape closes it. */
+  isDismissable?: boolean;
+}
+
+export function ModalDialog({ isOpen, onOpenChange, isDismissable = true, ...dialog }: ModalProps) {
+  return (
+    <ModalOverlay
+      className="modal-overlay"
+      isOpen={isOpen}
+      onOpenChange={onOpenChange}
+      isDismissable={isDismissable}
+      isKeyboardDismissDisabled={!isDismissable}
+    >
+      <Modal className={`modal modal-${dialog.size ?? "small"}`}>
+        <DialogBody {...dialog} />
+      </Modal>
+    </ModalOverlay>
+  );
+}
+
+function DialogBody({ title, children, actions, role }: DialogProps) {
+  return (
+    <AriaDialog className="dialog" role={role}>
+      {({ close }) => (
+        <>
+          <Heading slot="title" className="dialog-title">{title}</Heading>
+          <div className="dialog-content">{children}</div>
+          <div className="dialog-actions">
+            {actions ? actions(close) : <Button className="button button-primary" onPress={close}>Close</Button>}
+          </div>
+        </>
+      )}
+    </AriaDialog>
+  );
+}
+
+/** A link-like button that opens a dialog (the footer's Contact Us and Privacy). */
+export function DialogLink({ label, ...dialog }: DialogProps & { label: string }) {
+  return (
+    <DialogTrigger>
+      <Button className="link-button">{label}</Button>
+      <ModalDialog {...dialog} />
+    </DialogTrigger>
+  );
+}
+
+/** An error in a dialog; the header defaults to Error (spec: accounts-and-shell §8). */
+export function ErrorDialog({ header = "Error", message, onClose, action }: { header?: string; message: string; onClose: () => void; action?: { label: string; onPress: () => void } }) {
+  return (
+    <ModalDialog
+      title={header}
+      role="alertdialog"
+      isOpen
+      onOpenChange={(isOpen) => !isOpen && onClose()}
+      actions={(close) => (
+        <>
+          {action && <Button className="button button-primary" onPress={action.onPress}>{action.label}</Button>}
+          <Button className={`button ${action ? "button-secondary" : "button-primary"}`} onPress={close}>Close</Button>
+        </>
+      )}
+    >
+      <p>{message}</p>
+    </ModalDialog>
+  );
+}

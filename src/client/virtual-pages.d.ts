@@ -1,0 +1,7 @@
+declare module "virtual:pages" {
+  import type { PageDefinition } from "../engine";
+
+  export type PageLink = Pick<PageDefinition, "page" | "route" | "title" | "step" | "icon">;
+  const pages: PageLink[];
+  export default pages;
+}
