@@ -1,5 +1,5 @@
 import { readdirSync, readFileSync } from "node:fs";
-import { join } from "node:path";
+import { join, resolve } from "node:path";
 import { defineConfig, type Plugin } from "vitest/config";
 import react from "@vitejs/plugin-react";
 
@@ -86,7 +86,8 @@ function pageList(): Plugin {
       const pages = readdirSync(folder)
         .filter((name) => name.endsWith(".json"))
         .map((name) => {
-          this.addWatchFile(join(folder, name));
+          // Absolute: Vite resolves a plugin's watched files as imports, and a relative path as a package.
+          this.addWatchFile(resolve(folder, name));
           return JSON.parse(readFileSync(join(folder, name), "utf8")) as Record<string, unknown>;
         })
         .filter((definition) => typeof definition.route === "string")

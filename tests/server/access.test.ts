@@ -8,6 +8,7 @@ import { Client, databaseKinds, json, loggedInApplicant, startTestServer, type T
 const calls: Record<string, unknown> = {
   "GET /api/profile": undefined,
   "GET /api/logout": undefined,
+  "GET /api/session": undefined,
   "PUT /api/answer": { first_name: "Changed" },
   "PUT /api/last-page": { last_page: "/final-steps" },
   "POST /api/web-status": { web_status: "started" },

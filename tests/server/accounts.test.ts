@@ -242,6 +242,15 @@ describe.each(databaseKinds)("accounts on %s", (kind) => {
       expect((await client.get("/api/profile")).statusCode).toBe(401);
     });
 
+    it("keeps a session alive with GET /api/session while the applicant reads without saving", async () => {
+      const client = await loggedInApplicant(server);
+      server.advance(14 * MINUTE);
+      const alive = await client.get("/api/session");
+      expect([alive.statusCode, json(alive).message]).toEqual([200, messages.sessionActive]);
+      server.advance(14 * MINUTE);
+      expect((await client.get("/api/profile")).statusCode).toBe(200);
+    });
+
     it("logs out: the session ends and both cookies are cleared", async () => {
       const client = await loggedInApplicant(server);
       const session = client.cookies.get("apply_session")!;

@@ -43,12 +43,11 @@ export function Shell({ page, children }: { page: string; children: ReactNode })
 /** After a route change (not the first load), focus moves to the new page, as a page load would. */
 function useFocusOnNavigation(main: React.RefObject<HTMLElement | null>): void {
   const { pathname } = useLocation();
-  const first = useRef(true);
+  // The path last focused for, not a "first run" flag: StrictMode runs effects twice on mount.
+  const shown = useRef(pathname);
   useEffect(() => {
-    if (first.current) {
-      first.current = false;
-      return;
-    }
+    if (shown.current === pathname) return;
+    shown.current = pathname;
     main.current?.focus({ preventScroll: true });
   }, [pathname, main]);
 }

@@ -1,0 +1,136 @@
+// Component tests' helper: the whole app at a path, on a memory router, with the app's own query
+// client, 401 handler, stores and toasts; and the reset that puts them back between tests.
+import { StrictMode } from "react";
+import { QueryClientProvider } from "@tanstack/react-query";
+import { render } from "@testing-library/react";
+import { setupServer } from "msw/node";
+import { afterAll, afterEach, beforeAll, expect } from "vitest";
+import { createMemoryRouter, RouterProvider, type Location } from "react-router";
+import { accountMessages } from "../engine/accounts";
+import type { Answers } from "../engine";
+import type { AuthState } from "./auth/navigation";
+import type { Profile } from "./api/calls";
+import { whenUnauthorized } from "./api/client";
+import { forgetApplicant, queryClient } from "./api/queries";
+import { routes } from "./router";
+import { useAnswers } from "./state/answers";
+import { useSession, type Snapshot } from "./state/session";
+import { toasts } from "./ui/Toasts";
+
+// jsdom has no scrolling; ScrollRestoration calls it on every navigation.
+window.scrollTo = () => {};
+
+/** The origin the API client calls (jsdom's location). */
+export const origin = location.origin;
+
+/** A visitor: no cookie, nothing loaded. */
+export const visitor: Snapshot = {
+  web_status: null,
+  last_page: null,
+  is_logged_in: false,
+  username: null,
+  is_service_user: false,
+  num_logins: 1,
+  has_changed_page: false,
+};
+
+/**
+ * Renders the app at `path` (pathname and query string) with `state` as the navigation state, the
+ * way main.tsx does (StrictMode, the singleton query client, the 401 handler) on a memory router.
+ */
+export function renderApp(path: string, state?: unknown) {
+  const url = new URL(path, origin);
+  const router = createMemoryRouter(routes, { initialEntries: [{ pathname: url.pathname, search: url.search, state }] });
+  // Every place the app went, with its navigation state as it arrived (cards take messages out of it).
+  const visited: Location[] = [router.state.location];
+  router.subscribe(({ location }) => {
+    if (visited.at(-1) !== location) visited.push(location);
+  });
+  whenUnauthorized(() => {
+    forgetApplicant();
+    void router.navigate("/login", { state: { error: accountMessages.sessionInvalid } satisfies AuthState });
+  });
+  const view = render(
+    <StrictMode>
+      <QueryClientProvider client={queryClient}>
+        <RouterProvider router={router} />
+      </QueryClientProvider>
+    </StrictMode>,
+  );
+  return { router, visited, ...view };
+}
+
+/** Logged in, as the readable cookie would say at load. */
+export function logIn(snapshot: Partial<Snapshot> = {}): void {
+  useSession.setState({ ...visitor, is_logged_in: true, ...snapshot });
+}
+
+/** A profile as GET /api/profile returns it. */
+export function profileOf(overrides: Partial<Profile> = {}, statuses: string[] = ["started"]): Profile {
+  return {
+    answer: {} as Answers,
+    document_answer: {},
+    username: "ada@example.com",
+    last_page: null,
+    successful_login: [{ logged_in_at: "2026-01-01T00:00:00Z" }],
+    web_status: statuses.map((web_status) => ({ web_status })),
+    revision: 1,
+    ...overrides,
+  };
+}
+
+/** For afterEach: nothing of one test's applicant reaches the next. */
+export function resetApp(): void {
+  queryClient.clear();
+  useSession.setState({ ...visitor });
+  useAnswers.getState().replaceAll({});
+  toasts.clear();
+  localStorage.clear();
+  whenUnauthorized(() => {});
+}
+
+/** The test server (msw): each file adds its handlers; a request no handler answers fails the test. */
+export const server = setupServer();
+
+/** A request the app made: method, path with query string, and the JSON body (once read). */
+export interface SentRequest {
+  method: string;
+  path: string;
+  body: unknown;
+}
+
+/** Every request the app made in the current test, in order. */
+export const sent: SentRequest[] = [];
+const unhandled: string[] = [];
+
+server.events.on("request:start", ({ request }) => {
+  const url = new URL(request.url);
+  const entry: SentRequest = { method: request.method, path: `${url.pathname}${url.search}`, body: undefined };
+  sent.push(entry);
+  void request
+    .clone()
+    .text()
+    .then((text) => (entry.body = text === "" ? undefined : (JSON.parse(text) as unknown)));
+});
+server.events.on("request:unhandled", ({ request }) => void unhandled.push(`${request.method} ${request.url}`));
+
+/** The requests sent to `method` `path` (path without the query string) in the current test. */
+export function sentTo(method: string, path: string): SentRequest[] {
+  return sent.filter((r) => r.method === method && r.path.split("?")[0] === path);
+}
+
+/** An absolute address on the app's origin, for msw handlers. */
+export const url = (path: string) => new URL(path, origin).href;
+
+/** The hooks every component test file uses: the server on, and everything reset after each test. */
+export function useTestServer(): void {
+  beforeAll(() => server.listen({ onUnhandledRequest: "error" }));
+  afterEach(() => {
+    const missed = unhandled.splice(0);
+    server.resetHandlers();
+    sent.length = 0;
+    resetApp();
+    expect(missed, "requests no handler answered").toEqual([]);
+  });
+  afterAll(() => server.close());
+}

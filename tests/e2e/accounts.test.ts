@@ -1,0 +1,168 @@
+// The account journey in Chromium against the built server: sign up, confirm with the code from
+// the outbox, log in, log out, forgot password, reset with the link from the outbox, log in again.
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { afterAll, afterEach, beforeAll, describe, expect, test } from "vitest";
+import { createAccount, latestCode, latestResetLink, launchBrowser, newAddress, PASSWORD, startBuiltServer, type BuiltServer } from "./support";
+
+const NEW_PASSWORD = "Amber-Harbor-4471";
+
+let server: BuiltServer;
+let browser: Browser;
+const contexts: BrowserContext[] = [];
+/** Uncaught errors in the page: none is expected anywhere. */
+let pageErrors: string[] = [];
+
+beforeAll(async () => {
+  server = await startBuiltServer();
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+afterEach(async () => {
+  await Promise.all(contexts.splice(0).map((context) => context.close()));
+  const errors = pageErrors;
+  pageErrors = [];
+  expect(errors, "uncaught errors in the page").toEqual([]);
+});
+
+async function newPage(): Promise<Page> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  contexts.push(context);
+  const page = await context.newPage();
+  page.on("pageerror", (error) => pageErrors.push(error.message));
+  return page;
+}
+
+const path = (page: Page) => {
+  const url = new URL(page.url());
+  return `${url.pathname}${url.search}`;
+};
+const waitForPath = (page: Page, pathname: string) => page.waitForURL((url) => url.pathname === pathname);
+
+/** A toast (role alertdialog, named by its label) showing `text`. */
+async function toast(page: Page, label: string, text: string) {
+  const found = page.getByRole("alertdialog", { name: label }).filter({ hasText: text });
+  await found.waitFor();
+  return found;
+}
+
+const submit = (page: Page) => page.getByRole("button", { name: "Submit", exact: true }).click();
+
+describe("accounts in the browser", () => {
+  test("sign up, confirm, log in, log out, forgot password, reset, log in again", async () => {
+    const page = await newPage();
+    const address = newAddress("journey");
+
+    await page.goto(`${server.url}/signup`);
+    await page.getByRole("heading", { name: "Sign Up" }).waitFor();
+    await page.getByLabel("Email", { exact: true }).fill(address);
+    await page.getByLabel("Password", { exact: true }).fill(PASSWORD);
+    await submit(page);
+
+    await waitForPath(page, "/confirm");
+    await toast(page, "Success Notification", "We sent a confirmation code to your email address.");
+    expect(await page.getByLabel("Email", { exact: true }).inputValue()).toBe(address);
+    await page.getByLabel("Confirmation code").fill(await latestCode(server, address));
+    await submit(page);
+
+    await waitForPath(page, "/login");
+    await toast(page, "Success Notification", "Your account is confirmed. You can now log in.");
+    expect(await page.getByLabel("Email", { exact: true }).inputValue()).toBe(address);
+    await page.getByLabel("Password", { exact: true }).fill(PASSWORD);
+    await submit(page);
+
+    await waitForPath(page, "/about");
+    await page.getByText("Welcome to your application!").waitFor();
+
+    await page.getByRole("button", { name: "Account" }).click();
+    const popover = page.getByRole("dialog", { name: "Account" });
+    await popover.getByText(address).waitFor();
+    await popover.getByRole("button", { name: "Log Out" }).click();
+
+    await waitForPath(page, "/login");
+    await toast(page, "Login Card Error", "You have been logged out.");
+    expect(await page.context().cookies()).toEqual([]);
+
+    await page.getByRole("link", { name: "Forgot password" }).click();
+    await waitForPath(page, "/forgot");
+    await page.getByRole("heading", { name: "Forgot Password" }).waitFor();
+    await page.getByLabel("Email", { exact: true }).fill(address);
+    await submit(page);
+    await toast(page, "Success Notification", "we sent it a link to reset your password");
+
+    const link = await latestResetLink(server, address);
+    expect(link.startsWith(`${server.url}/reset?`)).toBe(true);
+    expect(new URL(link).searchParams.get("username")).toBe(address);
+    await page.goto(link);
+    await page.getByRole("heading", { name: "Reset Password" }).waitFor();
+    await page.getByLabel("New password", { exact: true }).fill(NEW_PASSWORD);
+    await page.getByLabel("Confirm password", { exact: true }).fill(NEW_PASSWORD);
+    await submit(page);
+
+    await waitForPath(page, "/login");
+    await toast(page, "Success Notification", "Your password has been reset.");
+    expect(await page.getByLabel("Email", { exact: true }).inputValue()).toBe(address);
+
+    // The old password is gone…
+    await page.getByLabel("Password", { exact: true }).fill(PASSWORD);
+    await submit(page);
+    await toast(page, "Login Card Error", "Incorrect email address or password.");
+    expect(path(page)).toBe("/login");
+
+    // …and the new one lets the applicant back in, to a welcome back.
+    await page.getByLabel("Password", { exact: true }).fill(NEW_PASSWORD);
+    await submit(page);
+    await waitForPath(page, "/about");
+    await page.getByText("We're glad you're back").waitFor();
+  });
+
+  test("the login card works by keyboard alone", async () => {
+    const address = await createAccount(server, newAddress("keyboard"));
+    const page = await newPage();
+    await page.goto(`${server.url}/login`);
+    await page.getByRole("heading", { name: "Log In" }).waitFor();
+
+    const focused = () => page.evaluate(() => {
+      const element = document.activeElement;
+      return element instanceof HTMLInputElement ? element.autocomplete : element?.tagName.toLowerCase() ?? "";
+    });
+    let presses = 0;
+    while ((await focused()) !== "username") {
+      if (++presses > 30) throw new Error(`30 presses of Tab never reached the email field (focus is on ${await focused()})`);
+      await page.keyboard.press("Tab");
+    }
+    await page.keyboard.type(address);
+    await page.keyboard.press("Tab");
+    expect(await focused(), "Tab from the email field goes to the password field").toBe("current-password");
+    await page.keyboard.type(PASSWORD);
+    await page.keyboard.press("Enter");
+
+    await waitForPath(page, "/about");
+    await page.getByText("Welcome to your application!").waitFor();
+  });
+
+  test("a wrong password shows the login card's error toast", async () => {
+    const address = await createAccount(server, newAddress("wrong"));
+    const page = await newPage();
+    await page.goto(`${server.url}/login`);
+    await page.getByLabel("Email", { exact: true }).fill(address);
+    await page.getByLabel("Password", { exact: true }).fill("Not-The-Password-1");
+    await submit(page);
+
+    const error = await toast(page, "Login Card Error", "Incorrect email address or password.");
+    expect(await error.getByText("Error", { exact: true }).isVisible()).toBe(true);
+    expect(path(page)).toBe("/login");
+  });
+
+  test("an unknown path goes to /about, keeping the query string", async () => {
+    const page = await newPage();
+    await page.goto(`${server.url}/nope?x=1`);
+    await page.waitForURL((url) => url.pathname === "/about" && url.search === "?x=1");
+    expect(path(page)).toBe("/about?x=1");
+    await page.getByRole("heading", { level: 1 }).waitFor();
+  });
+});

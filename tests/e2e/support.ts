@@ -1,0 +1,199 @@
+// The browser tests' world: the BUILT server (dist/server/main.js, what `npm start` runs) as a
+// child process on a fresh PGlite folder, its mail read from the outbox, and Debian's Chromium
+// driven by playwright-core. No vitest import here: scripts/bench-client.ts uses it too.
+import { spawn, type ChildProcess } from "node:child_process";
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { chromium, type Browser } from "playwright-core";
+import { freePort } from "../support/free-port";
+
+export const repoRoot = fileURLToPath(new URL("../..", import.meta.url));
+export const SERVER_BUNDLE = join(repoRoot, "dist/server/main.js");
+export const CLIENT_DIR = join(repoRoot, "dist/client");
+export const PASSWORD = "Quiet-Lantern-82";
+
+/** Throws a clear message when the build the tests run against is missing. */
+export function requireBuild(): void {
+  const missing = [SERVER_BUNDLE, join(CLIENT_DIR, "index.html")].filter((path) => !existsSync(path));
+  if (missing.length > 0) {
+    throw new Error(`The browser tests run against the build, and ${missing.map((p) => p.slice(repoRoot.length)).join(" and ")} ${missing.length > 1 ? "are" : "is"} missing: run npm run build first.`);
+  }
+}
+
+export interface BuiltServer {
+  /** http://127.0.0.1:port, also the server's PUBLIC_URL. */
+  url: string;
+  dataDir: string;
+  process: ChildProcess;
+  /** What the server printed so far (for failure messages). */
+  output(): string;
+  /** SIGTERM, wait for the exit, remove the data folder. */
+  stop(): Promise<void>;
+}
+
+/** Starts dist/server/main.js on PGlite in a new temp folder, mail to its outbox; resolves once /health answers. */
+export async function startBuiltServer(): Promise<BuiltServer> {
+  requireBuild();
+  const dataDir = mkdtempSync(join(tmpdir(), "e2e-"));
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: "127.0.0.1", PUBLIC_URL: url, LOG_LEVEL: "warn" };
+  // PGlite and the outbox, whatever the calling shell has set.
+  for (const name of ["DATABASE_URL", "SMTP_URL", "WEB_CONCURRENCY", "COOKIE_PREFIX", "TRUST_PROXY", "NODE_ENV"]) delete env[name];
+  const child = spawn(process.execPath, [SERVER_BUNDLE], { cwd: repoRoot, env, stdio: ["ignore", "pipe", "pipe"] });
+  let output = "";
+  child.stdout!.on("data", (chunk: Buffer) => void (output += chunk.toString()));
+  child.stderr!.on("data", (chunk: Buffer) => void (output += chunk.toString()));
+  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
+
+  const stop = async () => {
+    if (child.exitCode === null && child.signalCode === null) {
+      child.kill("SIGTERM");
+      const timer = setTimeout(() => child.kill("SIGKILL"), 10_000);
+      await exited;
+      clearTimeout(timer);
+    }
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+
+  const deadline = Date.now() + 90_000;
+  for (;;) {
+    if (child.exitCode !== null || child.signalCode !== null) {
+      await stop();
+      throw new Error(`the built server exited (${child.exitCode ?? child.signalCode}) before it answered /health:\n${output}`);
+    }
+    try {
+      const response = await fetch(`${url}/health`);
+      if (response.ok) break;
+    } catch {
+      // Not listening yet.
+    }
+    if (Date.now() > deadline) {
+      await stop();
+      throw new Error(`the built server did not answer ${url}/health within 90 s:\n${output}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return { url, dataDir, process: child, output: () => output, stop };
+}
+
+// ---- mail ---------------------------------------------------------------------------------
+
+interface ParsedMail {
+  file: string;
+  headers: Map<string, string>;
+  text: string;
+}
+
+/** Header names in lower case, folded lines joined. */
+function parseHeaders(block: string): Map<string, string> {
+  const headers = new Map<string, string>();
+  for (const line of block.replace(/\r?\n[ \t]+/g, " ").split(/\r?\n/)) {
+    const colon = line.indexOf(":");
+    if (colon > 0) headers.set(line.slice(0, colon).trim().toLowerCase(), line.slice(colon + 1).trim());
+  }
+  return headers;
+}
+
+function decodeQuotedPrintable(body: string): Buffer {
+  const joined = body.replace(/=\r?\n/g, "");
+  const bytes: number[] = [];
+  for (let i = 0; i < joined.length; i++) {
+    const hex = joined[i] === "=" ? joined.slice(i + 1, i + 3) : "";
+    if (/^[0-9A-Fa-f]{2}$/.test(hex)) {
+      bytes.push(parseInt(hex, 16));
+      i += 2;
+    } else {
+      bytes.push(...Buffer.from(joined[i]!, "utf8"));
+    }
+  }
+  return Buffer.from(bytes);
+}
+
+/** The text of a (single-part, or the first text/plain part of a multipart) message, decoded. */
+function bodyText(headers: Map<string, string>, body: string): string {
+  const type = headers.get("content-type") ?? "text/plain";
+  const boundary = /boundary="?([^";]+)"?/i.exec(type)?.[1];
+  if (/^multipart\//i.test(type) && boundary) {
+    for (const part of body.split(`--${boundary}`).slice(1)) {
+      const split = part.search(/\r?\n\r?\n/);
+      if (split < 0) continue;
+      const partHeaders = parseHeaders(part.slice(0, split));
+      if (/^text\/plain/i.test(partHeaders.get("content-type") ?? "text/plain")) return bodyText(partHeaders, part.slice(split).replace(/^\r?\n\r?\n/, ""));
+    }
+    return "";
+  }
+  const encoding = (headers.get("content-transfer-encoding") ?? "7bit").toLowerCase();
+  if (encoding === "quoted-printable") return decodeQuotedPrintable(body).toString("utf8");
+  if (encoding === "base64") return Buffer.from(body.replace(/\s+/g, ""), "base64").toString("utf8");
+  return body;
+}
+
+/** Every .eml in the outbox, oldest first (their names start with the time they were written). */
+export function readOutbox(dataDir: string): ParsedMail[] {
+  const outbox = join(dataDir, "outbox");
+  if (!existsSync(outbox)) return [];
+  return readdirSync(outbox)
+    .filter((name) => name.endsWith(".eml"))
+    .sort()
+    .map((name) => {
+      const raw = readFileSync(join(outbox, name), "utf8");
+      const split = raw.search(/\r?\n\r?\n/);
+      const headers = parseHeaders(split < 0 ? raw : raw.slice(0, split));
+      const text = split < 0 ? "" : bodyText(headers, raw.slice(split).replace(/^\r?\n\r?\n/, ""));
+      return { file: name, headers, text };
+    });
+}
+
+const isTo = (mail: ParsedMail, address: string) => (mail.headers.get("to") ?? "").toLowerCase().includes(address.toLowerCase());
+
+/** Waits (up to 10 s) for a mail to `address` whose text matches `pattern`; answers the newest match. */
+async function newestMatch(dataDir: string, address: string, pattern: RegExp, what: string): Promise<RegExpExecArray> {
+  const deadline = Date.now() + 10_000;
+  for (;;) {
+    const found = readOutbox(dataDir).filter((mail) => isTo(mail, address)).map((mail) => pattern.exec(mail.text)).filter((m) => m !== null).at(-1);
+    if (found) return found;
+    if (Date.now() > deadline) throw new Error(`no ${what} for ${address} in ${join(dataDir, "outbox")}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+/** The code in the newest confirmation mail to `address`. */
+export async function latestCode(server: Pick<BuiltServer, "dataDir">, address: string): Promise<string> {
+  return (await newestMatch(server.dataDir, address, /code is (\d{6})/, "confirmation code"))[1]!;
+}
+
+/** The reset link (`${PUBLIC_URL}/reset?username=…&id=…`) in the newest reset mail to `address`. */
+export async function latestResetLink(server: Pick<BuiltServer, "dataDir">, address: string): Promise<string> {
+  return (await newestMatch(server.dataDir, address, /(https?:\/\/\S+\/reset\?\S+)/, "password reset link"))[1]!;
+}
+
+let counter = 0;
+/** A unique address for each use, so tests share a server without meeting. */
+export const newAddress = (name = "student") => `${name}.${Date.now().toString(36)}${(counter++).toString(36)}@example.com`;
+
+/** Signs up and confirms `address` through the API (no browser), for tests that start at login. */
+export async function createAccount(server: BuiltServer, address = newAddress(), password = PASSWORD): Promise<string> {
+  const post = async (path: string, body: unknown) => {
+    const response = await fetch(`${server.url}${path}`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+    if (!response.ok) throw new Error(`${path}: ${response.status} ${await response.text()}`);
+  };
+  await post("/public/signup", { username: address, password });
+  await post("/public/confirm", { username: address, code: await latestCode(server, address) });
+  return address;
+}
+
+// ---- browser ------------------------------------------------------------------------------
+
+export const CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"];
+
+/** Debian's Chromium (CHROMIUM_PATH, else /usr/bin/chromium), headless. */
+export async function launchBrowser(): Promise<Browser> {
+  const executablePath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+  if (!existsSync(executablePath)) {
+    throw new Error(`no Chromium at ${executablePath}: install Debian's chromium (apt-get install chromium) or set CHROMIUM_PATH`);
+  }
+  return chromium.launch({ executablePath, args: CHROMIUM_ARGS });
+}

@@ -1,0 +1,98 @@
+// The built browser app, served by the server on the API's origin (src/server/web.ts).
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { gunzipSync, gzipSync } from "node:zlib";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startTestServer, type TestServer } from "./harness";
+
+const INDEX = `<!doctype html><html><head>
+<meta name="cookie-prefix" content="apply_" />
+<meta name="csp-nonce" nonce="" />
+<script type="module" src="/assets/index-abc.js"></script></head><body><div id="root"></div></body></html>`;
+const SCRIPT = `console.log("the app");`.repeat(20);
+
+describe("the browser app", () => {
+  let server: TestServer;
+  let dir: string;
+  beforeAll(async () => {
+    dir = mkdtempSync(join(tmpdir(), "client-"));
+    mkdirSync(join(dir, "assets"));
+    writeFileSync(join(dir, "index.html"), INDEX);
+    writeFileSync(join(dir, "assets/index-abc.js"), SCRIPT);
+    writeFileSync(join(dir, "assets/index-abc.js.gz"), gzipSync(SCRIPT));
+    writeFileSync(join(dir, "favicon.svg"), "<svg/>");
+    server = await startTestServer("pglite", { clientDir: dir, cookiePrefix: "wb_" });
+  });
+  afterAll(async () => {
+    await server.app.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+  const get = (url: string, headers: Record<string, string> = {}) => server.app.inject({ method: "GET", url, headers });
+
+  it("answers every route of the app with the page, never cached stale", async () => {
+    for (const url of ["/", "/about", "/login?x=1", "/reset?username=a%40b.example&id=abc", "/some/unknown/path"]) {
+      const response = await get(url);
+      expect(response.statusCode, url).toBe(200);
+      expect(response.headers["content-type"]).toBe("text/html; charset=utf-8");
+      expect(response.headers["cache-control"]).toBe("no-cache");
+      expect(response.body).toContain('<div id="root">');
+    }
+  });
+
+  it("tells the page the cookie prefix the server uses", async () => {
+    expect((await get("/about")).body).toContain('<meta name="cookie-prefix" content="wb_" />');
+  });
+
+  it("gives each page a fresh style nonce, in the page and in its Content-Security-Policy", async () => {
+    const nonces = await Promise.all([get("/about"), get("/about")].map(async (pending) => {
+      const response = await pending;
+      const nonce = /<meta name="csp-nonce" nonce="([^"]+)" \/>/.exec(response.body)?.[1];
+      expect(nonce).toMatch(/^[A-Za-z0-9+/]{22}==$/);
+      const csp = String(response.headers["content-security-policy"]);
+      expect(csp).toContain(`style-src 'self' 'nonce-${nonce}'`);
+      expect(csp).toContain("script-src 'self';");
+      return nonce;
+    }));
+    expect(nonces[0]).not.toBe(nonces[1]);
+  });
+
+  it("sends hashed assets compressed and cacheable for a year", async () => {
+    const response = await get("/assets/index-abc.js", { "accept-encoding": "gzip, br" });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers["content-encoding"]).toBe("gzip");
+    expect(response.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
+    expect(gunzipSync(response.rawPayload).toString()).toBe(SCRIPT);
+    const plain = await get("/assets/index-abc.js");
+    expect(plain.headers["content-encoding"]).toBeUndefined();
+    expect(plain.body).toBe(SCRIPT);
+  });
+
+  it("serves other files for an hour", async () => {
+    const response = await get("/favicon.svg");
+    expect(response.statusCode).toBe(200);
+    expect(response.headers["cache-control"]).toBe("public, max-age=3600");
+  });
+
+  it("answers a missing file or an unknown API path with a JSON 404, not the page", async () => {
+    for (const url of ["/assets/missing.js", "/api/nothing", "/public/nothing", "/service/nothing", "/lookup/nothing"]) {
+      const response = await get(url);
+      expect(response.statusCode, url).toBe(404);
+      expect(response.json()).toEqual({ message: `There is no GET ${url}.` });
+    }
+  });
+
+  it("serves nothing outside its folder", async () => {
+    for (const url of ["/../../../etc/passwd", "/assets/..%2F..%2F..%2Fetc%2Fpasswd", "/%2e%2e/%2e%2e/etc/passwd"]) {
+      const response = await get(url);
+      expect(response.body, url).not.toContain("root:");
+      expect(response.statusCode, url).toBeLessThan(500);
+    }
+  });
+
+  it("answers other methods on page routes with a JSON 404", async () => {
+    const response = await server.app.inject({ method: "POST", url: "/about", payload: {} });
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toEqual({ message: "There is no POST /about." });
+  });
+});
