@@ -2,9 +2,7 @@
 // lazily, and every other path sent to the default form route with its query string.
 import { createBrowserRouter, Navigate, Outlet, ScrollRestoration, useLocation, type RouteObject } from "react-router";
 import { DEFAULT_ROUTE, pages } from "./pages";
-import { AuthLayout } from "./shell/AuthLayout";
 import { ErrorScreen } from "./shell/ErrorScreen";
-import { FormLayout } from "./shell/FormLayout";
 import { Spinner } from "./ui/Spinner";
 import { ToastList, toasts, useToastHotkey } from "./ui/Toasts";
 
@@ -35,14 +33,14 @@ export const routes: RouteObject[] = [
     children: [
       { index: true, Component: ToDefaultRoute },
       {
-        Component: FormLayout,
+        lazy: async () => ({ Component: (await import("./shell/FormLayout")).FormLayout }),
         children: [
           ...pages.map((page) => ({ path: page.route, lazy: formPage })),
           { path: "completion", lazy: async () => ({ Component: (await import("./form/CompletionPage")).CompletionPage }) },
         ],
       },
       {
-        Component: AuthLayout,
+        lazy: async () => ({ Component: (await import("./shell/AuthLayout")).AuthLayout }),
         children: [
           { path: "login", lazy: async () => ({ Component: (await import("./auth/LoginPage")).LoginPage }) },
           { path: "signup", lazy: async () => ({ Component: (await import("./auth/SignupPage")).SignupPage }) },

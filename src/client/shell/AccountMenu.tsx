@@ -1,42 +1,36 @@
 // The account popover (spec: accounts-and-shell §2): Log Out and the e-mail when logged in; Sign
-// In and Create Account, carrying the visitor's answers, when not.
-import { Button, Dialog, DialogTrigger, Popover } from "react-aria-components";
-import { Link } from "react-router";
-import type { AuthState } from "../auth/navigation";
-import { useAnswers } from "../state/answers";
+// In and Create Account, carrying the visitor's answers, when not. The popover loads on first use.
+import { lazy, Suspense, useRef, useState } from "react";
+import { Button } from "react-aria-components";
 import { useSession } from "../state/session";
 import { Icon } from "../ui/icons";
-import { useLogout } from "./useLogout";
+
+const loadPopover = () => import("./AccountPopover");
+const AccountPopover = lazy(async () => ({ default: (await loadPopover()).AccountPopover }));
 
 export function AccountMenu() {
   const isLoggedIn = useSession((s) => s.is_logged_in);
-  const username = useSession((s) => s.username);
-  const answers = useAnswers((s) => s.answers);
-  const logout = useLogout();
-  const carried = { answers } satisfies AuthState;
+  const trigger = useRef<HTMLButtonElement>(null);
+  const [isOpen, setOpen] = useState(false);
   return (
-    <DialogTrigger>
-      <Button className="account-button">
+    <>
+      <Button
+        ref={trigger}
+        className="account-button"
+        aria-expanded={isOpen}
+        aria-haspopup="dialog"
+        onHoverStart={() => void loadPopover()}
+        onFocus={() => void loadPopover()}
+        onPress={() => setOpen(!isOpen)}
+      >
         <Icon name="account" />
         <span>{isLoggedIn ? "Account" : "Sign In"}</span>
       </Button>
-      <Popover className="popover" placement="bottom end">
-        <Dialog className="account-dialog" aria-label="Account">
-          {({ close }) =>
-            isLoggedIn ? (
-              <>
-                <p className="account-email">{username ?? "You are logged in."}</p>
-                <Button className="button button-primary" isPending={logout.isPending} onPress={() => logout.mutate("asked")}>Log Out</Button>
-              </>
-            ) : (
-              <>
-                <Link className="button button-primary" to="/login" state={carried} onClick={close}>Sign In</Link>
-                <Link className="button button-secondary" to="/signup" state={carried} onClick={close}>Create Account</Link>
-              </>
-            )
-          }
-        </Dialog>
-      </Popover>
-    </DialogTrigger>
+      {isOpen && (
+        <Suspense fallback={null}>
+          <AccountPopover triggerRef={trigger} onClose={() => setOpen(false)} />
+        </Suspense>
+      )}
+    </>
   );
 }

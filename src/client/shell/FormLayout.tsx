@@ -9,7 +9,8 @@ import { ApiError } from "../api/client";
 import { useProfile, useWebStatus } from "../api/queries";
 import { COMPLETION_ROUTE, DEFAULT_ROUTE, isPageRoute, pages } from "../pages";
 import { useSession } from "../state/session";
-import { ErrorDialog } from "../ui/Dialog";
+import { Suspense } from "react";
+import { LazyErrorDialog } from "../ui/lazy";
 import { Spinner } from "../ui/Spinner";
 import { InactivityWatch } from "./InactivityWatch";
 import { Shell } from "./Shell";
@@ -32,7 +33,9 @@ export function FormLayout() {
     if (profile.error instanceof ApiError && profile.error.status === 401) return <Spinner />;
     return (
       <Shell page={page}>
-        <ErrorDialog header="Unexpected Error" message={profile.error.message} onClose={() => {}} action={{ label: "Try again", onPress: () => void profile.refetch() }} />
+        <Suspense fallback={null}>
+          <LazyErrorDialog header="Unexpected Error" message={profile.error.message} onClose={() => {}} action={{ label: "Try again", onPress: () => void profile.refetch() }} />
+        </Suspense>
       </Shell>
     );
   }

@@ -1,5 +1,5 @@
 import { Button } from "react-aria-components";
-import { ModalDialog } from "../ui/Dialog";
+import { LazyModal } from "../ui/lazy";
 import { useInactivity } from "./useInactivity";
 import { useLogout } from "./useLogout";
 
@@ -11,7 +11,7 @@ export function InactivityWatch() {
     onIdle: () => logout.mutate("idle"),
   });
   return (
-    <ModalDialog
+    <LazyModal
       title="Still working?"
       role="alertdialog"
       isOpen={isPrompted}
@@ -24,6 +24,6 @@ export function InactivityWatch() {
       )}
     >
       <p>You have not done anything in your application for a while. For your security, we will log you out in one minute.</p>
-    </ModalDialog>
+    </LazyModal>
   );
 }

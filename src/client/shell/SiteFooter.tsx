@@ -1,7 +1,7 @@
 // The footer: the office's address, the Contact Us and Privacy dialogs, and the copyright line
 // (spec: application-form §2). Every text comes from form-definitions/institution.json.
 import { institution } from "../institution";
-import { DialogLink } from "../ui/Dialog";
+import { DialogLink } from "../ui/lazy";
 
 /** Where each browser explains how to see and delete cookies. */
 const COOKIE_HELP = [

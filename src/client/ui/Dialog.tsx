@@ -1,11 +1,12 @@
 // Modal dialogs (spec: accounts-and-shell §2): small 30rem, medium 60rem, large 80vw (on tablets
 // 30rem, 70vw, 90vw — styles/app.css); open and close animate in 150 ms, the overlay in 200 ms.
+// Overlays are most of React Aria's weight, so pages load this module on first use (./lazy.tsx).
 import type { ReactNode } from "react";
-import { Button, Dialog as AriaDialog, DialogTrigger, Heading, Modal, ModalOverlay } from "react-aria-components";
+import { Button, Dialog as AriaDialog, Heading, Modal, ModalOverlay } from "react-aria-components";
 
 export type DialogSize = "small" | "medium" | "large";
 
-interface DialogProps {
+export interface DialogProps {
   title: string;
   size?: DialogSize;
   children: ReactNode;
@@ -14,7 +15,7 @@ interface DialogProps {
   role?: "dialog" | "alertdialog";
 }
 
-interface ModalProps extends DialogProps {
+export interface ModalProps extends DialogProps {
   isOpen?: boolean;
   onOpenChange?: (isOpen: boolean) => void;
   /** Whether a click outside or Escape closes it. */
@@ -50,16 +51,6 @@ function DialogBody({ title, children, actions, role }: DialogProps) {
         </>
       )}
     </AriaDialog>
-  );
-}
-
-/** A link-like button that opens a dialog (the footer's Contact Us and Privacy). */
-export function DialogLink({ label, ...dialog }: DialogProps & { label: string }) {
-  return (
-    <DialogTrigger>
-      <Button className="link-button">{label}</Button>
-      <ModalDialog {...dialog} />
-    </DialogTrigger>
   );
 }
 

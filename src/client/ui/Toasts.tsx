@@ -1,16 +1,9 @@
 // Toasts (spec: accounts-and-shell §2, §9): success closes after 5000 ms, error after 300000 ms;
 // also by a swipe of 50 px, Escape or the close button; F8 moves focus to the toasts. Every
 // toast has a non-empty label, its accessible name ("Success Notification", "Login Card Error").
-import { useEffect, useId, useRef, type PointerEvent } from "react";
-import {
-  Button,
-  Text,
-  UNSTABLE_Toast as Toast,
-  UNSTABLE_ToastContent as ToastContent,
-  UNSTABLE_ToastQueue as ToastQueue,
-  UNSTABLE_ToastRegion as ToastRegion,
-  type QueuedToast,
-} from "react-aria-components";
+// The region itself (React Aria's, ./ToastRegion.tsx) loads with the first toast.
+import { lazy, Suspense, useCallback, useEffect, useSyncExternalStore } from "react";
+import { UNSTABLE_ToastQueue as ToastQueue } from "react-aria-components";
 
 export const TOAST_TIMEOUT_MS = { success: 5000, error: 300_000 } as const;
 export const SWIPE_THRESHOLD_PX = 50;
@@ -46,78 +39,18 @@ export class Toasts {
 /** The app's toasts, in the corner of every page. Cards have their own, above their fields. */
 export const toasts = new Toasts();
 
+const ToastRegion = lazy(() => import("./ToastRegion"));
+
 export function ToastList({ toasts, placement }: { toasts: Toasts; placement: "corner" | "inline" }) {
+  const { queue } = toasts;
+  const subscribe = useCallback((onChange: () => void) => queue.subscribe(onChange), [queue]);
+  const isShowing = useSyncExternalStore(subscribe, () => queue.visibleToasts.length > 0);
+  if (!isShowing) return null;
   return (
-    <ToastRegion queue={toasts.queue} className={`toast-region toast-region-${placement}`} data-toast-region="">
-      {({ toast }) => <ToastItem toast={toast} close={() => toasts.queue.close(toast.key)} />}
-    </ToastRegion>
+    <Suspense fallback={null}>
+      <ToastRegion toasts={toasts} placement={placement} />
+    </Suspense>
   );
-}
-
-function ToastItem({ toast, close }: { toast: QueuedToast<ToastMessage>; close: () => void }) {
-  const { severity, message, label } = toast.content;
-  const labelId = useId();
-  const swipe = useSwipe(close);
-  const escape = useEscape(close);
-  return (
-    <Toast
-      toast={toast}
-      aria-labelledby={labelId}
-      className={`toast toast-${severity}`}
-      ref={escape}
-      {...swipe}
-    >
-      <span id={labelId} className="visually-hidden">{label}</span>
-      <ToastContent className="toast-content">
-        <Text slot="title" className="toast-title">{severity === "success" ? "Success" : "Error"}</Text>
-        <Text slot="description" className="toast-message">{message}</Text>
-      </ToastContent>
-      <Button slot="close" className="toast-close" aria-label="Close">
-        <svg viewBox="0 0 16 16" width="16" height="16" aria-hidden="true"><path d="M3 3l10 10M13 3L3 13" stroke="currentColor" strokeWidth="2" /></svg>
-      </Button>
-    </Toast>
-  );
-}
-
-/** Escape closes the focused toast (Toast takes no keyboard handlers, so a native listener). */
-function useEscape(close: () => void) {
-  const element = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    const toast = element.current;
-    if (!toast) return;
-    const onKeyDown = (event: KeyboardEvent) => {
-      if (event.key !== "Escape") return;
-      event.stopPropagation();
-      close();
-    };
-    toast.addEventListener("keydown", onKeyDown);
-    return () => toast.removeEventListener("keydown", onKeyDown);
-  }, [close]);
-  return element;
-}
-
-/** A sideways drag of at least SWIPE_THRESHOLD_PX closes the toast; a shorter one springs back. */
-function useSwipe(close: () => void) {
-  const start = useRef<{ x: number; id: number } | null>(null);
-  const move = (event: PointerEvent<HTMLDivElement>) => {
-    if (start.current?.id !== event.pointerId) return;
-    event.currentTarget.style.transform = `translateX(${event.clientX - start.current.x}px)`;
-  };
-  const end = (event: PointerEvent<HTMLDivElement>) => {
-    if (start.current?.id !== event.pointerId) return;
-    const distance = Math.abs(event.clientX - start.current.x);
-    start.current = null;
-    event.currentTarget.style.transform = "";
-    if (distance >= SWIPE_THRESHOLD_PX) close();
-  };
-  return {
-    onPointerDown: (event: PointerEvent<HTMLDivElement>) => {
-      if (event.button === 0 && !(event.target as Element).closest("button")) start.current = { x: event.clientX, id: event.pointerId };
-    },
-    onPointerMove: move,
-    onPointerUp: end,
-    onPointerCancel: end,
-  };
 }
 
 /** F8 moves focus to the first toast of the next region that shows any (spec: accounts-and-shell §2). */

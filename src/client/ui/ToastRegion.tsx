@@ -1,0 +1,86 @@
+// The toasts' region and each toast: close button, Escape, and a swipe of 50 px.
+import { useEffect, useId, useRef, type PointerEvent } from "react";
+import {
+  Button,
+  Text,
+  UNSTABLE_Toast as Toast,
+  UNSTABLE_ToastContent as ToastContent,
+  UNSTABLE_ToastRegion as AriaToastRegion,
+  type QueuedToast,
+} from "react-aria-components";
+import { SWIPE_THRESHOLD_PX, type ToastMessage, type Toasts } from "./Toasts";
+
+export default function ToastRegion({ toasts, placement }: { toasts: Toasts; placement: "corner" | "inline" }) {
+  return (
+    <AriaToastRegion queue={toasts.queue} className={`toast-region toast-region-${placement}`} data-toast-region="">
+      {({ toast }) => <ToastItem toast={toast} close={() => toasts.queue.close(toast.key)} />}
+    </AriaToastRegion>
+  );
+}
+
+function ToastItem({ toast, close }: { toast: QueuedToast<ToastMessage>; close: () => void }) {
+  const { severity, message, label } = toast.content;
+  const labelId = useId();
+  const swipe = useSwipe(close);
+  const escape = useEscape(close);
+  return (
+    <Toast
+      toast={toast}
+      aria-labelledby={labelId}
+      className={`toast toast-${severity}`}
+      ref={escape}
+      {...swipe}
+    >
+      <span id={labelId} className="visually-hidden">{label}</span>
+      <ToastContent className="toast-content">
+        <Text slot="title" className="toast-title">{severity === "success" ? "Success" : "Error"}</Text>
+        <Text slot="description" className="toast-message">{message}</Text>
+      </ToastContent>
+      <Button slot="close" className="toast-close" aria-label="Close">
+        <svg viewBox="0 0 16 16" width="16" height="16" aria-hidden="true"><path d="M3 3l10 10M13 3L3 13" stroke="currentColor" strokeWidth="2" /></svg>
+      </Button>
+    </Toast>
+  );
+}
+
+/** Escape closes the focused toast (Toast takes no keyboard handlers, so a native listener). */
+function useEscape(close: () => void) {
+  const element = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const toast = element.current;
+    if (!toast) return;
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key !== "Escape") return;
+      event.stopPropagation();
+      close();
+    };
+    toast.addEventListener("keydown", onKeyDown);
+    return () => toast.removeEventListener("keydown", onKeyDown);
+  }, [close]);
+  return element;
+}
+
+/** A sideways drag of at least SWIPE_THRESHOLD_PX closes the toast; a shorter one springs back. */
+function useSwipe(close: () => void) {
+  const start = useRef<{ x: number; id: number } | null>(null);
+  const move = (event: PointerEvent<HTMLDivElement>) => {
+    if (start.current?.id !== event.pointerId) return;
+    event.currentTarget.style.transform = `translateX(${event.clientX - start.current.x}px)`;
+  };
+  const end = (event: PointerEvent<HTMLDivElement>) => {
+    if (start.current?.id !== event.pointerId) return;
+    const distance = Math.abs(event.clientX - start.current.x);
+    start.current = null;
+    event.currentTarget.style.transform = "";
+    if (distance >= SWIPE_THRESHOLD_PX) close();
+  };
+  return {
+    onPointerDown: (event: PointerEvent<HTMLDivElement>) => {
+      if (event.button === 0 && !(event.target as Element).closest("button")) start.current = { x: event.clientX, id: event.pointerId };
+    },
+    onPointerMove: move,
+    onPointerUp: end,
+    onPointerCancel: end,
+  };
+}
+

@@ -1,0 +1,36 @@
+// The shell's overlays (dialogs, the account popover) load when first opened, not with the page:
+// a first visit on a phone downloads only what it shows. Hovering or focusing a trigger starts
+// the download early.
+import { lazy, Suspense, useState } from "react";
+import { Button } from "react-aria-components";
+import type { ModalProps } from "./Dialog";
+
+const loadDialog = () => import("./Dialog");
+export const LazyModalDialog = lazy(async () => ({ default: (await loadDialog()).ModalDialog }));
+export const LazyErrorDialog = lazy(async () => ({ default: (await loadDialog()).ErrorDialog }));
+export const preloadDialog = () => void loadDialog();
+
+/** A modal that stays mounted after its first opening, so closing animates. */
+export function LazyModal(props: ModalProps & { isOpen: boolean }) {
+  const [hasOpened, setOpened] = useState(props.isOpen);
+  if (props.isOpen && !hasOpened) setOpened(true);
+  if (!hasOpened) return null;
+  return (
+    <Suspense fallback={null}>
+      <LazyModalDialog {...props} />
+    </Suspense>
+  );
+}
+
+/** A link-like button that opens a dialog (the footer's Contact Us and Privacy). */
+export function DialogLink({ label, ...dialog }: Omit<ModalProps, "isOpen" | "onOpenChange"> & { label: string }) {
+  const [isOpen, setOpen] = useState(false);
+  return (
+    <>
+      <Button className="link-button" onHoverStart={preloadDialog} onFocus={preloadDialog} onPress={() => setOpen(true)}>
+        {label}
+      </Button>
+      <LazyModal {...dialog} isOpen={isOpen} onOpenChange={setOpen} />
+    </>
+  );
+}
