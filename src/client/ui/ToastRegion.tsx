@@ -1,5 +1,6 @@
 // The toasts' region and each toast: close button, Escape, and a swipe of 50 px.
-import { useEffect, useId, useRef, type PointerEvent } from "react";
+import { useEffect, useId, useRef, useState, type PointerEvent, type ReactNode } from "react";
+import { UNSAFE_PortalProvider as PortalProvider } from "react-aria";
 import {
   Button,
   Text,
@@ -11,10 +12,21 @@ import {
 import { SWIPE_THRESHOLD_PX, type ToastMessage, type Toasts } from "./Toasts";
 
 export default function ToastRegion({ toasts, placement }: { toasts: Toasts; placement: "corner" | "inline" }) {
-  return (
+  const region = (
     <AriaToastRegion queue={toasts.queue} className={`toast-region toast-region-${placement}`} data-toast-region="">
       {({ toast }) => <ToastItem toast={toast} close={() => toasts.queue.close(toast.key)} />}
     </AriaToastRegion>
+  );
+  return placement === "corner" ? region : <InPlace>{region}</InPlace>;
+}
+
+/** React Aria portals a toast region to the end of <body>; a card's toasts belong above its fields. */
+function InPlace({ children }: { children: ReactNode }) {
+  const [host, setHost] = useState<HTMLDivElement | null>(null);
+  return (
+    <div ref={setHost}>
+      {host && <PortalProvider getContainer={() => host}>{children}</PortalProvider>}
+    </div>
   );
 }
 
