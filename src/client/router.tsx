@@ -11,7 +11,7 @@ function Root() {
   return (
     <>
       <Outlet />
-      <ToastList toasts={toasts} placement="corner" />
+      <ToastList toasts={toasts} placement="corner" label="Notifications" />
       <ScrollRestoration />
     </>
   );

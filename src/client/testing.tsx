@@ -2,7 +2,7 @@
 // client, 401 handler, stores and toasts; and the reset that puts them back between tests.
 import { StrictMode } from "react";
 import { QueryClientProvider } from "@tanstack/react-query";
-import { render } from "@testing-library/react";
+import { cleanup, configure, render } from "@testing-library/react";
 import { setupServer } from "msw/node";
 import { afterAll, afterEach, beforeAll, expect } from "vitest";
 import { createMemoryRouter, RouterProvider, type Location } from "react-router";
@@ -16,6 +16,10 @@ import { routes } from "./router";
 import { useAnswers } from "./state/answers";
 import { useSession, type Snapshot } from "./state/session";
 import { toasts } from "./ui/Toasts";
+
+// Pages, layouts and overlays load lazily; the first load of each in a test file is a Vite
+// transform, which takes more than Testing Library's default second on a busy machine.
+configure({ asyncUtilTimeout: 5000 });
 
 // jsdom has no scrolling; ScrollRestoration calls it on every navigation.
 window.scrollTo = () => {};
@@ -123,9 +127,13 @@ export function sentTo(method: string, path: string): SentRequest[] {
 export const url = (path: string) => new URL(path, origin).href;
 
 /** The hooks every component test file uses: the server on, and everything reset after each test. */
-export function useTestServer(): void {
+export function withTestServer(): void {
   beforeAll(() => server.listen({ onUnhandledRequest: "error" }));
-  afterEach(() => {
+  afterEach(async () => {
+    // Unmount before resetting: a mounted app answers the reset with new requests (its profile,
+    // its place), and calls still in flight would land, with their toasts, in the next test.
+    cleanup();
+    await new Promise((resolve) => setTimeout(resolve, 50));
     const missed = unhandled.splice(0);
     server.resetHandlers();
     sent.length = 0;

@@ -61,6 +61,7 @@ describe("accounts in the browser", () => {
     await page.getByRole("heading", { name: "Sign Up" }).waitFor();
     await page.getByLabel("Email", { exact: true }).fill(address);
     await page.getByLabel("Password", { exact: true }).fill(PASSWORD);
+    const signedUpAt = Date.now();
     await submit(page);
 
     await waitForPath(page, "/confirm");
@@ -91,8 +92,14 @@ describe("accounts in the browser", () => {
     await waitForPath(page, "/forgot");
     await page.getByRole("heading", { name: "Forgot Password" }).waitFor();
     await page.getByLabel("Email", { exact: true }).fill(address);
+    // The server sends one account e-mail per address a minute, and the confirmation code went
+    // out moments ago: the card says so, and the same request a minute after the sign-up works.
+    await submit(page);
+    await toast(page, "Forgot Password Card Error", "Please wait a minute before asking for another email.");
+    await page.waitForTimeout(Math.max(0, signedUpAt + 61_000 - Date.now()));
     await submit(page);
     await toast(page, "Success Notification", "we sent it a link to reset your password");
+    expect(await page.getByRole("alertdialog", { name: "Forgot Password Card Error" }).count()).toBe(0);
 
     const link = await latestResetLink(server, address);
     expect(link.startsWith(`${server.url}/reset?`)).toBe(true);
@@ -126,10 +133,8 @@ describe("accounts in the browser", () => {
     await page.goto(`${server.url}/login`);
     await page.getByRole("heading", { name: "Log In" }).waitFor();
 
-    const focused = () => page.evaluate(() => {
-      const element = document.activeElement;
-      return element instanceof HTMLInputElement ? element.autocomplete : element?.tagName.toLowerCase() ?? "";
-    });
+    // The focused input's autocomplete token ("username", "current-password"), else the focused tag.
+    const focused = () => page.evaluate<string>("document.activeElement?.getAttribute('autocomplete') ?? document.activeElement?.tagName.toLowerCase() ?? ''");
     let presses = 0;
     while ((await focused()) !== "username") {
       if (++presses > 30) throw new Error(`30 presses of Tab never reached the email field (focus is on ${await focused()})`);
@@ -156,6 +161,10 @@ describe("accounts in the browser", () => {
     const error = await toast(page, "Login Card Error", "Incorrect email address or password.");
     expect(await error.getByText("Error", { exact: true }).isVisible()).toBe(true);
     expect(path(page)).toBe("/login");
+    // In the card, above its fields, where the applicant is looking (spec: accounts-and-shell §7).
+    expect(await page.locator(".auth-card").getByRole("alertdialog", { name: "Login Card Error" }).count()).toBe(1);
+    const [toastBox, emailBox] = [await error.boundingBox(), await page.getByLabel("Email", { exact: true }).boundingBox()];
+    expect(toastBox!.y + toastBox!.height).toBeLessThanOrEqual(emailBox!.y);
   });
 
   test("an unknown path goes to /about, keeping the query string", async () => {

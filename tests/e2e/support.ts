@@ -6,7 +6,7 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { chromium, type Browser } from "playwright-core";
+import { chromium, type Browser, type Page } from "playwright-core";
 import { freePort } from "../support/free-port";
 
 export const repoRoot = fileURLToPath(new URL("../..", import.meta.url));
@@ -18,7 +18,7 @@ export const PASSWORD = "Quiet-Lantern-82";
 export function requireBuild(): void {
   const missing = [SERVER_BUNDLE, join(CLIENT_DIR, "index.html")].filter((path) => !existsSync(path));
   if (missing.length > 0) {
-    throw new Error(`The browser tests run against the build, and ${missing.map((p) => p.slice(repoRoot.length)).join(" and ")} ${missing.length > 1 ? "are" : "is"} missing: run npm run build first.`);
+    throw new Error(`${missing.map((p) => p.slice(repoRoot.length)).join(" and ")} ${missing.length > 1 ? "are" : "is"} missing, and this runs against the built app and server: run npm run build first.`);
   }
 }
 
@@ -196,4 +196,17 @@ export async function launchBrowser(): Promise<Browser> {
     throw new Error(`no Chromium at ${executablePath}: install Debian's chromium (apt-get install chromium) or set CHROMIUM_PATH`);
   }
   return chromium.launch({ executablePath, args: CHROMIUM_ARGS });
+}
+
+/**
+ * Polls a browser-side expression, given as text (these files have Node's types, not the DOM's),
+ * until it is truthy. Not page.waitForFunction: with text it evaluates by eval, which the app's
+ * Content-Security-Policy (script-src 'self') refuses; page.evaluate is not subject to it.
+ */
+export async function waitForExpression(page: Page, expression: string, timeoutMs = 30_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await page.evaluate<unknown>(expression))) {
+    if (Date.now() > deadline) throw new Error(`still false after ${timeoutMs} ms: ${expression}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
 }

@@ -4,11 +4,11 @@ import { http, HttpResponse } from "msw";
 import { screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, test, vi, type MockInstance } from "vitest";
 import { accountMessages } from "../../engine/accounts";
-import { renderApp, sentTo, server, url, useTestServer } from "../testing";
+import { renderApp, sentTo, server, url, withTestServer } from "../testing";
 import { queryClient } from "./queries";
 import { ApiError, call } from "./client";
 
-useTestServer();
+withTestServer();
 
 const UNEXPECTED = "We've encountered an unexpected error at this time. Please try again later.";
 const SESSION_INVALID = "Your session is invalid. Please clear your cookies and login again.";

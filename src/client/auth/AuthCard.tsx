@@ -28,7 +28,7 @@ export function AuthCard({ title, errorLabel, cardToasts, onSubmit, isPending, c
   return (
     <section className="card auth-card" aria-labelledby={headingId}>
       <h1 id={headingId} className="card-title">{title}</h1>
-      <ToastList toasts={cardToasts} placement="inline" />
+      <ToastList toasts={cardToasts} placement="inline" label={`${title} messages`} />
       <Form
         ref={form}
         className="card-form"

@@ -4,9 +4,9 @@ import { http, HttpResponse } from "msw";
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, test } from "vitest";
-import { renderApp, sent, sentTo, server, url, useTestServer } from "../testing";
+import { renderApp, sent, sentTo, server, url, withTestServer } from "../testing";
 
-useTestServer();
+withTestServer();
 
 const EMAIL_INVALID = "Your email address must be valid.";
 const CODE_FORMAT = "The confirmation code must be exactly 6 numbers.";
@@ -70,7 +70,7 @@ describe("confirming", () => {
     server.use(http.post(url("/public/confirm"), () => HttpResponse.json({ message: "Your account is confirmed. Please log in." })));
     const answers = { first_name: "Ada" };
     const { user, code, router, visited } = await openConfirm({ username: "ada@example.com", answers });
-    await user.type(code, " 123456");
+    await user.type(code, "123456");
     await user.click(screen.getByRole("button", { name: "Submit" }));
 
     await screen.findByRole("heading", { level: 1, name: "Log In" });

@@ -4,9 +4,9 @@ import { http, HttpResponse } from "msw";
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { expect, test } from "vitest";
-import { renderApp, sent, sentTo, server, url, useTestServer } from "../testing";
+import { renderApp, sent, sentTo, server, url, withTestServer } from "../testing";
 
-useTestServer();
+withTestServer();
 
 const EMAIL_INVALID = "Your email address must be valid.";
 

@@ -6,9 +6,9 @@ import userEvent from "@testing-library/user-event";
 import { describe, expect, test } from "vitest";
 import { useAnswers } from "../state/answers";
 import { useSession } from "../state/session";
-import { profileOf, renderApp, sent, sentTo, server, url, useTestServer } from "../testing";
+import { profileOf, renderApp, sent, sentTo, server, url, withTestServer } from "../testing";
 
-useTestServer();
+withTestServer();
 
 const EMAIL_INVALID = "Please provide a valid email address.";
 const PASSWORD_REQUIRED = "Password is required.";
@@ -136,6 +136,10 @@ describe("logging in", () => {
     expect(within(toast).getByText("Error")).toBeInTheDocument();
     expect(router.state.location.pathname).toBe("/login");
     expect(useSession.getState().is_logged_in).toBe(false);
+    // In the card, above its fields, where the applicant is looking.
+    const card = screen.getByRole("region", { name: "Log In" });
+    expect(card).toContainElement(toast);
+    expect(toast.compareDocumentPosition(email) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
   });
 
   test("a card completed by keyboard alone: Tab, typing and Enter", async () => {

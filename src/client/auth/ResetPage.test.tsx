@@ -4,9 +4,9 @@ import { http, HttpResponse } from "msw";
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, test } from "vitest";
-import { renderApp, sent, sentTo, server, url, useTestServer } from "../testing";
+import { renderApp, sent, sentTo, server, url, withTestServer } from "../testing";
 
-useTestServer();
+withTestServer();
 
 const MUST_MATCH = "passwords must match";
 const PASSWORD_UNMET = "Your password must meet every requirement in the list.";

@@ -5,9 +5,9 @@ import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, test } from "vitest";
 import { useAnswers } from "../state/answers";
-import { renderApp, sent, sentTo, server, url, useTestServer } from "../testing";
+import { renderApp, sent, sentTo, server, url, withTestServer } from "../testing";
 
-useTestServer();
+withTestServer();
 
 const EMAIL_INVALID = "Your email address must be valid.";
 const PASSWORD_UNMET = "Your password must meet every requirement in the list.";

@@ -25,10 +25,12 @@ export function FormLayout() {
   const isLoggedIn = useSession((s) => s.is_logged_in);
   const isServiceUser = useSession((s) => s.is_service_user);
   const status = useSession((s) => s.web_status);
-  const profile = useProfile(isLoggedIn && !isServiceUser);
+  // A service user renders one application read-only; the browser's own login plays no part.
+  const isStudent = isLoggedIn && !isServiceUser;
+  const profile = useProfile(isStudent);
   const page = pages.find((p) => p.route === pathname)?.page ?? "completion";
 
-  if (isLoggedIn && profile.isPending) return <Spinner label="Loading your application" />;
+  if (isStudent && profile.isPending) return <Spinner label="Loading your application" />;
   if (profile.isError) {
     if (profile.error instanceof ApiError && profile.error.status === 401) return <Spinner />;
     return (
@@ -42,8 +44,8 @@ export function FormLayout() {
   if (status === "submitted" && pathname !== COMPLETION_ROUTE) return <Navigate to={{ pathname: COMPLETION_ROUTE, search }} replace />;
   if (status !== "submitted" && pathname === COMPLETION_ROUTE) return <Navigate to={{ pathname: DEFAULT_ROUTE, search }} replace />;
   const data = profile.data;
-  if (data && !restored.has(data)) {
-    restored.add(data);
+  // Not once submitted: the applicant stays on /completion.
+  if (data && !restored.has(data) && status !== "submitted") {
     const { has_changed_page } = useSession.getState();
     if (data.last_page && data.last_page !== pathname && isPageRoute(data.last_page) && !has_changed_page) {
       return <Navigate to={{ pathname: data.last_page, search }} replace />;
@@ -51,13 +53,24 @@ export function FormLayout() {
   }
   return (
     <Shell page={page}>
-      {isLoggedIn && <StatusKeeper />}
-      {isLoggedIn && <InactivityWatch />}
+      {data && <RestoreDone profile={data} />}
+      {isStudent && <StatusKeeper />}
+      {isStudent && <InactivityWatch />}
       <WelcomeHeader />
       {status !== "submitted" && <StepNav />}
       <Outlet />
     </Shell>
   );
+}
+
+/**
+ * Marks the profile's last page as restored once a page of it shows. Marked in an effect, not
+ * while rendering: StrictMode and interrupted transitions render twice or throw a render away,
+ * and a mark made there would skip the restore.
+ */
+function RestoreDone({ profile }: { profile: Profile }) {
+  useEffect(() => void restored.add(profile), [profile]);
+  return null;
 }
 
 /** A logged-in applicant's status starts at started; the place is saved while started or validating. */

@@ -12,7 +12,8 @@ export function WelcomeHeader() {
   const isLoggedIn = useSession((s) => s.is_logged_in);
   const numLogins = useSession((s) => s.num_logins);
   const answers = useAnswers((s) => s.answers);
-  if (status === "validating") return null;
+  const isServiceUser = useSession((s) => s.is_service_user);
+  if (status === "validating" || isServiceUser) return null;
 
   const { welcome } = institution;
   let heading: string;

@@ -45,14 +45,14 @@ export function useInactivity({ isEnabled, onIdle }: { isEnabled: boolean; onIdl
       timer = setTimeout(check, (idleFor >= promptAt ? INACTIVITY_TIMEOUT_MS : promptAt) - idleFor);
     };
 
-    const markActive = (at: number) => {
+    const markActive = (at: number, renew = at - lastCallAt >= KEEP_ALIVE_AFTER_MS) => {
       lastActivity = at;
       try {
         localStorage.setItem(STORAGE_KEY, String(at));
       } catch {
         // Private browsing may refuse storage; this tab still counts its own activity.
       }
-      if (at - lastCallAt >= KEEP_ALIVE_AFTER_MS) api.keepAlive().catch(() => {});
+      if (renew) api.keepAlive().catch(() => {});
     };
 
     const onActivity = () => {
@@ -77,8 +77,8 @@ export function useInactivity({ isEnabled, onIdle }: { isEnabled: boolean; onIdl
         idle.current();
         return;
       }
-      markActive(Date.now());
-      api.keepAlive().catch(() => {});
+      // One renewal, whenever the last call was.
+      markActive(Date.now(), true);
       check();
     };
 

@@ -11,9 +11,9 @@ import {
 } from "react-aria-components";
 import { SWIPE_THRESHOLD_PX, type ToastMessage, type Toasts } from "./Toasts";
 
-export default function ToastRegion({ toasts, placement }: { toasts: Toasts; placement: "corner" | "inline" }) {
+export default function ToastRegion({ toasts, placement, label }: { toasts: Toasts; placement: "corner" | "inline"; label: string }) {
   const region = (
-    <AriaToastRegion queue={toasts.queue} className={`toast-region toast-region-${placement}`} data-toast-region="">
+    <AriaToastRegion queue={toasts.queue} aria-label={label} className={`toast-region toast-region-${placement}`} data-toast-region="">
       {({ toast }) => <ToastItem toast={toast} close={() => toasts.queue.close(toast.key)} />}
     </AriaToastRegion>
   );

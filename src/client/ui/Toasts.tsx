@@ -41,14 +41,15 @@ export const toasts = new Toasts();
 
 const ToastRegion = lazy(() => import("./ToastRegion"));
 
-export function ToastList({ toasts, placement }: { toasts: Toasts; placement: "corner" | "inline" }) {
+/** `label` names the region, so a card's toasts and the corner's are told apart. */
+export function ToastList({ toasts, placement, label }: { toasts: Toasts; placement: "corner" | "inline"; label: string }) {
   const { queue } = toasts;
   const subscribe = useCallback((onChange: () => void) => queue.subscribe(onChange), [queue]);
   const isShowing = useSyncExternalStore(subscribe, () => queue.visibleToasts.length > 0);
   if (!isShowing) return null;
   return (
     <Suspense fallback={null}>
-      <ToastRegion toasts={toasts} placement={placement} />
+      <ToastRegion toasts={toasts} placement={placement} label={label} />
     </Suspense>
   );
 }

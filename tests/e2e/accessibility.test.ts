@@ -1,0 +1,175 @@
+// axe-core (WCAG 2.0/2.1 A and AA, 2.2 AA) on every route, as a visitor and logged in, at a
+// desktop and a phone width; also with the footer's dialogs, the account popover, a card's error
+// toast and the sign-up checklist's error state showing. At 375 px nothing may scroll sideways.
+// A full-page screenshot of each route at each width goes to tmp/screenshots/ for a person to see.
+import { mkdirSync } from "node:fs";
+import { join } from "node:path";
+import AxeBuilder from "@axe-core/playwright";
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { afterAll, afterEach, beforeAll, describe, expect, test } from "vitest";
+import { createAccount, launchBrowser, newAddress, PASSWORD, repoRoot, startBuiltServer, waitForExpression, type BuiltServer } from "./support";
+
+const TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
+const WIDTHS = [1280, 375] as const;
+const PHONE = 375;
+const FORM_ROUTES = ["/about", "/education", "/final-steps"];
+const VISITOR_ROUTES = [...FORM_ROUTES, "/login", "/signup", "/confirm", "/forgot", "/reset?username=a%40b.example&id=x"];
+const SCREENSHOTS = join(repoRoot, "tmp/screenshots");
+
+let server: BuiltServer;
+let browser: Browser;
+const contexts: BrowserContext[] = [];
+let pageErrors: string[] = [];
+/** Every page or state checked: `who route (state) @ width`. */
+const checked: string[] = [];
+
+beforeAll(async () => {
+  mkdirSync(SCREENSHOTS, { recursive: true });
+  server = await startBuiltServer();
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+  const at = (width: number) => checked.filter((name) => name.endsWith(`@ ${width}px`)).length;
+  console.log(`axe: ${checked.length} pages/states checked (${at(1280)} at 1280 px, ${at(375)} at 375 px), tags ${TAGS.join(", ")}; screenshots in tmp/screenshots/`);
+});
+
+afterEach(async () => {
+  await Promise.all(contexts.splice(0).map((context) => context.close()));
+  const errors = pageErrors;
+  pageErrors = [];
+  expect(errors, "uncaught errors in the page").toEqual([]);
+});
+
+async function newPage(width: number): Promise<Page> {
+  const context = await browser.newContext({ viewport: { width, height: 800 } });
+  contexts.push(context);
+  const page = await context.newPage();
+  page.on("pageerror", (error) => pageErrors.push(error.message));
+  return page;
+}
+
+/** A new page whose context holds a session of a new confirmed applicant. */
+async function loggedInPage(width: number): Promise<Page> {
+  const page = await newPage(width);
+  const username = await createAccount(server, newAddress("axe"));
+  const response = await page.context().request.post(`${server.url}/public/login`, { data: { username, password: PASSWORD } });
+  expect(response.status(), await response.text()).toBe(200);
+  return page;
+}
+
+// Browser-side code is passed as text: the tests' TypeScript has Node's types, not the DOM's.
+/** True once every finite animation (dialogs opening, toasts sliding in) has ended; the spinner's spins forever. */
+const ANIMATIONS_ENDED = "document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity)";
+
+/** Until the route's page has drawn its heading and every finite animation has ended. */
+async function settle(page: Page): Promise<void> {
+  await page.locator("main h1").first().waitFor();
+  await page.locator(".spinner-layer").waitFor({ state: "detached" });
+  await page.evaluate("document.fonts.ready.then(() => undefined)");
+  await waitForExpression(page, ANIMATIONS_ENDED);
+}
+
+const formatViolations = (violations: Awaited<ReturnType<AxeBuilder["analyze"]>>["violations"]) =>
+  violations.map((v) => `${v.id} (${v.impact}): ${v.help}\n${v.nodes.map((n) => `    ${n.target.join(" ")}: ${n.failureSummary?.replace(/\n/g, " ")}`).join("\n")}`).join("\n");
+
+/** axe on the page as it is now; at the phone width, also no sideways scrolling. Answers the problems found. */
+async function audit(page: Page, name: string, width: number): Promise<string[]> {
+  await waitForExpression(page, ANIMATIONS_ENDED);
+  const label = `${name} @ ${width}px`;
+  checked.push(label);
+  const problems: string[] = [];
+  const { violations } = await new AxeBuilder({ page }).withTags(TAGS).analyze();
+  if (violations.length > 0) problems.push(`${label}:\n  ${formatViolations(violations)}`);
+  if (width === PHONE) {
+    const scrollWidth = await page.evaluate<number>("document.documentElement.scrollWidth");
+    if (scrollWidth > PHONE) problems.push(`${label}: the page is ${scrollWidth} px wide, so it scrolls sideways at ${PHONE} px`);
+  }
+  return problems;
+}
+
+const slug = (route: string) => route.replace(/\?.*$/, "").replace(/^\//, "").replace(/\W+/g, "-") || "root";
+
+async function screenshot(page: Page, name: string): Promise<void> {
+  await page.screenshot({ path: join(SCREENSHOTS, `${name}.png`), fullPage: true });
+}
+
+const expectNone = (problems: string[]) => expect(problems, `\n${problems.join("\n")}`).toEqual([]);
+
+describe.each(WIDTHS)("accessibility at %i px", (width) => {
+  test("every route, as a visitor", async () => {
+    const page = await newPage(width);
+    const problems: string[] = [];
+    for (const route of VISITOR_ROUTES) {
+      await page.goto(`${server.url}${route}`);
+      await settle(page);
+      problems.push(...(await audit(page, `visitor ${route}`, width)));
+      await screenshot(page, `visitor-${slug(route)}-${width}`);
+    }
+    expectNone(problems);
+  });
+
+  test("the form routes, logged in", async () => {
+    const page = await loggedInPage(width);
+    const problems: string[] = [];
+    for (const route of FORM_ROUTES) {
+      await page.goto(`${server.url}${route}`);
+      await settle(page);
+      await page.getByRole("button", { name: "Account" }).waitFor();
+      problems.push(...(await audit(page, `logged in ${route}`, width)));
+      await screenshot(page, `logged-in-${slug(route)}-${width}`);
+    }
+
+    await page.getByRole("button", { name: "Account" }).click();
+    await page.getByRole("dialog", { name: "Account" }).getByRole("button", { name: "Log Out" }).waitFor();
+    problems.push(...(await audit(page, "logged in account popover", width)));
+    await screenshot(page, `state-logged-in-account-popover-${width}`);
+    expectNone(problems);
+  });
+
+  test("dialogs, the account popover, a card's error toast and the checklist's errors", async () => {
+    const page = await newPage(width);
+    const problems: string[] = [];
+    await page.goto(`${server.url}/about`);
+    await settle(page);
+
+    for (const name of ["Contact Us", "Privacy Policy and Cookie Notice"]) {
+      await page.getByRole("button", { name, exact: true }).click();
+      const dialog = page.getByRole("dialog", { name });
+      await dialog.waitFor();
+      problems.push(...(await audit(page, `visitor /about with the ${name} dialog open`, width)));
+      await screenshot(page, `state-${slug(name.toLowerCase())}-dialog-${width}`);
+      await dialog.getByRole("button", { name: "Close" }).click();
+      await dialog.waitFor({ state: "detached" });
+    }
+
+    await page.getByRole("button", { name: "Sign In" }).click();
+    await page.getByRole("dialog", { name: "Account" }).getByRole("link", { name: "Create Account" }).waitFor();
+    problems.push(...(await audit(page, "visitor account popover", width)));
+    await screenshot(page, `state-visitor-account-popover-${width}`);
+    await page.keyboard.press("Escape");
+
+    await page.goto(`${server.url}/login`);
+    await settle(page);
+    await page.getByLabel("Email", { exact: true }).fill(newAddress("nobody"));
+    await page.getByLabel("Password", { exact: true }).fill("Not-The-Password-1");
+    await page.getByRole("button", { name: "Submit", exact: true }).click();
+    await page.getByRole("alertdialog", { name: "Login Card Error" }).filter({ hasText: "Incorrect email address or password." }).waitFor();
+    problems.push(...(await audit(page, "/login with the card's error toast", width)));
+    await screenshot(page, `state-login-error-toast-${width}`);
+
+    await page.goto(`${server.url}/signup`);
+    await settle(page);
+    await page.getByLabel("Email", { exact: true }).fill("not an address");
+    await page.getByLabel("Password", { exact: true }).fill("short");
+    await page.getByRole("button", { name: "Submit", exact: true }).click();
+    await page.locator('.requirement[data-state="error"]').first().waitFor();
+    await page.locator('[aria-invalid="true"]').first().waitFor();
+    problems.push(...(await audit(page, "/signup with the checklist and fields in error", width)));
+    await screenshot(page, `state-signup-errors-${width}`);
+
+    expectNone(problems);
+  });
+});
