@@ -23,6 +23,11 @@ export default defineConfig({
     proxy: Object.fromEntries(["/api", "/public", "/service", "/lookup", "/health"].map((path) => [path, api])),
   },
   test: {
+    // .ci/run sums the JSON reports of npm test's two Vitest runs.
+    ...(process.env.VITEST_REPORT_DIR && {
+      reporters: ["default", "json"],
+      outputFile: { json: join(process.env.VITEST_REPORT_DIR, `vitest-${process.pid}.json`) },
+    }),
     // Servers on PGlite start in seconds, more when the machine is busy.
     hookTimeout: 60_000,
     testTimeout: 30_000,
