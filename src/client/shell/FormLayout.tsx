@@ -1,15 +1,13 @@
 // The form group (spec: accounts-and-shell §2, §4): loads the profile on entry, applies the
 // web_status guards, restores the last page once, saves the place while started or validating,
 // and sets a logged-in applicant's null status to started.
-import { useEffect, useRef } from "react";
+import { Suspense, useEffect, useRef } from "react";
 import { Navigate, Outlet, useLocation } from "react-router";
-import type { Profile } from "../api/calls";
-import { api } from "../api/calls";
+import { api, type Profile } from "../api/calls";
 import { ApiError } from "../api/client";
 import { useProfile, useWebStatus } from "../api/queries";
 import { COMPLETION_ROUTE, DEFAULT_ROUTE, isPageRoute, pages } from "../pages";
 import { useSession } from "../state/session";
-import { Suspense } from "react";
 import { LazyErrorDialog } from "../ui/lazy";
 import { Spinner } from "../ui/Spinner";
 import { InactivityWatch } from "./InactivityWatch";
