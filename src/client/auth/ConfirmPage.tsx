@@ -1,12 +1,11 @@
 import { useMutation } from "@tanstack/react-query";
-import { Button } from "react-aria-components";
 import { Link, useNavigate } from "react-router";
 import { api } from "../api/calls";
 import { TextInput } from "../ui/TextInput";
 import { AuthCard, useCardToasts } from "./AuthCard";
-import { RESEND_ERROR } from "./LoginPage";
+import { ResendCodeButton } from "./ResendCodeButton";
 import { useAuthState, useCarriedAnswers, type AuthState } from "./navigation";
-import { codeError, emailError, resendEmailError } from "./rules";
+import { codeError, emailError } from "./rules";
 import { useCardForm } from "./useCardForm";
 
 export const CONFIRM_ERROR = "Confirm Card Error";
@@ -28,12 +27,6 @@ export function ConfirmPage() {
     onSuccess: (reply) => void navigate("/login", { state: { username, message: reply.message, answers } satisfies AuthState }),
     onError: (error) => cardToasts.error(error.message, CONFIRM_ERROR),
   });
-  const resend = useMutation({
-    mutationFn: () => api.resendConfirm({ username }),
-    onMutate: () => cardToasts.clear(),
-    onSuccess: (reply) => void navigate("/confirm", { replace: true, state: { username, message: reply.message, answers } satisfies AuthState }),
-    onError: (error) => cardToasts.error(error.message, RESEND_ERROR),
-  });
 
   return (
     <AuthCard
@@ -43,17 +36,7 @@ export function ConfirmPage() {
       isPending={confirm.isPending}
       onSubmit={(element) => form.check(element) && confirm.mutate()}
       links={
-        <Button
-          className="link-button"
-          isPending={resend.isPending}
-          onPress={() => {
-            const error = resendEmailError(form.values.email);
-            form.setError("email", error);
-            if (!error) resend.mutate();
-          }}
-        >
-          Resend confirmation code
-        </Button>
+        <ResendCodeButton email={form.values.email} setEmailError={(error) => form.setError("email", error)} cardToasts={cardToasts} answers={answers} />
       }
       footer={<>Already confirmed your account? <Link to="/login" state={{ username, answers } satisfies AuthState}>Log In</Link></>}
     >

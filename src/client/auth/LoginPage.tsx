@@ -1,5 +1,4 @@
 import { useMutation } from "@tanstack/react-query";
-import { Button } from "react-aria-components";
 import { Link, useNavigate } from "react-router";
 import { api } from "../api/calls";
 import { queryClient } from "../api/queries";
@@ -9,11 +8,11 @@ import { toasts } from "../ui/Toasts";
 import { TextInput } from "../ui/TextInput";
 import { AuthCard, useCardToasts } from "./AuthCard";
 import { useAuthState, useCarriedAnswers, type AuthState } from "./navigation";
-import { loginEmailError, loginPasswordError, resendEmailError } from "./rules";
+import { ResendCodeButton } from "./ResendCodeButton";
+import { loginEmailError, loginPasswordError } from "./rules";
 import { useCardForm } from "./useCardForm";
 
 export const LOGIN_ERROR = "Login Card Error";
-export const RESEND_ERROR = "Resend Confirmation Code Error";
 
 export function LoginPage() {
   const navigate = useNavigate();
@@ -42,13 +41,6 @@ export function LoginPage() {
     onError: (error) => cardToasts.error(error.message, LOGIN_ERROR),
   });
 
-  const resend = useMutation({
-    mutationFn: () => api.resendConfirm({ username }),
-    onMutate: () => cardToasts.clear(),
-    onSuccess: (reply) => void navigate("/confirm", { state: { username, message: reply.message, answers } satisfies AuthState }),
-    onError: (error) => cardToasts.error(error.message, RESEND_ERROR),
-  });
-
   return (
     <AuthCard
       title="Log In"
@@ -58,17 +50,7 @@ export function LoginPage() {
       onSubmit={(element) => form.check(element) && login.mutate()}
       links={
         <>
-          <Button
-            className="link-button"
-            isPending={resend.isPending}
-            onPress={() => {
-              const error = resendEmailError(form.values.email);
-              form.setError("email", error);
-              if (!error) resend.mutate();
-            }}
-          >
-            Resend confirmation code
-          </Button>
+          <ResendCodeButton email={form.values.email} setEmailError={(error) => form.setError("email", error)} cardToasts={cardToasts} answers={answers} />
           <Link to="/forgot" state={{ username, answers } satisfies AuthState}>Forgot password</Link>
         </>
       }

@@ -1,6 +1,8 @@
 // The sign-up card's live password checklist: each requirement reads inactive while the password
 // is empty, then error or success as the applicant types (spec: accounts-and-shell §4).
+import { useId } from "react";
 import { passwordRequirements } from "../../engine/accounts";
+import { TextInput } from "../ui/TextInput";
 
 export type RequirementState = "inactive" | "error" | "success";
 
@@ -21,5 +23,16 @@ export function PasswordChecklist({ id, password }: { id: string; password: stri
         })}
       </ul>
     </div>
+  );
+}
+
+/** A new password's input with the checklist under it, which the input names as its description. */
+export function NewPasswordInput({ label, value, onChange, error }: { label: string; value: string; onChange: (value: string) => void; error?: string }) {
+  const checklistId = useId();
+  return (
+    <>
+      <TextInput label={label} type="password" autoComplete="new-password" value={value} onChange={onChange} error={error} describedBy={checklistId} />
+      <PasswordChecklist id={checklistId} password={value} />
+    </>
   );
 }

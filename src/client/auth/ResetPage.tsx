@@ -1,11 +1,10 @@
-import { useId } from "react";
 import { useMutation } from "@tanstack/react-query";
 import { Link, useNavigate, useSearchParams } from "react-router";
 import { api } from "../api/calls";
 import { TextInput } from "../ui/TextInput";
 import { AuthCard, useCardToasts } from "./AuthCard";
 import type { AuthState } from "./navigation";
-import { PasswordChecklist } from "./PasswordChecklist";
+import { NewPasswordInput } from "./PasswordChecklist";
 import { matchError, newPasswordError } from "./rules";
 import { useCardForm } from "./useCardForm";
 
@@ -14,7 +13,6 @@ export const RESET_LINK_INCOMPLETE = "This password reset link is incomplete. Pl
 
 export function ResetPage() {
   const navigate = useNavigate();
-  const checklistId = useId();
   const cardToasts = useCardToasts();
   const [query] = useSearchParams();
   const username = query.get("username") ?? "";
@@ -46,16 +44,7 @@ export function ResetPage() {
       footer={<>Need a new link? <Link to="/forgot" state={{ username } satisfies AuthState}>Forgot password</Link></>}
     >
       {username && <p className="card-intro">Choose a new password for <strong>{username}</strong>.</p>}
-      <TextInput
-        label="New password"
-        type="password"
-        autoComplete="new-password"
-        value={form.values.password}
-        onChange={(v) => form.setValue("password", v)}
-        error={form.errors.password}
-        describedBy={checklistId}
-      />
-      <PasswordChecklist id={checklistId} password={form.values.password} />
+      <NewPasswordInput label="New password" value={form.values.password} onChange={(v) => form.setValue("password", v)} error={form.errors.password} />
       <TextInput
         label="Confirm password"
         type="password"

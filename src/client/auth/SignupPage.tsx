@@ -1,11 +1,10 @@
-import { useId } from "react";
 import { useMutation } from "@tanstack/react-query";
 import { Link, useNavigate } from "react-router";
 import { api } from "../api/calls";
 import { TextInput } from "../ui/TextInput";
 import { AuthCard, useCardToasts } from "./AuthCard";
 import { useAuthState, useCarriedAnswers, type AuthState } from "./navigation";
-import { PasswordChecklist } from "./PasswordChecklist";
+import { NewPasswordInput } from "./PasswordChecklist";
 import { emailError, newPasswordError } from "./rules";
 import { useCardForm } from "./useCardForm";
 
@@ -13,7 +12,6 @@ export const SIGNUP_ERROR = "Sign Up Card Error";
 
 export function SignupPage() {
   const navigate = useNavigate();
-  const checklistId = useId();
   const cardToasts = useCardToasts();
   const answers = useCarriedAnswers();
   const form = useCardForm(
@@ -40,16 +38,7 @@ export function SignupPage() {
       footer={<>Already have an account? <Link to="/login" state={{ username, answers } satisfies AuthState}>Log In</Link></>}
     >
       <TextInput label="Email" type="email" autoComplete="email" value={form.values.email} onChange={(v) => form.setValue("email", v)} error={form.errors.email} />
-      <TextInput
-        label="Password"
-        type="password"
-        autoComplete="new-password"
-        value={form.values.password}
-        onChange={(v) => form.setValue("password", v)}
-        error={form.errors.password}
-        describedBy={checklistId}
-      />
-      <PasswordChecklist id={checklistId} password={form.values.password} />
+      <NewPasswordInput label="Password" value={form.values.password} onChange={(v) => form.setValue("password", v)} error={form.errors.password} />
     </AuthCard>
   );
 }
