@@ -1,13 +1,14 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { defineConfig, type Plugin } from "vitest/config";
+import { browserValidatorModule } from "./scripts/lib/browser-validator";
 import react from "@vitejs/plugin-react";
 
 // The API server `npm run dev` starts beside Vite (scripts/dev.ts).
 const api = `http://localhost:${process.env.API_PORT ?? 8080}`;
 
 export default defineConfig({
-  plugins: [react(), pageList(), cookiePrefix(process.env.COOKIE_PREFIX)],
+  plugins: [react(), pageList(), answerValidator(), cookiePrefix(process.env.COOKIE_PREFIX)],
   publicDir: "src/client/public",
   build: {
     outDir: "dist/client",
@@ -98,6 +99,25 @@ function pageList(): Plugin {
         .filter((definition) => typeof definition.route === "string")
         .map(({ page, route, title, step, icon }) => ({ page, route, title, step, icon }));
       return `export default ${JSON.stringify(pages)};`;
+    },
+  };
+}
+
+/**
+ * `virtual:answer-validator`: the data model and every rule as precompiled validator code
+ * (scripts/lib/browser-validator.ts), so the browser validates as the server does without a
+ * compiler or eval.
+ */
+function answerValidator(): Plugin {
+  const id = "virtual:answer-validator";
+  return {
+    name: "answer-validator",
+    resolveId: (source) => (source === id ? `\0${id}` : undefined),
+    async load(resolved) {
+      if (resolved !== `\0${id}`) return undefined;
+      const { code, files } = await browserValidatorModule();
+      for (const file of files) this.addWatchFile(resolve(file));
+      return code;
     },
   };
 }

@@ -14,7 +14,8 @@ const api = spawn(process.execPath, ["--import", "tsx", "--watch", "--watch-pres
 });
 
 process.env.API_PORT = apiPort; // read by vite.config.ts's proxy
-const vite = await createServer({ server: { port: vitePort, strictPort: true } });
+// The runner loads vite.config.ts with its TypeScript imports (the answer validator plugin) as they are.
+const vite = await createServer({ configLoader: "runner", server: { port: vitePort, strictPort: true } });
 await vite.listen();
 vite.printUrls();
 

@@ -2,7 +2,8 @@ import { readFileSync } from "node:fs";
 import { beforeAll, describe, expect, it } from "vitest";
 import { readProject } from "../../scripts/lib/files";
 import { formatTypesPath, renderFormatTypes } from "../../scripts/generate-types";
-import { loadForm, validateAnswers, type CompiledForm } from "./form";
+import { validateAnswers, type CompiledForm } from "./form";
+import { loadForm } from "./load";
 import type { FormFiles } from "./types";
 
 let files: FormFiles;

@@ -2,7 +2,7 @@ import { localToday } from "./dates";
 import type { InstitutionFile } from "./definition-format";
 import { expandDefinitions, type Expansion } from "./expand";
 import type { AnswerKey, Answers, Evaluation, FormFiles, FormState, PageView, ValidationErrors } from "./types";
-import { compileValidator, type AnswerValidator } from "./validation";
+import type { AnswerValidator } from "./errors";
 import { evaluate, type EvaluateOptions } from "./visibility";
 
 /** The definitions, loaded and compiled once; every later call is cheap. */
@@ -20,10 +20,11 @@ export interface LoadOptions {
 }
 
 /**
- * Loads and compiles the definitions. Definitions with errors are a deployment bug (the linter
- * refuses them before build), so this throws, listing them.
+ * Expands the definitions around a validator compiled from the same files: at run time on the
+ * server (loadForm), at build time for the browser. Definitions with errors are a deployment bug
+ * (the linter refuses them before build), so this throws, listing them.
  */
-export function loadForm(files: FormFiles, options: LoadOptions = {}): CompiledForm {
+export function assembleForm(files: FormFiles, validator: AnswerValidator, options: LoadOptions = {}): CompiledForm {
   const today = options.today ?? localToday();
   const expansion = expandDefinitions(files, { currentYear: Number(today.slice(0, 4)) });
   const errors = expansion.findings.filter((f) => f.severity === "error");
@@ -35,7 +36,7 @@ export function loadForm(files: FormFiles, options: LoadOptions = {}): CompiledF
     pages, gates, owners, companions, tabGroups, blockGroups, dependents,
     institution: files.institution.institution,
     pageOf: (key) => owners.get(key)?.page,
-    validator: compileValidator(files.answersSchema, Object.keys(files.rules).sort().map((name) => files.rules[name]!)),
+    validator,
   };
 }
 

@@ -12,16 +12,18 @@ export { localToday } from "./dates";
 export { compileCondition, comparisons, type CompiledCondition } from "./conditions";
 export { expandDefinitions, MAX_BLOCKS, QUESTION_TYPES, type Expansion, type Gate, type KeyReference, type Owner } from "./expand";
 export { formatPhone, formatSsn } from "./format";
+export { loadForm, rulesOf } from "./load";
+export { validatorFrom, type AnswerValidator, type CompiledValidate } from "./errors";
 export {
+  assembleForm,
   evaluateAnswers,
-  loadForm,
   validateAnswers,
   validateEvaluation,
   type CompiledForm,
   type LoadOptions,
   type ValidateOptions,
 } from "./form";
-export { createAjv, type AnswerValidator } from "./validation";
+export { createAjv, standaloneValidatorSource } from "./validation";
 export type { EvaluateOptions } from "./visibility";
 export type {
   AnswerKey,

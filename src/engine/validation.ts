@@ -3,16 +3,13 @@ import Ajv, {
   type CodeKeywordDefinition,
   type ErrorObject,
   type FuncKeywordDefinition,
-  type ValidateFunction,
 } from "ajv";
 import type { DataValidateFunction, DataValidationCxt } from "ajv/dist/types";
 import addErrors from "ajv-errors";
 import addFormats from "ajv-formats";
-import { messageForKeyword } from "./messages";
-import type { AnswerKey, AnswerValue, JsonSchema, ValidationErrors } from "./types";
-
-/** Validates present answers (already without hidden and empty ones) on the day `today` (YYYY-MM-DD). */
-export type AnswerValidator = (data: Record<AnswerKey, AnswerValue>, today: string) => ValidationErrors;
+import standaloneCode from "ajv/dist/standalone";
+import { validatorFrom, type AnswerValidator } from "./errors";
+import type { JsonSchema } from "./types";
 
 /**
  * `minAgeYears: 13` — a YYYY-MM-DD date at least 13 years before today; `maxAgeYears: 100` — at
@@ -40,7 +37,7 @@ function ageKeyword(keyword: "minAgeYears" | "maxAgeYears"): CodeKeywordDefiniti
  * `validateSchema: false` skips checking the schemas against the JSON Schema meta-schema on every
  * load (most of the compile time); the linter checks them once, in CI.
  */
-export function createAjv(options: { validateSchema?: boolean } = {}): Ajv {
+export function createAjv(options: { validateSchema?: boolean; standalone?: boolean } = {}): Ajv {
   const ajv = new Ajv({
     allErrors: true,
     passContext: true,
@@ -49,26 +46,42 @@ export function createAjv(options: { validateSchema?: boolean } = {}): Ajv {
     strictTuples: false,
     strictRequired: false,
     validateSchema: options.validateSchema ?? false,
-    code: { optimize: false },
+    code: options.standalone ? { optimize: true, source: true, esm: true, lines: false } : { optimize: false },
   });
   addFormats(ajv, ["date", "email", "uri"]);
   addErrors(ajv);
   ajv.addKeyword(ageKeyword("minAgeYears"));
   ajv.addKeyword(ageKeyword("maxAgeYears"));
-  ajv.addKeyword(answerShapesKeyword(ajv));
+  if (!options.standalone) ajv.addKeyword(answerShapesKeyword(ajv));
   return ajv;
 }
 
 /** Compiles the data model and every rule file into one validator, once. */
 export function compileValidator(answersSchema: JsonSchema, rules: JsonSchema[]): AnswerValidator {
-  const ajv = createAjv();
-  const validate: ValidateFunction = ajv.compile({
-    allOf: [groupedByShape(withoutMeta(answersSchema)), ...rules.map(withoutMeta)],
-  });
-  return (data, today) => {
-    if (validate.call({ today }, data)) return {};
-    return collectErrors(validate.errors ?? []);
-  };
+  return validatorFrom(createAjv().compile({ allOf: [groupedByShape(withoutMeta(answersSchema)), ...rules.map(withoutMeta)] }));
+}
+
+/**
+ * The same validator as JavaScript source (an ES module whose default export is the validate
+ * function), for the browser: no compiler in the bundle and no eval, so the page runs under a
+ * strict Content-Security-Policy. The data model is compiled as plain `properties` (see
+ * groupedByShape). Wrap the import with validatorFrom.
+ */
+export function standaloneValidatorSource(answersSchema: JsonSchema, rules: JsonSchema[]): string {
+  const ajv = createAjv({ standalone: true });
+  const schema = withoutNotes({ allOf: [withoutMeta(answersSchema), ...rules.map(withoutMeta)] });
+  return standaloneCode(ajv, ajv.compile(schema as JsonSchema));
+}
+
+/** Titles and descriptions are for editors; the browser's copy of the schema needs none of them. */
+function withoutNotes(schema: unknown): unknown {
+  if (Array.isArray(schema)) return schema.map(withoutNotes);
+  if (typeof schema !== "object" || schema === null) return schema;
+  return Object.fromEntries(
+    Object.entries(schema)
+      .filter(([key, value]) => !((key === "title" || key === "description" || key === "$comment") && typeof value === "string"))
+      .map(([key, value]) => [key, key === "properties" || key === "patternProperties" ? Object.fromEntries(Object.entries(value as object).map(([k, v]) => [k, withoutNotes(v)])) : withoutNotes(value)]),
+  );
 }
 
 /** A rule file keeps its `$schema`/`$id` for editors; inside allOf they would only get in the way. */
@@ -134,24 +147,3 @@ function answerShapesKeyword(ajv: Ajv): FuncKeywordDefinition {
   };
 }
 
-/** AJV errors → answer key → unique messages. */
-export function collectErrors(errors: ErrorObject[]): ValidationErrors {
-  const byKey: Record<AnswerKey, Set<string>> = {};
-  for (const error of errors) {
-    const text = error.keyword === "errorMessage" ? error.message! : messageForKeyword(error.keyword, error.params);
-    for (const key of keysOf(error)) (byKey[key] ??= new Set()).add(text);
-  }
-  return Object.fromEntries(Object.entries(byKey).map(([key, messages]) => [key, [...messages]]));
-}
-
-function keysOf(error: ErrorObject): AnswerKey[] {
-  if (error.instancePath) {
-    const first = error.instancePath.split("/")[1] ?? "";
-    return [first.replace(/~1/g, "/").replace(/~0/g, "~")];
-  }
-  const params = error.params as Record<string, unknown>;
-  if (error.keyword === "errorMessage") return (params.errors as ErrorObject[]).flatMap(keysOf);
-  if (typeof params.missingProperty === "string") return [params.missingProperty];
-  if (typeof params.additionalProperty === "string") return [params.additionalProperty];
-  return [];
-}

@@ -1,7 +1,8 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { readProject } from "../../scripts/lib/files";
 import { expandDefinitions } from "./expand";
-import { evaluateAnswers, loadForm, type CompiledForm } from "./form";
+import { evaluateAnswers, type CompiledForm } from "./form";
+import { loadForm } from "./load";
 import type { FormFiles } from "./types";
 import { evaluate } from "./visibility";
 

@@ -5,3 +5,10 @@ declare module "virtual:pages" {
   const pages: PageLink[];
   export default pages;
 }
+
+declare module "virtual:answer-validator" {
+  import type { CompiledValidate } from "../engine";
+
+  const validate: CompiledValidate;
+  export default validate;
+}
