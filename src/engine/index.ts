@@ -23,7 +23,7 @@ export {
   type LoadOptions,
   type ValidateOptions,
 } from "./form";
-export { createAjv, standaloneValidatorSource } from "./validation";
+export { createAjv, withoutMeta } from "./validation";
 export type { EvaluateOptions } from "./visibility";
 export type {
   AnswerKey,

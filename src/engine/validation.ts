@@ -7,7 +7,6 @@ import Ajv, {
 import type { DataValidateFunction, DataValidationCxt } from "ajv/dist/types";
 import addErrors from "ajv-errors";
 import addFormats from "ajv-formats";
-import standaloneCode from "ajv/dist/standalone";
 import { validatorFrom, type AnswerValidator } from "./errors";
 import type { JsonSchema } from "./types";
 
@@ -61,31 +60,8 @@ export function compileValidator(answersSchema: JsonSchema, rules: JsonSchema[])
   return validatorFrom(createAjv().compile({ allOf: [groupedByShape(withoutMeta(answersSchema)), ...rules.map(withoutMeta)] }));
 }
 
-/**
- * The same validator as JavaScript source (an ES module whose default export is the validate
- * function), for the browser: no compiler in the bundle and no eval, so the page runs under a
- * strict Content-Security-Policy. The data model is compiled as plain `properties` (see
- * groupedByShape). Wrap the import with validatorFrom.
- */
-export function standaloneValidatorSource(answersSchema: JsonSchema, rules: JsonSchema[]): string {
-  const ajv = createAjv({ standalone: true });
-  const schema = withoutNotes({ allOf: [withoutMeta(answersSchema), ...rules.map(withoutMeta)] });
-  return standaloneCode(ajv, ajv.compile(schema as JsonSchema));
-}
-
-/** Titles and descriptions are for editors; the browser's copy of the schema needs none of them. */
-function withoutNotes(schema: unknown): unknown {
-  if (Array.isArray(schema)) return schema.map(withoutNotes);
-  if (typeof schema !== "object" || schema === null) return schema;
-  return Object.fromEntries(
-    Object.entries(schema)
-      .filter(([key, value]) => !((key === "title" || key === "description" || key === "$comment") && typeof value === "string"))
-      .map(([key, value]) => [key, key === "properties" || key === "patternProperties" ? Object.fromEntries(Object.entries(value as object).map(([k, v]) => [k, withoutNotes(v)])) : withoutNotes(value)]),
-  );
-}
-
 /** A rule file keeps its `$schema`/`$id` for editors; inside allOf they would only get in the way. */
-function withoutMeta(schema: JsonSchema): JsonSchema {
+export function withoutMeta(schema: JsonSchema): JsonSchema {
   const { $schema: _schema, $id: _id, ...rest } = schema;
   return rest;
 }

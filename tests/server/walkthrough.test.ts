@@ -22,14 +22,19 @@ describe("the README's curl walkthrough", () => {
     server = spawn(process.execPath, ["dist/server/main.js"], {
       cwd: root,
       env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", DATA_DIR: join(dir, "data"), LOG_LEVEL: "warn" },
-      stdio: "ignore",
+      stdio: ["ignore", "pipe", "pipe"],
     });
-    for (let i = 0; i < 600; i++) {
+    let output = "";
+    server.stdout!.on("data", (chunk: Buffer) => (output += chunk));
+    server.stderr!.on("data", (chunk: Buffer) => (output += chunk));
+    // A first start on a new PGlite folder takes seconds, tens of them while other suites load the machine.
+    const deadline = Date.now() + 150_000;
+    while (Date.now() < deadline && server.exitCode === null) {
       if (await fetch(`${base}/health`).then((r) => r.ok, () => false)) return;
       await new Promise((r) => setTimeout(r, 100));
     }
-    throw new Error("the server did not start");
-  }, 90_000);
+    throw new Error(`the server did not start (${server.exitCode === null ? "still starting" : `exited ${server.exitCode}`}):\n${output}`);
+  }, 240_000);
   afterAll(() => {
     server?.kill("SIGKILL");
     rmSync(dir, { recursive: true, force: true });
