@@ -33,13 +33,17 @@ export function standaloneValidatorSource(answersSchema: JsonSchema, rules: Json
   return standaloneCode(ajv, ajv.compile(schema as JsonSchema));
 }
 
-/** Titles and descriptions are for editors; the browser's copy of the schema needs none of them. */
+/**
+ * Titles and descriptions are for editors; the browser's copy of the schema needs none of them.
+ * Only string notes go (a property named "title" has a schema, not a string), and messages keyed
+ * by answer key (`errorMessage`) are kept whole.
+ */
 function withoutNotes(schema: unknown): unknown {
   if (Array.isArray(schema)) return schema.map(withoutNotes);
   if (typeof schema !== "object" || schema === null) return schema;
   return Object.fromEntries(
     Object.entries(schema)
       .filter(([key, value]) => !((key === "title" || key === "description" || key === "$comment") && typeof value === "string"))
-      .map(([key, value]) => [key, key === "properties" || key === "patternProperties" ? Object.fromEntries(Object.entries(value as object).map(([k, v]) => [k, withoutNotes(v)])) : withoutNotes(value)]),
+      .map(([key, value]) => [key, key === "errorMessage" ? value : withoutNotes(value)]),
   );
 }

@@ -1,6 +1,10 @@
 // The routes (spec: accounts-and-shell §2): the form group and the auth group, pages loaded
 // lazily, and every other path sent to the default form route with its query string.
-import { createBrowserRouter, Navigate, Outlet, ScrollRestoration, useLocation, type RouteObject } from "react-router";
+import { createBrowserRouter, Navigate, Outlet, ScrollRestoration, useLocation, type DataRouter, type RouteObject } from "react-router";
+import { accountMessages } from "../engine/accounts";
+import { whenUnauthorized } from "./api/client";
+import { forgetApplicant } from "./api/queries";
+import type { AuthState } from "./auth/navigation";
 import { DEFAULT_ROUTE, pages } from "./pages";
 import { ErrorScreen } from "./shell/ErrorScreen";
 import { Spinner } from "./ui/Spinner";
@@ -55,3 +59,11 @@ export const routes: RouteObject[] = [
 ];
 
 export const createRouter = () => createBrowserRouter(routes);
+
+/** Session invalid (spec: accounts-and-shell §8): forget everything, go to /login with the message. */
+export function leaveOnUnauthorized(router: DataRouter): void {
+  whenUnauthorized(() => {
+    forgetApplicant();
+    void router.navigate("/login", { state: { error: accountMessages.sessionInvalid } satisfies AuthState });
+  });
+}

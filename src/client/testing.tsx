@@ -6,13 +6,11 @@ import { cleanup, configure, render } from "@testing-library/react";
 import { setupServer } from "msw/node";
 import { afterAll, afterEach, beforeAll, expect } from "vitest";
 import { createMemoryRouter, RouterProvider, type Location } from "react-router";
-import { accountMessages } from "../engine/accounts";
 import type { Answers } from "../engine";
-import type { AuthState } from "./auth/navigation";
 import type { Profile } from "./api/calls";
 import { whenUnauthorized } from "./api/client";
-import { forgetApplicant, queryClient } from "./api/queries";
-import { routes } from "./router";
+import { queryClient } from "./api/queries";
+import { leaveOnUnauthorized, routes } from "./router";
 import { useAnswers } from "./state/answers";
 import { useSession, type Snapshot } from "./state/session";
 import { toasts } from "./ui/Toasts";
@@ -50,10 +48,7 @@ export function renderApp(path: string, state?: unknown) {
   router.subscribe(({ location }) => {
     if (visited.at(-1) !== location) visited.push(location);
   });
-  whenUnauthorized(() => {
-    forgetApplicant();
-    void router.navigate("/login", { state: { error: accountMessages.sessionInvalid } satisfies AuthState });
-  });
+  leaveOnUnauthorized(router);
   const view = render(
     <StrictMode>
       <QueryClientProvider client={queryClient}>

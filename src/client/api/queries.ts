@@ -6,23 +6,19 @@ import { useAnswers } from "../state/answers";
 import { useSession } from "../state/session";
 import { api, type WebStatus } from "./calls";
 
-export function createQueryClient(): QueryClient {
-  return new QueryClient({
-    defaultOptions: {
-      queries: {
-        retry: false,
-        staleTime: Infinity,
-        gcTime: Infinity,
-        refetchOnWindowFocus: false,
-        refetchOnMount: false,
-        refetchOnReconnect: false,
-      },
-      mutations: { retry: false },
+export const queryClient = new QueryClient({
+  defaultOptions: {
+    queries: {
+      retry: false,
+      staleTime: Infinity,
+      gcTime: Infinity,
+      refetchOnWindowFocus: false,
+      refetchOnMount: false,
+      refetchOnReconnect: false,
     },
-  });
-}
-
-export const queryClient = createQueryClient();
+    mutations: { retry: false },
+  },
+});
 
 export function useProfile(enabled: boolean) {
   return useQuery({

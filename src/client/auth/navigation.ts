@@ -4,7 +4,7 @@
 import { useEffect, useRef } from "react";
 import { useLocation, useNavigate } from "react-router";
 import type { Answers } from "../../engine";
-import { useAnswers } from "../state/answers";
+import { hasAnswers, useAnswers } from "../state/answers";
 import { toasts, type Toasts } from "../ui/Toasts";
 
 export interface AuthState {
@@ -25,7 +25,7 @@ export function useCarriedAnswers(): Answers | undefined {
   const handed = useAuthState().answers;
   const typed = useAnswers((s) => s.answers);
   const answers = handed ?? typed;
-  return Object.keys(answers).length > 0 ? answers : undefined;
+  return hasAnswers(answers) ? answers : undefined;
 }
 
 /**

@@ -1,11 +1,11 @@
 import { useArrivalMessages } from "../auth/navigation";
-import { useCardToasts } from "../auth/AuthCard";
 import { useDocumentTitle } from "../shell/useDocumentTitle";
+import { toasts } from "../ui/Toasts";
 
 /** After submit: the success message arrives in navigation state and shows as a success toast. */
 export function CompletionPage() {
   useDocumentTitle("Application submitted");
-  useArrivalMessages(useCardToasts(), "Completion Error");
+  useArrivalMessages(toasts, "Completion Error");
   return (
     <article className="form-page" aria-labelledby="page-title">
       <h1 id="page-title" className="page-title">Your application is submitted</h1>
