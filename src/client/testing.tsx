@@ -12,6 +12,7 @@ import { whenUnauthorized } from "./api/client";
 import { queryClient } from "./api/queries";
 import { leaveOnUnauthorized, routes } from "./router";
 import { useAnswers } from "./state/answers";
+import { leaveQueue } from "./state/saving";
 import { useSession, type Snapshot } from "./state/session";
 import { toasts } from "./ui/Toasts";
 
@@ -82,7 +83,8 @@ export function profileOf(overrides: Partial<Profile> = {}, statuses: string[] =
 export function resetApp(): void {
   queryClient.clear();
   useSession.setState({ ...visitor });
-  useAnswers.getState().replaceAll({});
+  useAnswers.getState().reset();
+  leaveQueue();
   toasts.clear();
   localStorage.clear();
   whenUnauthorized(() => {});

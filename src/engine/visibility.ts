@@ -117,11 +117,16 @@ function blockCounts(form: Shape, answers: Answers, given: Record<string, number
       counts[group] = Math.min(Math.max(count, 1), max);
       continue;
     }
-    let last = 1;
-    blocks.forEach((keys, i) => {
-      if (keys.some((key) => isAnswered(answers[key]) && answers[key] !== false)) last = i + 1;
-    });
-    counts[group] = last;
+    counts[group] = answeredBlocks(blocks, answers);
   }
   return counts;
+}
+
+/** The number of blocks up to the last one with an answer (at least 1): a group's count when none was saved. */
+export function answeredBlocks(blocks: AnswerKey[][], answers: Answers): number {
+  let last = 1;
+  blocks.forEach((keys, i) => {
+    if (keys.some((key) => isAnswered(answers[key]) && answers[key] !== false)) last = i + 1;
+  });
+  return last;
 }

@@ -1,5 +1,5 @@
 // Every call of the spec's table (accounts-and-shell §7), typed. Paths and payloads are the spec's.
-import type { Answers } from "../../engine";
+import type { Answers, ValidationErrors } from "../../engine";
 import { call } from "./client";
 
 export interface Reply {
@@ -14,6 +14,20 @@ export interface Profile {
   successful_login: { logged_in_at: string }[];
   web_status: { web_status: string }[];
   revision: number;
+}
+
+/** What a change of answers, tabs or blocks answers: the new revision and the keys it cleared. */
+export interface Changed extends Reply {
+  revision: number;
+  cleared: string[];
+}
+
+/** One application for the read-only service view (accounts-and-shell §6). */
+export interface ServiceApplication {
+  answer: Answers;
+  add_another: Record<string, number>;
+  document_answer: Record<string, unknown>;
+  tabs: Record<string, string>;
 }
 
 export type WebStatus = "started" | "validating" | "submitted";
@@ -36,6 +50,15 @@ export const api = {
   profile: () => call<Profile>("GET", "/api/profile"),
   webStatus: (web_status: WebStatus) => call<Reply>("POST", "/api/web-status", { web_status }),
   lastPage: (last_page: string) => call<Reply>("PUT", "/api/last-page", { last_page }),
-  saveAnswers: (answers: Answers) => call<Reply & { revision: number; cleared: string[] }>("PUT", "/api/answer", answers),
-  validations: () => call<Record<string, string[]>>("POST", "/api/validations"),
+  saveAnswers: (answers: Answers) => call<Changed>("PUT", "/api/answer", answers),
+  validations: () => call<ValidationErrors>("POST", "/api/validations"),
+  submit: () => call<Reply>("POST", "/api/submit"),
+  tabs: () => call<Record<string, string>>("GET", "/api/tabs"),
+  chooseTab: (tab_id: string, chosen_tab: string) => call<Changed>("PUT", "/api/tabs", { tab_id, chosen_tab }),
+  blocks: () => call<Record<string, number>>("GET", "/api/add-another"),
+  setBlocks: (button_id: string, num_components: number) => call<Changed>("PUT", "/api/add-another", { button_id, num_components }),
+  saveForLater: (answers: Answers) => call<Reply & { token: string; expires_at: string }>("POST", "/public/tmp", answers),
+  savedForLater: (token: string) => call<{ answer: Answers }>("GET", `/public/tmp?token=${encodeURIComponent(token)}`),
+  serviceApplication: (token: string) =>
+    call<ServiceApplication>("GET", `/service/tmp-pdf?service_token=${encodeURIComponent(token)}`, undefined, { handleUnauthorized: false }),
 };

@@ -3,6 +3,7 @@
 // logout or a 401 clears it.
 import { QueryClient, useMutation, useQuery } from "@tanstack/react-query";
 import { useAnswers } from "../state/answers";
+import { leaveQueue, unsavedChanges } from "../state/saving";
 import { useSession } from "../state/session";
 import { api, type WebStatus } from "./calls";
 
@@ -27,7 +28,8 @@ export function useProfile(enabled: boolean) {
     queryFn: async () => {
       const profile = await api.profile();
       useSession.getState().fromProfile(profile);
-      useAnswers.getState().replaceAll(profile.answer);
+      // Changes that never reached the server (offline, closed tab) go over the profile and are sent.
+      useAnswers.getState().replaceAll({ ...profile.answer, ...unsavedChanges(profile.username) });
       return profile;
     },
   });
@@ -46,6 +48,7 @@ export function useWebStatus() {
 /** After logout, a 401 or an inactivity logout: nothing of the last applicant stays in memory. */
 export function forgetApplicant(): void {
   queryClient.clear();
+  leaveQueue();
   useSession.getState().loggedOut();
-  useAnswers.getState().replaceAll({});
+  useAnswers.getState().reset();
 }

@@ -3,17 +3,13 @@
 // validations first, then moves on and marks has_changed_page.
 import { useState, type MouseEvent } from "react";
 import { NavLink, useNavigate } from "react-router";
-import { api } from "../api/calls";
-import { queryClient } from "../api/queries";
-import type { AuthState } from "../auth/navigation";
+import { changePage, SAVE_ERROR } from "../form/steps";
 import { pages } from "../pages";
 import { hasAnswers, useAnswers } from "../state/answers";
 import { useSession } from "../state/session";
 import { Icon } from "../ui/icons";
 import { Spinner } from "../ui/Spinner";
 import { toasts } from "../ui/Toasts";
-
-export const SAVE_ERROR = "Save Error";
 
 export function StepNav() {
   const navigate = useNavigate();
@@ -24,20 +20,12 @@ export function StepNav() {
   const go = async (event: MouseEvent, route: string) => {
     if (event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;
     const { is_logged_in } = useSession.getState();
-    const { answers } = useAnswers.getState();
-    if (!is_logged_in) {
-      if (!hasAnswers(answers)) return;
-      event.preventDefault();
-      void navigate("/signup", { state: { answers } satisfies AuthState });
-      return;
-    }
+    // A visitor without answers just follows the link.
+    if (!is_logged_in && !hasAnswers(useAnswers.getState().answers)) return;
     event.preventDefault();
     setSaving(true);
     try {
-      if (hasAnswers(answers)) await api.saveAnswers(answers);
-      queryClient.setQueryData(["validations"], await api.validations());
-      useSession.getState().markChangedPage();
-      void navigate(route);
+      await changePage(navigate, route, { signupWithAnswers: true });
     } catch (error) {
       toasts.error((error as Error).message, SAVE_ERROR);
     } finally {

@@ -1,25 +1,91 @@
-// The applicant's answers, one store for the whole app (ARCHITECTURE: state and speed). A visitor's
-// answers live only here (and ride along in navigation state to sign-up and login); a logged-in
-// applicant's come from the profile.
+// The applicant's answers, one store for the whole app (ARCHITECTURE: state and speed), with the
+// rest of the form's state: the chosen tab of each group, the block count of each add-another
+// group, and the errors shown while validating. A question subscribes to its own key (useAnswer)
+// and a condition to the keys it reads (useKeys), so a keystroke re-renders one question.
+import { useCallback, useSyncExternalStore } from "react";
 import { create } from "zustand";
 import { immer } from "zustand/middleware/immer";
-import type { AnswerKey, Answers, AnswerValue } from "../../engine";
+import type { AnswerKey, Answers, AnswerValue, ValidationErrors } from "../../engine";
 
 interface AnswersStore {
   answers: Answers;
-  setAnswer: (answerKey: AnswerKey, value: AnswerValue) => void;
+  /** Tab group id → chosen tab id (logged in; visitors see the default tab). */
+  tabs: Record<string, string>;
+  /** Add-another group id → number of blocks (logged in; visitors have one). */
+  blocks: Record<string, number>;
+  /** Errors shown on questions and in the summary; filled only while validating. */
+  errors: ValidationErrors;
+  /** Sets answers as they are: the form's own changes go through form/changes.ts. */
+  assign: (answers: Answers) => void;
+  /** New answers (a profile, a saved set): errors go, tabs and blocks stay. */
   replaceAll: (answers: Answers) => void;
+  /** Logout: nothing of the last applicant stays. */
+  reset: () => void;
 }
 
 export const useAnswers = create<AnswersStore>()(
   immer((set) => ({
     answers: {},
-    setAnswer: (answerKey, value) => set((s) => void (s.answers[answerKey] = value)),
-    replaceAll: (answers) => set(() => ({ answers })),
+    tabs: {},
+    blocks: {},
+    errors: {},
+    assign: (answers) =>
+      set((s) => {
+        for (const [key, value] of Object.entries(answers)) s.answers[key] = value;
+      }),
+    replaceAll: (answers) => set(() => ({ answers, errors: {} })),
+    reset: () => set(() => ({ answers: {}, tabs: {}, blocks: {}, errors: {} })),
   })),
 );
 
 /** Whether a visitor has typed anything worth carrying to sign-up. */
 export function hasAnswers(answers: Answers): boolean {
-  return Object.values(answers).some((value) => value !== "" && value !== undefined);
+  return Object.values(answers).some((value) => value !== "" && value !== undefined && value !== false);
 }
+
+// Per-key subscriptions: one store listener compares the keys someone listens to and wakes only
+// the components whose keys changed.
+const listeners = new Map<AnswerKey, Set<() => void>>();
+let seen = useAnswers.getState().answers;
+useAnswers.subscribe(({ answers }) => {
+  if (answers === seen) return;
+  const before = seen;
+  seen = answers;
+  for (const [key, set] of listeners) {
+    if (before[key] !== answers[key]) for (const listener of set) listener();
+  }
+});
+
+function subscribeKeys(keys: readonly AnswerKey[], listener: () => void): () => void {
+  for (const key of keys) {
+    let set = listeners.get(key);
+    if (!set) listeners.set(key, (set = new Set()));
+    set.add(listener);
+  }
+  return () => {
+    for (const key of keys) {
+      const set = listeners.get(key)!;
+      set.delete(listener);
+      if (set.size === 0) listeners.delete(key);
+    }
+  };
+}
+
+/** One answer; re-renders only when that answer changes. */
+export function useAnswer(key: AnswerKey): AnswerValue {
+  const subscribe = useCallback((listener: () => void) => subscribeKeys([key], listener), [key]);
+  return useSyncExternalStore(subscribe, () => useAnswers.getState().answers[key] ?? "");
+}
+
+/**
+ * A value computed from some answers (a condition, a dependent option list); re-renders only when
+ * one of `keys` changes and the value with it. `keys` must be a stable array.
+ */
+export function useKeys<T>(keys: readonly AnswerKey[], read: (answers: Answers) => T): T {
+  const subscribe = useCallback((listener: () => void) => subscribeKeys(keys, listener), [keys]);
+  return useSyncExternalStore(subscribe, () => read(useAnswers.getState().answers));
+}
+
+const NO_ERRORS: string[] = [];
+/** The errors shown on one question. */
+export const useErrors = (key: AnswerKey | undefined): string[] => useAnswers((s) => (key && s.errors[key]) || NO_ERRORS);

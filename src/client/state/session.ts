@@ -35,12 +35,18 @@ export function hasLoggedInCookie(): boolean {
   return document.cookie.split(";").some((cookie) => cookie.trim().startsWith(`${prefix}logged_in=`));
 }
 
+/**
+ * The service token of a read-only view (accounts-and-shell §6), read once at start-up: the view
+ * takes it out of the address bar, and the app must still know it is one.
+ */
+export const serviceToken = new URLSearchParams(location.search).get("service_token");
+
 const initial = (): Snapshot => ({
   web_status: null,
   last_page: null,
   is_logged_in: hasLoggedInCookie(),
   username: null,
-  is_service_user: new URLSearchParams(location.search).has("service_token"),
+  is_service_user: serviceToken !== null,
   num_logins: 1,
   has_changed_page: false,
 });

@@ -1,0 +1,197 @@
+// The generic renderer (ARCHITECTURE: definitions → React): walks a page's expanded items and
+// draws containers itself and questions through the widget registry. Conditions are live: an item
+// behind one subscribes to the keys it reads and appears or goes as they change; the engine has
+// already cleared what it hid (changes.ts).
+import { useRef, type ReactNode } from "react";
+import { Button, Tab, TabList, TabPanel, Tabs } from "react-aria-components";
+import type { Gate } from "../../engine/expand";
+import { answeredBlocks } from "../../engine/visibility";
+import type { ViewItem } from "../../engine";
+import type { AddAnotherItem, AddressItem, ContentItem, SectionItem, TabsItem } from "../../engine/definition-format";
+import { useAnswers, useKeys } from "../state/answers";
+import { useSession } from "../state/session";
+import { chooseTab, setBlocks } from "./changes";
+import { form } from "./model";
+import { widgets, type WidgetProps } from "./widgets";
+
+const keysOfGroup = new Map<string, string[]>();
+const groupKeys = (id: string) => {
+  let keys = keysOfGroup.get(id);
+  if (!keys) keysOfGroup.set(id, (keys = form.blockGroups.get(id)!.blocks.flat()));
+  return keys;
+};
+
+type Level = 2 | 3 | 4 | 5 | 6;
+const deeper = (level: Level): Level => Math.min(level + 1, 6) as Level;
+
+export function Items({ items, level }: { items: ViewItem[]; level: Level }) {
+  return items.map((view) => <Item key={view.id} view={view} level={level} />);
+}
+
+/** The condition gate an item carries itself (hideWhen/showWhen), if any. */
+export function ownCondition(view: ViewItem): Gate | undefined {
+  const gate = form.gates[view.gate];
+  if (!gate?.condition || gate.kind !== "condition") return undefined;
+  return gate.source.file === view.source.file && gate.source.pointer === view.source.pointer ? gate : undefined;
+}
+
+function Item({ view, level }: { view: ViewItem; level: Level }) {
+  const gate = ownCondition(view);
+  return gate ? <Conditional gate={gate} view={view} level={level} /> : <ItemBody view={view} level={level} />;
+}
+
+function Conditional({ gate, view, level }: { gate: Gate; view: ViewItem; level: Level }) {
+  const condition = gate.condition!;
+  const shown = useKeys(condition.keysRead, condition.test);
+  return shown ? <ItemBody view={view} level={level} /> : null;
+}
+
+function ItemBody({ view, level }: { view: ViewItem; level: Level }) {
+  switch (view.item.type) {
+    case "section":
+      return <Section view={view} level={level} />;
+    case "address":
+      return <Address view={view} level={level} />;
+    case "tabs":
+      return <TabGroup view={view} level={level} />;
+    case "addAnother":
+      return <Blocks view={view} level={level} />;
+    case "content":
+      return <Content item={view.item} level={level} />;
+    default: {
+      const Widget = widgets[view.item.type as keyof typeof widgets] as ((props: WidgetProps) => ReactNode) | undefined;
+      return Widget ? <Widget view={view} /> : <Unknown view={view} />;
+    }
+  }
+}
+
+/** A type this build does not know (the linter refuses it): visible, naming the answer key. */
+function Unknown({ view }: { view: ViewItem }) {
+  const key = (view.item as { key?: string }).key ?? view.key ?? "(none)";
+  return (
+    <p className="unknown-item" role="note">
+      This question cannot be shown: its type “{String(view.item.type)}” is not one this application knows. Answer key: {key}.
+    </p>
+  );
+}
+
+function Heading({ level, children, id, focusable }: { level: Level; children: ReactNode; id?: string; focusable?: boolean }) {
+  const H = `h${level}` as const;
+  return <H id={id} className={`form-heading form-heading-${level}`} tabIndex={focusable ? -1 : undefined}>{children}</H>;
+}
+
+function Section({ view, level }: { view: ViewItem; level: Level }) {
+  const item = view.item as SectionItem;
+  const titleId = item.id ?? `${view.id}-title`;
+  return (
+    <section className="form-section" aria-labelledby={item.title ? titleId : undefined}>
+      {item.title && <Heading level={level} id={titleId}>{item.title}</Heading>}
+      {item.help && <p className="section-help">{item.help}</p>}
+      <div className="form-items">
+        <Items items={view.children ?? []} level={deeper(level)} />
+      </div>
+    </section>
+  );
+}
+
+function Address({ view, level }: { view: ViewItem; level: Level }) {
+  const item = view.item as AddressItem;
+  return (
+    <fieldset className="form-address">
+      {item.title && <legend className="form-legend">{item.title}</legend>}
+      {item.help && <p className="section-help">{item.help}</p>}
+      <div className="form-items">
+        <Items items={view.children ?? []} level={deeper(level)} />
+      </div>
+    </fieldset>
+  );
+}
+
+function Content({ item, level }: { item: ContentItem; level: Level }) {
+  return (
+    <div className="form-content">
+      {item.heading && <Heading level={level}>{item.heading}</Heading>}
+      {item.text.split(/\n\s*\n/).map((paragraph, i) => <p key={i}>{paragraph}</p>)}
+    </div>
+  );
+}
+
+/**
+ * A tab group (§4 tabs): the chosen tab is saved per group and switching clears the answers the
+ * tab left lists. Visitors see the default tab only (§6).
+ */
+function TabGroup({ view, level }: { view: ViewItem; level: Level }) {
+  const item = view.item as TabsItem;
+  const isLoggedIn = useSession((s) => s.is_logged_in);
+  const chosen = useAnswers((s) => s.tabs[item.id]) ?? item.default;
+  const tabs = view.tabs ?? [];
+  const label = item.label ?? item.tabs.map((t) => t.label).join(" or ");
+  if (!isLoggedIn) {
+    const only = tabs.find((t) => t.id === item.default);
+    return (
+      <section className="form-section form-tabs" aria-label={label}>
+        {item.label && <Heading level={level}>{item.label}</Heading>}
+        <div className="form-items"><Items items={only?.items ?? []} level={deeper(level)} /></div>
+      </section>
+    );
+  }
+  return (
+    <section className="form-section form-tabs" aria-label={label}>
+      {item.label && <Heading level={level}>{item.label}</Heading>}
+      <Tabs selectedKey={chosen} onSelectionChange={(tab) => void chooseTab(item.id, String(tab), label)}>
+        <TabList className="tab-list" aria-label={label}>
+          {tabs.map((tab) => <Tab key={tab.id} id={tab.id} className="tab">{tab.label}</Tab>)}
+        </TabList>
+        {tabs.map((tab) => (
+          <TabPanel key={tab.id} id={tab.id} className="tab-panel">
+            <div className="form-items"><Items items={tab.items} level={deeper(level)} /></div>
+          </TabPanel>
+        ))}
+      </Tabs>
+    </section>
+  );
+}
+
+/**
+ * Add-another blocks (§4): as many as the applicant's count, a button adds one up to the group's
+ * max, and the last can be removed (its answers are cleared). Visitors cannot add blocks (§6).
+ */
+function Blocks({ view, level }: { view: ViewItem; level: Level }) {
+  const item = view.item as AddAnotherItem;
+  const isLoggedIn = useSession((s) => s.is_logged_in);
+  const saved = useAnswers((s) => s.blocks[item.id]);
+  // A visitor cannot add blocks, but answers saved for later may fill several.
+  const group = form.blockGroups.get(item.id)!;
+  const answered = useKeys(groupKeys(item.id), (answers) => answeredBlocks(group.blocks, answers));
+  const count = Math.min((isLoggedIn ? saved : undefined) ?? answered, item.max);
+  const blocks = (view.blocks ?? []).slice(0, count);
+  const list = useRef<HTMLDivElement>(null);
+  const name = item.blockTitle ? item.blockTitle.replace(/\s*\{n\}\s*/g, " ").trim() : item.id;
+  const titleOf = (n: number) => (item.blockTitle ? item.blockTitle.replace("{n}", String(n)) : `${name} ${n}`);
+  const focusBlock = (n: number) =>
+    requestAnimationFrame(() => list.current?.querySelector<HTMLElement>(`[data-block="${n}"] > .form-heading`)?.focus());
+
+  const add = async () => {
+    if (await setBlocks(item.id, count + 1, `Error adding another ${name}`)) focusBlock(count + 1);
+  };
+  const remove = async () => {
+    if (await setBlocks(item.id, count - 1, `Error removing ${titleOf(count)}`)) focusBlock(count - 1);
+  };
+  return (
+    <div className="form-blocks" ref={list}>
+      {item.help && <p className="section-help">{item.help}</p>}
+      {blocks.map((block, i) => (
+        <section key={i} className="form-block" data-block={i + 1} aria-labelledby={`${view.id}-${i + 1}`}>
+          <Heading level={level} id={`${view.id}-${i + 1}`} focusable>{titleOf(i + 1)}</Heading>
+          <div className="form-items"><Items items={block} level={deeper(level)} /></div>
+          {isLoggedIn && i === count - 1 && count > 1 && (
+            <Button className="button button-quiet" onPress={() => void remove()}>Remove {titleOf(i + 1)}</Button>
+          )}
+        </section>
+      ))}
+      {isLoggedIn && count < item.max && (
+        <Button className="button button-secondary add-block" onPress={() => void add()}>+ {item.addLabel}</Button>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,194 @@
+// The read-only service view (spec: application-form §6; accounts-and-shell §6): one application,
+// every page, printed as text for staff and for the PDF copy. Only answered items; every
+// add-another block; the chosen tab's contents without switching; no inputs, buttons or nav.
+import { useEffect, type ReactNode } from "react";
+import { useQuery } from "@tanstack/react-query";
+import { useLocation, useNavigate } from "react-router";
+import { evaluateAnswers } from "../../engine/form";
+import type { Answers, Evaluation, ViewItem } from "../../engine";
+import type { AddAnotherItem, AddressItem, CheckboxItem, CheckboxesItem, ContentItem, SectionItem, TabsItem } from "../../engine/definition-format";
+import { api } from "../api/calls";
+import { institution } from "../institution";
+import { serviceToken } from "../state/session";
+import { useDocumentTitle } from "../shell/useDocumentTitle";
+import { form } from "./model";
+
+export function ServiceView() {
+  useDocumentTitle(`${institution.name} application`);
+  const application = useQuery({
+    queryKey: ["service-application"],
+    enabled: serviceToken !== null,
+    queryFn: () => api.serviceApplication(serviceToken!),
+  });
+  useTokenOutOfAddressBar();
+  if (application.isPending) return <p role="status">Loading the application…</p>;
+  if (application.isError) return <p role="alert" className="field-error">{application.error.message}</p>;
+  const { answer, add_another, tabs } = application.data;
+  const evaluation = evaluateAnswers(form, answer, { tabs, blocks: add_another });
+  return (
+    <div className="service-document">
+      {form.pages.map((page) => (
+        <section key={page.page} className="service-page" aria-labelledby={`service-${page.page}`}>
+          <h1 id={`service-${page.page}`}>{page.title}</h1>
+          <ReadOnlyItems items={page.items} ctx={{ answers: evaluation.answers, evaluation }} level={2} />
+        </section>
+      ))}
+    </div>
+  );
+}
+
+/** The token is read once (state/session.ts); the address bar keeps no copy of it. */
+function useTokenOutOfAddressBar(): void {
+  const { pathname, search } = useLocation();
+  const navigate = useNavigate();
+  useEffect(() => {
+    const params = new URLSearchParams(search);
+    if (!params.has("service_token")) return;
+    params.delete("service_token");
+    const rest = params.toString();
+    void navigate({ pathname, search: rest ? `?${rest}` : "" }, { replace: true });
+  }, [pathname, search, navigate]);
+}
+
+interface Context {
+  answers: Answers;
+  evaluation: Evaluation;
+}
+
+type Level = 2 | 3 | 4 | 5 | 6;
+const deeper = (level: Level): Level => Math.min(level + 1, 6) as Level;
+
+function ReadOnlyItems({ items, ctx, level }: { items: ViewItem[]; ctx: Context; level: Level }): ReactNode {
+  const shown = items.filter((view) => ctx.evaluation.isGateShown(view.gate) && hasAnswer(view, ctx));
+  if (shown.length === 0) return null;
+  const questions = (run: ViewItem[]) => (
+    <dl className="service-answers" key={run[0]!.id}>
+      {run.map((view) => (
+        <div key={view.id} className="service-answer">
+          <dt>{labelOf(view)}</dt>
+          <dd>{valueOf(view, ctx)}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+  // Questions next to each other share one list; containers break it.
+  const out: ReactNode[] = [];
+  let run: ViewItem[] = [];
+  for (const view of shown) {
+    if (isQuestion(view)) {
+      run.push(view);
+      continue;
+    }
+    if (run.length > 0) out.push(questions(run));
+    run = [];
+    out.push(<ReadOnlyContainer key={view.id} view={view} ctx={ctx} level={level} />);
+  }
+  if (run.length > 0) out.push(questions(run));
+  return out;
+}
+
+const CONTAINERS = new Set(["section", "address", "tabs", "addAnother", "content"]);
+const isQuestion = (view: ViewItem) => !CONTAINERS.has(view.item.type);
+
+function ReadOnlyContainer({ view, ctx, level }: { view: ViewItem; ctx: Context; level: Level }) {
+  const H = `h${level}` as const;
+  switch (view.item.type) {
+    case "section":
+    case "address": {
+      const title = (view.item as SectionItem | AddressItem).title;
+      return (
+        <section className="service-section">
+          {title && <H>{title}</H>}
+          <ReadOnlyItems items={view.children ?? []} ctx={ctx} level={title ? deeper(level) : level} />
+        </section>
+      );
+    }
+    case "tabs": {
+      const item = view.item as TabsItem;
+      const chosen = view.tabs?.find((tab) => ctx.evaluation.tabs[item.id] === tab.id);
+      if (!chosen) return null;
+      return (
+        <section className="service-section">
+          <H>{item.label ? `${item.label}: ${chosen.label}` : chosen.label}</H>
+          <ReadOnlyItems items={chosen.items} ctx={ctx} level={deeper(level)} />
+        </section>
+      );
+    }
+    case "addAnother": {
+      const item = view.item as AddAnotherItem;
+      return (
+        <>
+          {(view.blocks ?? []).map((block, i) => block.some((child) => hasAnswer(child, ctx)) && (
+            <section key={i} className="service-section">
+              <H>{item.blockTitle ? item.blockTitle.replace("{n}", String(i + 1)) : `${item.id} ${i + 1}`}</H>
+              <ReadOnlyItems items={block} ctx={ctx} level={deeper(level)} />
+            </section>
+          ))}
+        </>
+      );
+    }
+    default:
+      return null;
+  }
+}
+
+/** Whether an item or anything inside it has an answer to print. */
+function hasAnswer(view: ViewItem, ctx: Context): boolean {
+  if (!ctx.evaluation.isGateShown(view.gate)) return false;
+  switch (view.item.type) {
+    case "content":
+      return false;
+    case "section":
+    case "address":
+      return (view.children ?? []).some((child) => hasAnswer(child, ctx));
+    case "tabs":
+      return (view.tabs ?? []).some((tab) => tab.items.some((child) => hasAnswer(child, ctx)));
+    case "addAnother":
+      return (view.blocks ?? []).some((block) => block.some((child) => hasAnswer(child, ctx)));
+    case "checkboxes":
+      return view.keys.some((key) => ctx.answers[key] === true);
+    case "checkbox": {
+      const value = ctx.answers[view.key!];
+      return value === true || value === "Y" || value === "N";
+    }
+    default:
+      return isAnswered(ctx.answers[view.key ?? ""]);
+  }
+}
+
+const isAnswered = (value: unknown) => value !== undefined && value !== "" && value !== false;
+
+function labelOf(view: ViewItem): string {
+  return (view.item as { label?: string }).label ?? (view.item as ContentItem).heading ?? "";
+}
+
+function valueOf(view: ViewItem, { answers }: Context): string {
+  const key = view.key ?? "";
+  const value = answers[key];
+  switch (view.item.type) {
+    case "select":
+    case "radio":
+      return String(answers[`${key}_desc`] || value);
+    case "checkbox": {
+      if ((view.item as CheckboxItem).stores === "yesNo") return value === "Y" ? "Yes" : "No";
+      return "Yes";
+    }
+    case "checkboxes":
+      return (view.item as CheckboxesItem).options.filter((_, i) => answers[view.keys[i]!] === true).map((o) => o.label).join(", ");
+    case "date":
+      return formatDate(String(value));
+    case "lookup": {
+      const code = view.fills?.ceeb ? answers[view.fills.ceeb] : undefined;
+      return code ? `${String(value)} (Ceeb: ${String(code)})` : String(value);
+    }
+    case "file":
+      return `Document attached for ${labelOf(view)}`;
+    default:
+      return String(value);
+  }
+}
+
+function formatDate(value: string): string {
+  const date = new Date(`${value}T00:00:00Z`);
+  return Number.isNaN(date.getTime()) ? value : date.toLocaleDateString("en-US", { year: "numeric", month: "long", day: "numeric", timeZone: "UTC" });
+}

@@ -1,0 +1,74 @@
+// The definitions in the browser: every file of form-definitions/ bundled with the form's pages
+// (this module loads with the first form page, never with the account cards), expanded by the
+// same engine the server runs. The validator comes later (./validator.ts): only validating needs it.
+import { assembleForm, type CompiledForm } from "../../engine/form";
+import type { AnswerKey, FormFiles, ViewItem } from "../../engine";
+import type { InstitutionFile, OptionListFile, PageDefinition, TemplateFile } from "../../engine/definition-format";
+
+const definitions = import.meta.glob<unknown>("../../../form-definitions/**/*.json", { eager: true, import: "default" });
+
+/** form-definitions/ as the engine names its files: `about.json`, `options/months.json`. */
+export function formFiles(files: Record<string, unknown> = definitions): FormFiles {
+  const pages: FormFiles["pages"] = {};
+  const optionLists: FormFiles["optionLists"] = {};
+  let addressTemplate: TemplateFile | undefined;
+  let institution: InstitutionFile | undefined;
+  for (const [path, json] of Object.entries(files)) {
+    const name = path.slice(path.indexOf("form-definitions/") + "form-definitions/".length);
+    const file = json as Record<string, unknown>;
+    if (name.startsWith("options/")) optionLists[name] = file as unknown as OptionListFile;
+    else if (typeof file.route === "string") pages[name] = file as unknown as PageDefinition;
+    else if (file.template === "address") addressTemplate = file as unknown as TemplateFile;
+    else if (file.institution) institution = file as unknown as InstitutionFile;
+  }
+  if (!addressTemplate || !institution) throw new Error("form-definitions/ needs address.json and institution.json");
+  // The data model and the rules are compiled into the validator at build time.
+  return { pages, optionLists, addressTemplate, institution, answersSchema: {}, rules: {} };
+}
+
+/** Never called: validation goes through ./validator.ts, which loads the precompiled validator. */
+const notLoaded = () => {
+  throw new Error("validate through loadValidator()");
+};
+
+export const form: CompiledForm = assembleForm(formFiles(), notLoaded);
+
+/** Answer keys whose change can hide or show something or empty a dependent choice. */
+export const reactiveKeys: ReadonlySet<AnswerKey> = new Set([
+  ...form.gates.flatMap((gate) => gate.condition?.keysRead ?? []),
+  ...form.dependents.map((d) => d.controlKey),
+]);
+
+export const pageView = (route: string) => form.pages.find((p) => p.route === route);
+
+/** The label a person knows a question by: its own, after its block's title (`Sibling 2: Age`). */
+export function questionLabel(key: AnswerKey): string | undefined {
+  const owner = form.owners.get(key);
+  if (!owner) return undefined;
+  const item = owner.item.item as { label?: string };
+  const label = item.label ?? key;
+  const block = blockTitleOf(owner.item);
+  return block ? `${block}: ${label}` : label;
+}
+
+const blockTitles = new Map<string, string>();
+for (const page of form.pages) collectBlockTitles(page.items);
+function collectBlockTitles(items: ViewItem[]) {
+  for (const view of items) {
+    if (view.item.type === "addAnother") {
+      const title = view.item.blockTitle;
+      view.blocks?.forEach((block, i) => {
+        const heading = title ? title.replace("{n}", String(i + 1)) : "";
+        for (const inner of walk(block)) if (heading) blockTitles.set(inner.id, heading);
+      });
+    }
+    collectBlockTitles([...(view.children ?? []), ...(view.tabs ?? []).flatMap((t) => t.items)]);
+  }
+}
+function* walk(items: ViewItem[]): Generator<ViewItem> {
+  for (const view of items) {
+    yield view;
+    yield* walk([...(view.children ?? []), ...(view.tabs ?? []).flatMap((t) => t.items), ...(view.blocks ?? []).flat()]);
+  }
+}
+const blockTitleOf = (view: ViewItem) => blockTitles.get(view.id);

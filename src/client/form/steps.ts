@@ -1,0 +1,113 @@
+// What the form's buttons and step links do (spec: application-form §2 buttons, §4 submit flow).
+// Free of the definitions, so the step navigation in the shell can use it without loading them.
+import type { NavigateFunction } from "react-router";
+import type { ValidationErrors } from "../../engine";
+import type { AuthState } from "../auth/navigation";
+import { api, type WebStatus } from "../api/calls";
+import { ApiError } from "../api/client";
+import { queryClient } from "../api/queries";
+import { COMPLETION_ROUTE } from "../pages";
+import { hasAnswers, useAnswers } from "../state/answers";
+import { saveNow } from "../state/saving";
+import { useSession } from "../state/session";
+
+export const SAVE_ERROR = "Save Error";
+export const SUBMIT_ERROR = "Submit Error";
+export const SUBMITTED = "Your application was successfully submitted.";
+export const SUMMARY_ID = "validation-summary";
+
+/** A visitor with answers is sent to sign up, carrying them (§2); true when that happened. */
+function sentToSignup(navigate: NavigateFunction): boolean {
+  if (useSession.getState().is_logged_in) return false;
+  const { answers } = useAnswers.getState();
+  if (!hasAnswers(answers)) return false;
+  void navigate("/signup", { state: { answers } satisfies AuthState });
+  return true;
+}
+
+/** Errors keep their arrays when their messages did not change, so unchanged questions do not re-render. */
+export function showErrors(errors: ValidationErrors): void {
+  const before = useAnswers.getState().errors;
+  const next: ValidationErrors = {};
+  for (const [key, messages] of Object.entries(errors)) {
+    const old = before[key];
+    next[key] = old && old.length === messages.length && old.every((m, i) => m === messages[i]) ? old : messages;
+  }
+  useAnswers.setState({ errors: next });
+}
+
+/** Saves what is queued, then asks the server for the errors; while validating they are shown. */
+export async function saveAndValidate(): Promise<ValidationErrors> {
+  await saveNow();
+  const errors = await api.validations();
+  queryClient.setQueryData(["validations"], errors);
+  if (useSession.getState().web_status === "validating") showErrors(errors);
+  return errors;
+}
+
+const toTop = () => window.scrollTo({ top: 0 });
+
+/** Previous and the step links: logged in, save and validate first; then go and mark has_changed_page. */
+export async function changePage(navigate: NavigateFunction, route: string, { signupWithAnswers = false } = {}): Promise<void> {
+  if (signupWithAnswers && sentToSignup(navigate)) return;
+  if (useSession.getState().is_logged_in) await saveAndValidate();
+  useSession.getState().markChangedPage();
+  await navigate(route);
+  toTop();
+}
+
+/** Save and continue: logged in, save and validate, then go on; a visitor with answers signs up first. */
+export async function saveAndContinue(navigate: NavigateFunction, route: string): Promise<void> {
+  await changePage(navigate, route, { signupWithAnswers: true });
+}
+
+/** POST /api/web-status, the one call that retries (twice). */
+async function postWebStatus(status: WebStatus): Promise<void> {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      await api.webStatus(status);
+      return;
+    } catch (error) {
+      if (attempt >= 2 || (error instanceof ApiError && error.status === 401)) throw error;
+    }
+  }
+}
+
+/**
+ * The submit flow (§4): a visitor signs up first; otherwise save, move to validating, ask for the
+ * errors, and submit when there are none — or show the summary.
+ */
+export async function submitApplication(navigate: NavigateFunction): Promise<"signup" | "submitted" | "errors"> {
+  if (sentToSignup(navigate)) return "signup";
+  if (!useSession.getState().is_logged_in) {
+    await navigate("/signup");
+    return "signup";
+  }
+  await saveNow();
+  const session = useSession.getState();
+  if (session.web_status === "started") {
+    session.setWebStatus("validating");
+    await postWebStatus("validating");
+  }
+  let errors = await api.validations();
+  if (Object.keys(errors).length === 0) {
+    try {
+      await api.submit();
+    } catch (error) {
+      const body = error instanceof ApiError ? (error.body as { errors?: ValidationErrors } | undefined) : undefined;
+      if (error instanceof ApiError && error.status === 422 && body?.errors) errors = body.errors;
+      else throw error;
+    }
+  }
+  if (Object.keys(errors).length > 0) {
+    showErrors(errors);
+    toTop();
+    requestAnimationFrame(() => document.getElementById(SUMMARY_ID)?.focus());
+    return "errors";
+  }
+  await postWebStatus("submitted").catch(() => {});
+  useSession.getState().setWebStatus("submitted");
+  await navigate(COMPLETION_ROUTE, { state: { message: SUBMITTED } satisfies AuthState });
+  toTop();
+  return "submitted";
+}
