@@ -3,6 +3,7 @@
 import { StrictMode } from "react";
 import { QueryClientProvider } from "@tanstack/react-query";
 import { cleanup, configure, render } from "@testing-library/react";
+import { http, HttpResponse } from "msw";
 import { setupServer } from "msw/node";
 import { afterAll, afterEach, beforeAll, expect } from "vitest";
 import { createMemoryRouter, RouterProvider, type Location } from "react-router";
@@ -90,8 +91,14 @@ export function resetApp(): void {
   whenUnauthorized(() => {});
 }
 
-/** The test server (msw): each file adds its handlers; a request no handler answers fails the test. */
-export const server = setupServer();
+/**
+ * The test server (msw): each file adds its handlers; a request no handler answers fails the test.
+ * A logged-in form page asks for its chosen tabs and block counts; by default there are none.
+ */
+export const server = setupServer(
+  http.get(new URL("/api/tabs", origin).href, () => HttpResponse.json({})),
+  http.get(new URL("/api/add-another", origin).href, () => HttpResponse.json({})),
+);
 
 /** A request the app made: method, path with query string, and the JSON body (once read). */
 export interface SentRequest {

@@ -1,7 +1,7 @@
 // The read-only service view (spec: application-form §6; accounts-and-shell §6): one application,
 // every page, printed as text for staff and for the PDF copy. Only answered items; every
 // add-another block; the chosen tab's contents without switching; no inputs, buttons or nav.
-import { useEffect, type ReactNode } from "react";
+import { useEffect, useState, type ReactNode } from "react";
 import { useQuery } from "@tanstack/react-query";
 import { useLocation, useNavigate } from "react-router";
 import { evaluateAnswers } from "../../engine/form";
@@ -15,10 +15,13 @@ import { form } from "./model";
 
 export function ServiceView() {
   useDocumentTitle(`${institution.name} application`);
+  const { search } = useLocation();
+  // Read once: the address bar loses it right after.
+  const [token] = useState(() => serviceToken ?? new URLSearchParams(search).get("service_token"));
   const application = useQuery({
-    queryKey: ["service-application"],
-    enabled: serviceToken !== null,
-    queryFn: () => api.serviceApplication(serviceToken!),
+    queryKey: ["service-application", token],
+    enabled: token !== null,
+    queryFn: () => api.serviceApplication(token!),
   });
   useTokenOutOfAddressBar();
   if (application.isPending) return <p role="status">Loading the application…</p>;
