@@ -5,6 +5,7 @@ import { Button } from "react-aria-components";
 import { useNavigate } from "react-router";
 import { useSession } from "../state/session";
 import { toasts } from "../ui/Toasts";
+import { SaveState } from "./SaveState";
 import { changePage, saveAndContinue, saveAndValidate, SAVE_ERROR, SUBMIT_ERROR, submitApplication } from "./steps";
 
 const SaveForLater = lazy(() => import("./SaveForLater"));
@@ -49,6 +50,7 @@ export function FormActions({ previous, next }: { previous?: string; next?: stri
         </Button>
       )}
       <span className="form-actions-gap" />
+      <SaveState />
       {next ? (
         <Button className="button button-primary" isPending={busy === "next"} isDisabled={busy !== null} onPress={() => void run("next", () => saveAndContinue(navigate, next))}>
           Save and continue

@@ -55,7 +55,7 @@ function ApplicantPage() {
     <article className="form-page" aria-labelledby="page-title">
       <div className="page-head">
         <p className="page-step">Step {link.step} of {pages.length}</p>
-        <SaveState />
+        <SaveState live />
       </div>
       <h1 id="page-title" className="page-title">{view.title}</h1>
       <ValidationSummary />

@@ -11,12 +11,14 @@ const TEXT = {
   failed: "Not saved",
 } as const;
 
-export function SaveState() {
+/** `live`: the one copy screen readers hear (the page shows it at the top and beside the buttons). */
+export function SaveState({ live = false }: { live?: boolean }) {
   const isLoggedIn = useSession((s) => s.is_logged_in);
   const { status, message } = useSaveState();
-  if (!isLoggedIn) return <p className="save-state" role="status">Not saved yet — create an account to keep your answers</p>;
+  const role = live ? "status" : undefined;
+  if (!isLoggedIn) return <p className="save-state" role={role}>Not saved yet — create an account to keep your answers</p>;
   return (
-    <p className={`save-state save-state-${status}`} role="status">
+    <p className={`save-state save-state-${status}`} role={role}>
       <span className="save-dot" aria-hidden="true" />
       {status === "failed" && message ? `${TEXT.failed}: ${message}` : TEXT[status]}
     </p>

@@ -1,7 +1,7 @@
 // The welcome header (spec: application-form §2): thanks once submitted, a welcome on the first
 // login, "glad you're back" later, and a welcome with a login link for visitors; hidden while
 // the status is validating. The texts under the headings are staff's, in institution.json.
-import { Link } from "react-router";
+import { Link, useNavigate } from "react-router";
 import type { AuthState } from "../auth/navigation";
 import { institution } from "../institution";
 import { useAnswers } from "../state/answers";
@@ -11,7 +11,9 @@ export function WelcomeHeader() {
   const status = useSession((s) => s.web_status);
   const isLoggedIn = useSession((s) => s.is_logged_in);
   const numLogins = useSession((s) => s.num_logins);
-  const answers = useAnswers((s) => s.answers);
+  // The name only: a header that read every answer would re-render on every keystroke.
+  const name = useAnswers((s) => String(s.answers.preferred_name || s.answers.first_name || "").trim());
+  const navigate = useNavigate();
   const isServiceUser = useSession((s) => s.is_service_user);
   if (status === "validating" || isServiceUser) return null;
 
@@ -19,14 +21,21 @@ export function WelcomeHeader() {
   let heading: string;
   let text: React.ReactNode;
   if (status === "submitted") {
-    const name = String(answers.preferred_name || answers.first_name || "").trim();
     heading = name ? `Thanks, ${name}!` : "Thanks!";
     text = welcome.submitted;
   } else if (!isLoggedIn) {
     heading = "Welcome!";
     text = (
       <>
-        {welcome.visitor} Already have an account? <Link to="/login" state={{ answers } satisfies AuthState}>Log in</Link>.
+        {welcome.visitor} Already have an account? <Link
+          to="/login"
+          onClick={(event) => {
+            event.preventDefault();
+            void navigate("/login", { state: { answers: useAnswers.getState().answers } satisfies AuthState });
+          }}
+        >
+          Log in
+        </Link>.
       </>
     );
   } else if (numLogins <= 1) {

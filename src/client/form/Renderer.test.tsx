@@ -1,0 +1,400 @@
+// The generic renderer (spec: application-form §4 conditional display and clearing, tabs, add
+// another; §6 visitors; §8 toasts): parts of the real pages drawn from their definitions, used as
+// a person would, with the answers store and the calls it makes checked.
+import { Profiler, type ProfilerOnRenderCallback } from "react";
+import { http, HttpResponse } from "msw";
+import { render, screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
+import type { Answers, ViewItem } from "../../engine";
+import { useAnswers } from "../state/answers";
+import { unsavedChanges } from "../state/saving";
+import { ToastList, toasts } from "../ui/Toasts";
+import { logIn, profileOf, renderApp, sentTo, server, url, withTestServer } from "../testing";
+import { form, pageView } from "./model";
+import { Items } from "./Renderer";
+
+withTestServer();
+
+let consoleError: ReturnType<typeof vi.spyOn>;
+beforeEach(() => {
+  consoleError = vi.spyOn(console, "error").mockImplementation(() => {});
+});
+afterEach(() => consoleError.mockRestore());
+
+/** Every item of a page, depth first (sections, tabs and blocks opened). */
+function* walk(items: ViewItem[]): Generator<ViewItem> {
+  for (const view of items) {
+    yield view;
+    yield* walk([...(view.children ?? []), ...(view.tabs ?? []).flatMap((t) => t.items), ...(view.blocks ?? []).flat()]);
+  }
+}
+
+/** The item of a page whose definition has this id (a section, a tab group, an add-another group). */
+function itemWithId(route: string, id: string): ViewItem {
+  for (const view of walk(pageView(route)!.items)) if ((view.item as { id?: string }).id === id) return view;
+  throw new Error(`no item ${id} on ${route}`);
+}
+
+/** Items drawn as a form page draws them (level 2), with the corner toasts. */
+function show(...views: ViewItem[]) {
+  const user = userEvent.setup();
+  const view = render(
+    <>
+      <Items items={views} level={2} />
+      <ToastList toasts={toasts} placement="corner" label="Notifications" />
+    </>,
+  );
+  return { user, ...view };
+}
+
+const answers = (): Answers => useAnswers.getState().answers;
+const given = (values: Answers) => useAnswers.getState().assign(values);
+const radio = (group: string, choice: string) => within(screen.getByRole("radiogroup", { name: group })).getByRole("radio", { name: choice });
+
+describe("conditions (About You: Your name)", () => {
+  const PREFERRED = "Do you go by a name other than your first name?";
+  const FORMER = "Have you ever had a different legal name?";
+
+  test("Preferred Name shows for Y; typed, then N hides it and clears the answer", async () => {
+    const { user } = show(itemWithId("/about", "name"));
+    expect(screen.getByRole("heading", { level: 2, name: "Your name" })).toBeInTheDocument();
+    expect(screen.queryByRole("textbox", { name: "Preferred Name" })).not.toBeInTheDocument();
+
+    await user.click(radio(PREFERRED, "Yes"));
+    expect(answers()).toMatchObject({ preferred_name_ind: "Y", preferred_name_ind_desc: "Yes" });
+    const preferred = screen.getByRole("textbox", { name: "Preferred Name" });
+    expect(preferred).toHaveAccessibleDescription("What should we call you?");
+    await user.type(preferred, "Addie");
+    expect(answers().preferred_name).toBe("Addie");
+
+    await user.click(radio(PREFERRED, "No"));
+    expect(screen.queryByRole("textbox", { name: "Preferred Name" })).not.toBeInTheDocument();
+    expect(answers()).toMatchObject({ preferred_name_ind: "N", preferred_name_ind_desc: "No", preferred_name: "" });
+
+    // Shown again, it is empty.
+    await user.click(radio(PREFERRED, "Yes"));
+    expect(screen.getByRole("textbox", { name: "Preferred Name" })).toHaveValue("");
+  });
+
+  test("a section: Y shows the former name fields; N hides the section and clears all three", async () => {
+    const { user } = show(itemWithId("/about", "name"));
+    expect(screen.queryByRole("region", { name: "Your former name" })).not.toBeInTheDocument();
+
+    await user.click(radio(FORMER, "Yes"));
+    const section = screen.getByRole("region", { name: "Your former name" });
+    expect(within(section).getByRole("heading", { level: 3, name: "Your former name" })).toBeInTheDocument();
+    await user.type(within(section).getByRole("textbox", { name: "Former First Name" }), "Ada");
+    await user.type(within(section).getByRole("textbox", { name: "Former Middle Name" }), "King");
+    await user.type(within(section).getByRole("textbox", { name: "Former Last Name" }), "Byron");
+    expect(answers()).toMatchObject({ former_first_name: "Ada", former_middle_name: "King", former_last_name: "Byron" });
+
+    await user.click(radio(FORMER, "No"));
+    expect(screen.queryByRole("region", { name: "Your former name" })).not.toBeInTheDocument();
+    expect(screen.queryByRole("textbox", { name: "Former First Name" })).not.toBeInTheDocument();
+    expect(answers()).toMatchObject({ former_names: "N", former_first_name: "", former_middle_name: "", former_last_name: "" });
+  });
+
+  test("answers other questions do not depend on stay when something hides", async () => {
+    given({ first_name: "Ada", preferred_name_ind: "Y", preferred_name: "Addie" });
+    const { user } = show(itemWithId("/about", "name"));
+    expect(screen.getByRole("textbox", { name: "Preferred Name" })).toHaveValue("Addie");
+    await user.click(radio(PREFERRED, "No"));
+    expect(answers()).toMatchObject({ first_name: "Ada", preferred_name: "" });
+  });
+
+  test("logged in, the cleared answer is sent with the change that hid it", async () => {
+    logIn({ username: "ada@example.com" });
+    unsavedChanges("ada@example.com");
+    server.use(http.put(url("/api/answer"), () => HttpResponse.json({ message: "Saved.", revision: 2, cleared: [] })));
+    given({ preferred_name_ind: "Y", preferred_name: "Addie" });
+    const { user } = show(itemWithId("/about", "name"));
+    await user.click(radio(PREFERRED, "No"));
+    await waitFor(() => expect(sentTo("PUT", "/api/answer")).toHaveLength(1));
+    expect(sentTo("PUT", "/api/answer")[0]!.body).toEqual({ preferred_name_ind: "N", preferred_name_ind_desc: "No", preferred_name: "" });
+  });
+});
+
+describe("a dependent select (Permanent address: State/Province follows Country)", () => {
+  const country = () => screen.getByRole("combobox", { name: "Country" });
+  const state = () => screen.getByRole("combobox", { name: "State/Province" });
+
+  test("USA shows the states; changing the country to CAN clears the state and its label", async () => {
+    const { user } = show(itemWithId("/about", "address"));
+    expect(screen.queryByRole("combobox", { name: "State/Province" })).not.toBeInTheDocument();
+
+    await user.selectOptions(country(), "United States");
+    expect(answers()).toMatchObject({ country: "USA", country_desc: "United States" });
+    expect(within(state()).getByRole("option", { name: "Pennsylvania" })).toBeInTheDocument();
+    await user.selectOptions(state(), "Pennsylvania");
+    expect(answers()).toMatchObject({ state: "PA", state_desc: "Pennsylvania" });
+
+    await user.selectOptions(country(), "Canada");
+    expect(answers()).toMatchObject({ country: "CAN", country_desc: "Canada", state: "", state_desc: "" });
+    expect(state()).toHaveDisplayValue("Select…");
+    expect(within(state()).queryByRole("option", { name: "Pennsylvania" })).not.toBeInTheDocument();
+    expect(within(state()).getByRole("option", { name: "Ontario" })).toBeInTheDocument();
+    await user.selectOptions(state(), "Ontario");
+    expect(answers()).toMatchObject({ state: "ON", state_desc: "Ontario" });
+  });
+
+  test("a country without a list hides State/Province and clears it", async () => {
+    given({ country: "USA", country_desc: "United States", state: "PA", state_desc: "Pennsylvania", city: "Philadelphia" });
+    const { user } = show(itemWithId("/about", "address"));
+    expect(state()).toHaveDisplayValue("Pennsylvania");
+    await user.selectOptions(country(), "Mexico");
+    expect(screen.queryByRole("combobox", { name: "State/Province" })).not.toBeInTheDocument();
+    expect(answers()).toMatchObject({ country: "MEX", state: "", state_desc: "", city: "Philadelphia" });
+  });
+});
+
+describe("tabs (Academics: Personal statement)", () => {
+  const group = () => itemWithId("/education", "personal_statement");
+  const CHANGED = { message: "Saved.", revision: 2 };
+
+  test("logged in: a tab list with the default tab chosen and its questions shown", () => {
+    logIn();
+    show(group());
+    const list = screen.getByRole("tablist", { name: "Personal statement" });
+    expect(within(list).getAllByRole("tab").map((t) => t.textContent)).toEqual(["Write it here", "Upload a document"]);
+    expect(screen.getByRole("tab", { name: "Write it here" })).toHaveAttribute("aria-selected", "true");
+    expect(screen.getByRole("tab", { name: "Upload a document" })).toHaveAttribute("aria-selected", "false");
+    const panel = screen.getByRole("tabpanel");
+    expect(panel).toHaveAccessibleName("Write it here");
+    expect(within(panel).getByRole("textbox", { name: "Personal Statement" })).toBeInTheDocument();
+    expect(screen.queryByText("Personal Statement Document")).not.toBeInTheDocument();
+  });
+
+  test("choosing the other tab saves it (PUT /api/tabs) and clears what the tab left lists", async () => {
+    logIn();
+    given({ personal_statement_essay: "I build radios.", honors_name: "Science fair" });
+    server.use(http.put(url("/api/tabs"), () => HttpResponse.json({ ...CHANGED, cleared: ["personal_statement_essay"] })));
+    const { user } = show(group());
+    await user.click(screen.getByRole("tab", { name: "Upload a document" }));
+
+    await waitFor(() => expect(screen.getByRole("tab", { name: "Upload a document" })).toHaveAttribute("aria-selected", "true"));
+    expect(sentTo("PUT", "/api/tabs").map((r) => r.body)).toEqual([{ tab_id: "personal_statement", chosen_tab: "upload" }]);
+    expect(useAnswers.getState().tabs).toEqual({ personal_statement: "upload" });
+    expect(answers()).toMatchObject({ personal_statement_essay: "", honors_name: "Science fair" });
+    const panel = screen.getByRole("tabpanel");
+    expect(within(panel).getByText("Personal Statement Document")).toBeInTheDocument();
+    expect(screen.queryByRole("textbox", { name: "Personal Statement" })).not.toBeInTheDocument();
+  });
+
+  test("the keys the server's reply lists are cleared too", async () => {
+    logIn();
+    useAnswers.setState({ tabs: { personal_statement: "upload" } });
+    given({ personal_statement_doc: "ANSWERED", personal_statement_essay: "" });
+    server.use(http.put(url("/api/tabs"), () => HttpResponse.json({ ...CHANGED, cleared: ["personal_statement_doc"] })));
+    const { user } = show(group());
+    expect(screen.getByRole("tab", { name: "Upload a document" })).toHaveAttribute("aria-selected", "true");
+    await user.click(screen.getByRole("tab", { name: "Write it here" }));
+    await waitFor(() => expect(answers().personal_statement_doc).toBe(""));
+    expect(sentTo("PUT", "/api/tabs").map((r) => r.body)).toEqual([{ tab_id: "personal_statement", chosen_tab: "write" }]);
+    expect(screen.getByRole("tab", { name: "Write it here" })).toHaveAttribute("aria-selected", "true");
+  });
+
+  test("by keyboard: an arrow key on the tab list chooses the next tab", async () => {
+    logIn();
+    server.use(http.put(url("/api/tabs"), () => HttpResponse.json({ ...CHANGED, cleared: [] })));
+    const { user } = show(group());
+    await user.tab();
+    expect(screen.getByRole("tab", { name: "Write it here" })).toHaveFocus();
+    await user.keyboard("{ArrowRight}");
+    await waitFor(() => expect(screen.getByRole("tab", { name: "Upload a document" })).toHaveAttribute("aria-selected", "true"));
+    expect(sentTo("PUT", "/api/tabs").map((r) => r.body)).toEqual([{ tab_id: "personal_statement", chosen_tab: "upload" }]);
+  });
+
+  test("a failed save shows 'Error handling tabs for Personal statement' and does not switch", async () => {
+    logIn();
+    given({ personal_statement_essay: "I build radios." });
+    server.use(http.put(url("/api/tabs"), () => HttpResponse.json({ message: "Database unavailable." }, { status: 500 })));
+    const { user } = show(group());
+    await user.click(screen.getByRole("tab", { name: "Upload a document" }));
+
+    const toast = await screen.findByRole("alertdialog", { name: "Tabs Error" });
+    expect(within(toast).getByText("Error handling tabs for Personal statement")).toBeInTheDocument();
+    expect(within(toast).getByText("Error")).toBeInTheDocument();
+    expect(sentTo("PUT", "/api/tabs")).toHaveLength(1);
+    expect(screen.getByRole("tab", { name: "Write it here" })).toHaveAttribute("aria-selected", "true");
+    expect(screen.getByRole("tab", { name: "Upload a document" })).toHaveAttribute("aria-selected", "false");
+    expect(screen.getByRole("textbox", { name: "Personal Statement" })).toHaveValue("I build radios.");
+    expect(useAnswers.getState().tabs).toEqual({});
+    expect(answers().personal_statement_essay).toBe("I build radios.");
+  });
+
+  test("visitors see no tab list, only the default tab's questions", () => {
+    show(group());
+    expect(screen.queryByRole("tablist")).not.toBeInTheDocument();
+    expect(screen.queryByRole("tab")).not.toBeInTheDocument();
+    const section = screen.getByRole("region", { name: "Personal statement" });
+    expect(within(section).getByRole("heading", { level: 2, name: "Personal statement" })).toBeInTheDocument();
+    expect(within(section).getByRole("textbox", { name: "Personal Statement" })).toBeInTheDocument();
+    expect(within(section).getByText("Character count: 0 / 7000")).toBeInTheDocument();
+    expect(screen.queryByText("Personal Statement Document")).not.toBeInTheDocument();
+    expect(screen.queryByText("Upload a document")).not.toBeInTheDocument();
+  });
+
+  test("visitors see the default tab even when another was chosen before", () => {
+    useAnswers.setState({ tabs: { personal_statement: "upload" } });
+    show(group());
+    expect(screen.getByRole("textbox", { name: "Personal Statement" })).toBeInTheDocument();
+    expect(screen.queryByText("Personal Statement Document")).not.toBeInTheDocument();
+  });
+});
+
+describe("add another (About You: Siblings)", () => {
+  const siblings = () => itemWithId("/about", "siblings");
+  const ADD = "+ Add another sibling";
+  const blockTitles = () => screen.queryAllByRole("heading", { name: /^Sibling \d$/ }).map((h) => h.textContent);
+  const block = (n: number) => screen.getByRole("region", { name: `Sibling ${n}` });
+  const replyWith = (cleared: string[] = []) => HttpResponse.json({ message: "Saved.", revision: 2, cleared });
+
+  test("logged in: one block and an add button; adding sends the count and shows Sibling 2 with sibling_2_* keys", async () => {
+    logIn();
+    server.use(http.put(url("/api/add-another"), () => replyWith()));
+    const { user } = show(siblings());
+    expect(blockTitles()).toEqual(["Sibling 1"]);
+    expect(within(block(1)).getByRole("textbox", { name: "First Name" })).toHaveAttribute("id", "sibling_first_name");
+    expect(screen.queryByRole("button", { name: /^Remove/ })).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole("button", { name: ADD }));
+    await waitFor(() => expect(blockTitles()).toEqual(["Sibling 1", "Sibling 2"]));
+    expect(sentTo("PUT", "/api/add-another").map((r) => r.body)).toEqual([{ button_id: "siblings", num_components: 2 }]);
+    expect(useAnswers.getState().blocks).toEqual({ siblings: 2 });
+    // The new block's heading takes the focus.
+    await waitFor(() => expect(screen.getByRole("heading", { name: "Sibling 2" })).toHaveFocus());
+
+    const second = block(2);
+    expect(within(second).getByRole("textbox", { name: "First Name" })).toHaveAttribute("id", "sibling_2_first_name");
+    expect(within(second).getByRole("textbox", { name: "Last Name" })).toHaveAttribute("id", "sibling_2_last_name");
+    expect(within(second).getByRole("combobox", { name: "Relationship to you" })).toHaveAttribute("id", "sibling_2_relationship");
+    expect(within(second).getByRole("textbox", { name: "Age" })).toHaveAttribute("id", "sibling_2_age");
+    await user.type(within(second).getByRole("textbox", { name: "First Name" }), "Ben");
+    expect(answers()).toMatchObject({ sibling_2_first_name: "Ben" });
+    expect(answers().sibling_first_name).toBeUndefined();
+    expect(within(second).getByRole("button", { name: "Remove Sibling 2" })).toBeInTheDocument();
+    expect(within(block(1)).queryByRole("button")).not.toBeInTheDocument();
+  });
+
+  test("the add button goes at the maximum of 4 blocks", async () => {
+    logIn();
+    server.use(http.put(url("/api/add-another"), () => replyWith()));
+    const { user } = show(siblings());
+    for (const count of [2, 3, 4]) {
+      await user.click(screen.getByRole("button", { name: ADD }));
+      await waitFor(() => expect(blockTitles()).toHaveLength(count));
+    }
+    expect(blockTitles()).toEqual(["Sibling 1", "Sibling 2", "Sibling 3", "Sibling 4"]);
+    expect(screen.queryByRole("button", { name: ADD })).not.toBeInTheDocument();
+    expect(sentTo("PUT", "/api/add-another").map((r) => r.body)).toEqual([2, 3, 4].map((n) => ({ button_id: "siblings", num_components: n })));
+    // Only the last block can be removed.
+    expect(screen.getAllByRole("button", { name: /^Remove/ }).map((b) => b.textContent)).toEqual(["Remove Sibling 4"]);
+  });
+
+  test("Remove takes the last block away and clears its answers", async () => {
+    logIn();
+    useAnswers.setState({ blocks: { siblings: 2 } });
+    given({ sibling_first_name: "Ann", sibling_2_first_name: "Ben", sibling_2_age: "12" });
+    server.use(http.put(url("/api/add-another"), () => replyWith(["sibling_2_first_name", "sibling_2_age"])));
+    const { user } = show(siblings());
+    await user.click(screen.getByRole("button", { name: "Remove Sibling 2" }));
+    await waitFor(() => expect(blockTitles()).toEqual(["Sibling 1"]));
+    expect(sentTo("PUT", "/api/add-another").map((r) => r.body)).toEqual([{ button_id: "siblings", num_components: 1 }]);
+    expect(answers()).toMatchObject({ sibling_first_name: "Ann", sibling_2_first_name: "", sibling_2_age: "" });
+    expect(screen.getByRole("button", { name: ADD })).toBeInTheDocument();
+  });
+
+  test("a failed save shows 'Error adding another Sibling' and adds nothing", async () => {
+    logIn();
+    server.use(http.put(url("/api/add-another"), () => HttpResponse.json({ message: "Database unavailable." }, { status: 500 })));
+    const { user } = show(siblings());
+    await user.click(screen.getByRole("button", { name: ADD }));
+    const toast = await screen.findByRole("alertdialog", { name: "Add Another Error" });
+    expect(within(toast).getByText("Error adding another Sibling")).toBeInTheDocument();
+    expect(blockTitles()).toEqual(["Sibling 1"]);
+    expect(useAnswers.getState().blocks).toEqual({});
+    expect(screen.getByRole("button", { name: ADD })).toBeInTheDocument();
+  });
+
+  test("visitors see one block and no add or remove button", () => {
+    show(siblings());
+    expect(blockTitles()).toEqual(["Sibling 1"]);
+    expect(within(block(1)).getByRole("textbox", { name: "First Name" })).toBeInTheDocument();
+    expect(screen.queryByRole("button")).not.toBeInTheDocument();
+  });
+
+  test("visitors see as many blocks as their answers fill, still without buttons", () => {
+    useAnswers.setState({ blocks: { siblings: 4 } });
+    given({ sibling_first_name: "Ann", sibling_2_first_name: "Ben" });
+    show(siblings());
+    expect(blockTitles()).toEqual(["Sibling 1", "Sibling 2"]);
+    expect(within(block(2)).getByRole("textbox", { name: "First Name" })).toHaveValue("Ben");
+    expect(screen.queryByRole("button")).not.toBeInTheDocument();
+  });
+});
+
+describe("on a whole page, logged in", () => {
+  function serveApplicant(formState: { tabs?: Record<string, string>; blocks?: Record<string, number> }, answer: Answers = {}) {
+    logIn();
+    server.use(
+      http.get(url("/api/profile"), () => HttpResponse.json(profileOf({ answer }))),
+      http.put(url("/api/last-page"), () => HttpResponse.json({ message: "Saved." })),
+      http.get(url("/api/tabs"), () => HttpResponse.json(formState.tabs ?? {})),
+      http.get(url("/api/add-another"), () => HttpResponse.json(formState.blocks ?? {})),
+    );
+  }
+
+  test("block counts come back from GET /api/add-another", async () => {
+    serveApplicant({ blocks: { siblings: 3 } }, { sibling_3_first_name: "Cal" } as Answers);
+    renderApp("/about");
+    await screen.findByRole("heading", { level: 1, name: "About You" });
+    await waitFor(() => expect(screen.getByRole("heading", { name: "Sibling 3" })).toBeInTheDocument());
+    expect(screen.getAllByRole("heading", { name: /^Sibling \d$/ }).map((h) => h.textContent)).toEqual(["Sibling 1", "Sibling 2", "Sibling 3"]);
+    expect(within(screen.getByRole("region", { name: "Sibling 3" })).getByRole("textbox", { name: "First Name" })).toHaveValue("Cal");
+    expect(screen.getByRole("button", { name: "+ Add another sibling" })).toBeInTheDocument();
+    expect(screen.getByRole("button", { name: "Remove Sibling 3" })).toBeInTheDocument();
+    expect(sentTo("GET", "/api/add-another")).toHaveLength(1);
+  });
+
+  test("the chosen tab comes back from GET /api/tabs", async () => {
+    serveApplicant({ tabs: { personal_statement: "upload" } });
+    renderApp("/education");
+    await screen.findByRole("heading", { level: 1, name: "Academics" });
+    expect(screen.getByRole("tab", { name: "Upload a document" })).toHaveAttribute("aria-selected", "true");
+    expect(screen.getByText("Personal Statement Document")).toBeInTheDocument();
+    expect(screen.queryByRole("textbox", { name: "Personal Statement" })).not.toBeInTheDocument();
+  });
+});
+
+describe("a keystroke re-renders one question", () => {
+  test("typing in First Name commits First Name once per keystroke and nothing else", async () => {
+    const commits: Record<string, number> = {};
+    const onRender: ProfilerOnRenderCallback = (id) => void (commits[id] = (commits[id] ?? 0) + 1);
+    const byKey = (key: string) => form.owners.get(key)!.item;
+    const user = userEvent.setup();
+    render(
+      <>
+        <Profiler id="first_name" onRender={onRender}>
+          <Items items={[byKey("first_name")]} level={2} />
+        </Profiler>
+        <Profiler id="last_name" onRender={onRender}>
+          <Items items={[byKey("last_name")]} level={2} />
+        </Profiler>
+        <Profiler id="preferred_name_ind" onRender={onRender}>
+          <Items items={[byKey("preferred_name_ind"), byKey("preferred_name")]} level={2} />
+        </Profiler>
+        <Profiler id="gender_female" onRender={onRender}>
+          <Items items={[byKey("gender_female")]} level={2} />
+        </Profiler>
+      </>,
+    );
+    const input = screen.getByRole("textbox", { name: "First Name" });
+    await user.click(input);
+    for (const key of Object.keys(commits)) commits[key] = 0;
+
+    await user.keyboard("Ada");
+    expect(answers().first_name).toBe("Ada");
+    expect(commits).toEqual({ first_name: 3, last_name: 0, preferred_name_ind: 0, gender_female: 0 });
+  });
+});

@@ -1,0 +1,266 @@
+// The page's buttons and the submit flow (spec: application-form §2 buttons and validation
+// summary, §4 submit flow): Save, Save and continue, Previous, Submit; the validation summary and
+// its links; errors on questions only while validating.
+import { http, HttpResponse } from "msw";
+import { screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { afterEach, beforeAll, beforeEach, describe, expect, test, vi } from "vitest";
+import type { Answers, ValidationErrors } from "../../engine";
+import type { Profile } from "../api/calls";
+import { queryClient } from "../api/queries";
+import { useAnswers } from "../state/answers";
+import { useSession } from "../state/session";
+import { logIn, profileOf, renderApp, sent, sentTo, server, url, withTestServer } from "../testing";
+import { SUBMITTED } from "./steps";
+import { loadValidator } from "./validator";
+
+withTestServer();
+
+const STARTED = ["started"];
+const VALIDATING = ["started", "validating"];
+const SUMMARY = "We're missing some information!";
+const PAGE = { timeout: 15_000 };
+const LEGAL_AGREE = "I certify that everything in this application is true, complete and my own work.";
+
+/** A logged-in applicant's server: the profile, the place, the status, saves and validations. */
+function serveApplicant(profile: Profile, errors: ValidationErrors = {}) {
+  server.use(
+    http.get(url("/api/profile"), () => HttpResponse.json(profile)),
+    http.put(url("/api/last-page"), () => HttpResponse.json({ message: "Saved." })),
+    http.post(url("/api/web-status"), () => HttpResponse.json({ message: "Saved." })),
+    http.put(url("/api/answer"), () => HttpResponse.json({ message: "Saved.", revision: 2, cleared: [] })),
+    http.post(url("/api/validations"), () => HttpResponse.json(errors)),
+  );
+}
+
+async function openAsApplicant(path: string, title: string, profile: Profile, errors: ValidationErrors = {}) {
+  logIn();
+  serveApplicant(profile, errors);
+  const app = renderApp(path);
+  await screen.findByRole("heading", { level: 1, name: title }, PAGE);
+  return { ...app, user: userEvent.setup() };
+}
+
+async function openAsVisitor(path: string, title: string) {
+  const app = renderApp(path);
+  await screen.findByRole("heading", { level: 1, name: title }, PAGE);
+  return { ...app, user: userEvent.setup() };
+}
+
+const button = (name: string) => screen.getByRole("button", { name });
+const summary = () => screen.queryByRole("region", { name: SUMMARY });
+/** The calls of the flow, without the place saved on each page. */
+const calls = () => sent.filter((r) => r.path !== "/api/last-page").map((r) => `${r.method} ${r.path}`);
+const firstName = () => screen.getAllByRole("textbox", { name: "First Name" })[0]!;
+
+let consoleError: ReturnType<typeof vi.spyOn>;
+beforeAll(async () => {
+  // Loaded once here: the first load is a Vite transform that would race the server's answers.
+  await loadValidator();
+});
+beforeEach(() => {
+  consoleError = vi.spyOn(console, "error").mockImplementation(() => {});
+});
+afterEach(() => consoleError.mockRestore());
+
+describe("Save", () => {
+  test("sends what was typed, then asks for the validations, says so, and stays; errors are not shown while started", async () => {
+    const { user, router } = await openAsApplicant("/about", "About You", profileOf({ answer: {} as Answers }, STARTED), {
+      last_name: ["Enter your last name."],
+    });
+    await user.type(firstName(), "Ada");
+    await user.click(button("Save"));
+
+    const toast = await screen.findByRole("alertdialog", { name: "Success Notification" });
+    expect(within(toast).getByText("Your answers were saved.")).toBeInTheDocument();
+    expect(sentTo("PUT", "/api/answer").map((r) => r.body)).toEqual([{ first_name: "Ada" }]);
+    expect(sentTo("POST", "/api/validations")).toHaveLength(1);
+    expect(calls().indexOf("PUT /api/answer")).toBeLessThan(calls().indexOf("POST /api/validations"));
+    expect(queryClient.getQueryData(["validations"])).toEqual({ last_name: ["Enter your last name."] });
+
+    expect(router.state.location.pathname).toBe("/about");
+    expect(useSession.getState().has_changed_page).toBe(false);
+    // Started, not validating: no summary, no question marked.
+    expect(summary()).not.toBeInTheDocument();
+    expect(screen.queryByText(SUMMARY)).not.toBeInTheDocument();
+    expect(screen.getAllByRole("textbox", { name: "Last Name" })[0]).not.toHaveAttribute("aria-invalid");
+    expect(screen.queryByText("Enter your last name.")).not.toBeInTheDocument();
+  });
+
+  test("a refused save shows the Save Error toast with the server's message, and validates nothing", async () => {
+    const REFUSED = "Your application has been submitted and can no longer be changed.";
+    await openAsApplicant("/about", "About You", profileOf({ answer: {} as Answers }, STARTED));
+    server.use(http.put(url("/api/answer"), () => HttpResponse.json({ message: REFUSED }, { status: 409 })));
+    const user = userEvent.setup();
+    await user.type(firstName(), "Ada");
+    await user.click(button("Save"));
+    const toast = await screen.findByRole("alertdialog", { name: "Save Error" });
+    expect(within(toast).getByText(REFUSED)).toBeInTheDocument();
+    expect(screen.getByText(`Not saved: ${REFUSED}`)).toBeInTheDocument();
+    expect(sentTo("POST", "/api/validations")).toEqual([]);
+    expect(screen.queryByRole("alertdialog", { name: "Success Notification" })).not.toBeInTheDocument();
+  });
+});
+
+describe("moving between pages", () => {
+  test("Save and continue saves, validates, then goes to the next page and marks has_changed_page", async () => {
+    const { user, router } = await openAsApplicant("/about", "About You", profileOf({ answer: {} as Answers }, STARTED));
+    await user.type(firstName(), "Ada");
+    expect(useSession.getState().has_changed_page).toBe(false);
+    await user.click(button("Save and continue"));
+    await screen.findByRole("heading", { level: 1, name: "Academics" }, PAGE);
+
+    expect(router.state.location.pathname).toBe("/education");
+    expect(useSession.getState().has_changed_page).toBe(true);
+    expect(sentTo("PUT", "/api/answer").map((r) => r.body)).toEqual([{ first_name: "Ada" }]);
+    expect(calls().filter((c) => c !== "GET /api/profile" && !c.startsWith("GET /api/tabs") && !c.startsWith("GET /api/add-another"))).toEqual([
+      "PUT /api/answer",
+      "POST /api/validations",
+    ]);
+    expect(screen.getByText("Step 2 of 3")).toBeInTheDocument();
+  });
+
+  test("Previous validates and goes back a page", async () => {
+    const { user, router } = await openAsApplicant("/education", "Academics", profileOf({ answer: {} as Answers, last_page: "/education" }, STARTED));
+    expect(screen.queryByRole("button", { name: "Submit" })).not.toBeInTheDocument();
+    await user.click(button("Previous"));
+    await screen.findByRole("heading", { level: 1, name: "About You" }, PAGE);
+    expect(router.state.location.pathname).toBe("/about");
+    expect(sentTo("POST", "/api/validations")).toHaveLength(1);
+    expect(sentTo("PUT", "/api/answer")).toEqual([]);
+    expect(useSession.getState().has_changed_page).toBe(true);
+    // The first page has no Previous.
+    expect(screen.queryByRole("button", { name: "Previous" })).not.toBeInTheDocument();
+  });
+
+  test("a visitor with answers pressing Save and continue goes to /signup carrying them", async () => {
+    const { user, router } = await openAsVisitor("/about", "About You");
+    expect(screen.queryByRole("button", { name: "Save" })).not.toBeInTheDocument();
+    expect(button("Save for later")).toBeInTheDocument();
+    await user.type(firstName(), "Ada");
+    await user.click(button("Save and continue"));
+    await screen.findByRole("heading", { level: 1, name: "Sign Up" });
+    expect(router.state.location.pathname).toBe("/signup");
+    expect(router.state.location.state).toEqual({ answers: { first_name: "Ada" } });
+    expect(sent).toEqual([]);
+  });
+
+  test("a visitor without answers just moves on", async () => {
+    const { user, router } = await openAsVisitor("/about", "About You");
+    await user.click(button("Save and continue"));
+    await screen.findByRole("heading", { level: 1, name: "Academics" }, PAGE);
+    expect(router.state.location.pathname).toBe("/education");
+    expect(sent).toEqual([]);
+  });
+});
+
+describe("Submit", () => {
+  test("a visitor with answers is sent to /signup with them", async () => {
+    useAnswers.getState().replaceAll({ legal_agree: true });
+    const { user, router } = await openAsVisitor("/final-steps", "Finishing Up");
+    await user.click(button("Submit"));
+    await screen.findByRole("heading", { level: 1, name: "Sign Up" });
+    expect(router.state.location.state).toEqual({ answers: { legal_agree: true } });
+    expect(sent).toEqual([]);
+  });
+
+  test("errors: validating is posted, the summary lists each question with a link, and takes the focus", async () => {
+    const errors = { legal_agree: ["Please certify your application."], first_name: ["Enter your first name."] };
+    const { user, router } = await openAsApplicant("/final-steps", "Finishing Up", profileOf({ answer: {} as Answers, last_page: "/final-steps" }, STARTED), errors);
+    expect(summary()).not.toBeInTheDocument();
+    await user.click(button("Submit"));
+
+    const region = await screen.findByRole("region", { name: SUMMARY });
+    expect(within(region).getByRole("heading", { level: 2 })).toHaveTextContent(/^We're missing some information!$/);
+    expect(region).toHaveTextContent("Please fix the items below, then submit your application again.");
+    expect(useSession.getState().web_status).toBe("validating");
+    expect(calls().filter((c) => c.startsWith("POST"))).toEqual(["POST /api/web-status", "POST /api/validations"]);
+    expect(sentTo("POST", "/api/web-status").map((r) => r.body)).toEqual([{ web_status: "validating" }]);
+    expect(sentTo("POST", "/api/submit")).toEqual([]);
+
+    // One link per failing question, in the form's order, named by the question's label.
+    const links = within(region).getAllByRole("link");
+    expect(links.map((link) => [link.textContent, link.getAttribute("href")])).toEqual([
+      ["First Name", "/about#first_name"],
+      [LEGAL_AGREE, "/final-steps#legal_agree"],
+    ]);
+    expect(within(region).getAllByRole("listitem").map((li) => li.textContent)).toEqual([
+      "First Name: Enter your first name.",
+      `${LEGAL_AGREE}: Please certify your application.`,
+    ]);
+    await waitFor(() => expect(region).toHaveFocus());
+    // Shown on the question too, now that the application is validating.
+    expect(screen.getByRole("checkbox", { name: LEGAL_AGREE })).toHaveAttribute("aria-invalid", "true");
+
+    // Following a link: the page, and the question's input focused.
+    await user.click(within(region).getByRole("link", { name: "First Name" }));
+    await screen.findByRole("heading", { level: 1, name: "About You" }, PAGE);
+    expect(router.state.location.pathname).toBe("/about");
+    expect(router.state.location.hash).toBe("#first_name");
+    await waitFor(() => expect(document.activeElement).toBe(document.getElementById("first_name")));
+    expect(document.activeElement).toBe(firstName());
+    expect(firstName()).toHaveAttribute("aria-invalid", "true");
+    // And it stays there.
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(firstName()).toHaveFocus();
+  });
+
+  test("no errors: submit, then submitted is posted, and /completion says so", async () => {
+    const { user, router } = await openAsApplicant(
+      "/final-steps",
+      "Finishing Up",
+      profileOf({ answer: { legal_agree: true } as Answers, last_page: "/final-steps" }, STARTED),
+    );
+    server.use(http.post(url("/api/submit"), () => HttpResponse.json({ message: "Submitted." })));
+    await user.click(button("Submit"));
+
+    await screen.findByRole("heading", { level: 1, name: "Your application is submitted" }, PAGE);
+    const toast = await screen.findByRole("alertdialog", { name: "Success Notification" });
+    expect(within(toast).getByText(SUBMITTED)).toBeInTheDocument();
+    expect(SUBMITTED).toBe("Your application was successfully submitted.");
+    expect(router.state.location.pathname).toBe("/completion");
+    expect(useSession.getState().web_status).toBe("submitted");
+    expect(calls().filter((c) => c.startsWith("POST"))).toEqual(["POST /api/web-status", "POST /api/validations", "POST /api/submit", "POST /api/web-status"]);
+    expect(sentTo("POST", "/api/web-status").map((r) => r.body)).toEqual([{ web_status: "validating" }, { web_status: "submitted" }]);
+    expect(sentTo("POST", "/api/submit")[0]!.body).toBeUndefined();
+    expect(summary()).not.toBeInTheDocument();
+  });
+
+  test("a 422 from submit with errors shows them in the summary; already validating posts no status", async () => {
+    const { user, router } = await openAsApplicant(
+      "/final-steps",
+      "Finishing Up",
+      profileOf({ answer: { first_name: "Ada", legal_agree: true } as Answers, last_page: "/final-steps" }, VALIDATING),
+    );
+    server.use(
+      http.post(url("/api/submit"), () =>
+        HttpResponse.json({ message: "Your application is missing answers.", errors: { legal_agree: ["Please certify your application."] } }, { status: 422 }),
+      ),
+    );
+    await user.click(button("Submit"));
+    const region = await screen.findByRole("region", { name: SUMMARY });
+    await waitFor(() => expect(within(region).getAllByRole("listitem").map((li) => li.textContent)).toEqual([`${LEGAL_AGREE}: Please certify your application.`]));
+    expect(within(region).getByRole("link", { name: LEGAL_AGREE })).toHaveAttribute("href", "/final-steps#legal_agree");
+    await waitFor(() => expect(region).toHaveFocus());
+    expect(sentTo("POST", "/api/web-status")).toEqual([]);
+    expect(sentTo("POST", "/api/submit")).toHaveLength(1);
+    expect(router.state.location.pathname).toBe("/final-steps");
+    expect(useSession.getState().web_status).toBe("validating");
+    expect(screen.queryByRole("alertdialog", { name: "Submit Error" })).not.toBeInTheDocument();
+  });
+
+  test("another failure of submit shows the Submit Error toast with the server's message", async () => {
+    const { user, router } = await openAsApplicant(
+      "/final-steps",
+      "Finishing Up",
+      profileOf({ answer: { first_name: "Ada", legal_agree: true } as Answers, last_page: "/final-steps" }, VALIDATING),
+    );
+    server.use(http.post(url("/api/submit"), () => HttpResponse.json({ message: "Submissions are closed." }, { status: 403 })));
+    await user.click(button("Submit"));
+    const toast = await screen.findByRole("alertdialog", { name: "Submit Error" });
+    expect(within(toast).getByText("Submissions are closed.")).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe("/final-steps");
+    expect(useSession.getState().web_status).toBe("validating");
+    expect(sentTo("POST", "/api/web-status")).toEqual([]);
+  });
+});
