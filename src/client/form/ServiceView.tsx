@@ -171,7 +171,7 @@ function valueOf(view: ViewItem, { answers }: Context): string {
   switch (view.item.type) {
     case "select":
     case "radio":
-      return String(answers[`${key}_desc`] || value);
+      return String(answers[`${key}_desc`] || optionLabel(view, String(value), answers) || value);
     case "checkbox": {
       if ((view.item as CheckboxItem).stores === "yesNo") return value === "Y" ? "Yes" : "No";
       return "Yes";
@@ -189,6 +189,13 @@ function valueOf(view: ViewItem, { answers }: Context): string {
     default:
       return String(value);
   }
+}
+
+/** A choice's label from the definitions, for answers saved without their `_desc`. */
+function optionLabel(view: ViewItem, value: string, answers: Answers): string | undefined {
+  const options = view.options;
+  const list = options?.kind === "list" ? options.options : options?.lists[String(answers[options.controlKey] ?? "")];
+  return list?.find((o) => o.value === value)?.label;
 }
 
 function formatDate(value: string): string {

@@ -15,6 +15,8 @@ import { SUBMITTED } from "./steps";
 import { loadValidator } from "./validator";
 
 withTestServer();
+// Whole pages take seconds each to draw in jsdom, more on a busy machine.
+vi.setConfig({ testTimeout: 90_000 });
 
 const STARTED = ["started"];
 const VALIDATING = ["started", "validating"];
@@ -53,6 +55,8 @@ const summary = () => screen.queryByRole("region", { name: SUMMARY });
 const calls = () => sent.filter((r) => r.path !== "/api/last-page").map((r) => `${r.method} ${r.path}`);
 const firstName = () => screen.getAllByRole("textbox", { name: "First Name" })[0]!;
 
+// jsdom has no scrolling; the summary's links scroll their question into view.
+Element.prototype.scrollIntoView = () => {};
 let consoleError: ReturnType<typeof vi.spyOn>;
 beforeAll(async () => {
   // Loaded once here: the first load is a Vite transform that would race the server's answers.
@@ -71,7 +75,7 @@ describe("Save", () => {
     await user.type(firstName(), "Ada");
     await user.click(button("Save"));
 
-    const toast = await screen.findByRole("alertdialog", { name: "Success Notification" });
+    const toast = await screen.findByRole("alertdialog", { name: "Success Notification" }, PAGE);
     expect(within(toast).getByText("Your answers were saved.")).toBeInTheDocument();
     expect(sentTo("PUT", "/api/answer").map((r) => r.body)).toEqual([{ first_name: "Ada" }]);
     expect(sentTo("POST", "/api/validations")).toHaveLength(1);
@@ -94,9 +98,11 @@ describe("Save", () => {
     const user = userEvent.setup();
     await user.type(firstName(), "Ada");
     await user.click(button("Save"));
-    const toast = await screen.findByRole("alertdialog", { name: "Save Error" });
+    const toast = await screen.findByRole("alertdialog", { name: "Save Error" }, PAGE);
     expect(within(toast).getByText(REFUSED)).toBeInTheDocument();
-    expect(screen.getByText(`Not saved: ${REFUSED}`)).toBeInTheDocument();
+    // The save state, at the top of the page (announced) and beside the buttons.
+    expect(screen.getAllByText(`Not saved: ${REFUSED}`)).toHaveLength(2);
+    expect(screen.getAllByRole("status").map((status) => status.textContent)).toContain(`Not saved: ${REFUSED}`);
     expect(sentTo("POST", "/api/validations")).toEqual([]);
     expect(screen.queryByRole("alertdialog", { name: "Success Notification" })).not.toBeInTheDocument();
   });
@@ -139,7 +145,7 @@ describe("moving between pages", () => {
     expect(button("Save for later")).toBeInTheDocument();
     await user.type(firstName(), "Ada");
     await user.click(button("Save and continue"));
-    await screen.findByRole("heading", { level: 1, name: "Sign Up" });
+    await screen.findByRole("heading", { level: 1, name: "Sign Up" }, PAGE);
     expect(router.state.location.pathname).toBe("/signup");
     expect(router.state.location.state).toEqual({ answers: { first_name: "Ada" } });
     expect(sent).toEqual([]);
@@ -159,7 +165,7 @@ describe("Submit", () => {
     useAnswers.getState().replaceAll({ legal_agree: true });
     const { user, router } = await openAsVisitor("/final-steps", "Finishing Up");
     await user.click(button("Submit"));
-    await screen.findByRole("heading", { level: 1, name: "Sign Up" });
+    await screen.findByRole("heading", { level: 1, name: "Sign Up" }, PAGE);
     expect(router.state.location.state).toEqual({ answers: { legal_agree: true } });
     expect(sent).toEqual([]);
   });
@@ -170,7 +176,7 @@ describe("Submit", () => {
     expect(summary()).not.toBeInTheDocument();
     await user.click(button("Submit"));
 
-    const region = await screen.findByRole("region", { name: SUMMARY });
+    const region = await screen.findByRole("region", { name: SUMMARY }, PAGE);
     expect(within(region).getByRole("heading", { level: 2 })).toHaveTextContent(/^We're missing some information!$/);
     expect(region).toHaveTextContent("Please fix the items below, then submit your application again.");
     expect(useSession.getState().web_status).toBe("validating");
@@ -215,7 +221,7 @@ describe("Submit", () => {
     await user.click(button("Submit"));
 
     await screen.findByRole("heading", { level: 1, name: "Your application is submitted" }, PAGE);
-    const toast = await screen.findByRole("alertdialog", { name: "Success Notification" });
+    const toast = await screen.findByRole("alertdialog", { name: "Success Notification" }, PAGE);
     expect(within(toast).getByText(SUBMITTED)).toBeInTheDocument();
     expect(SUBMITTED).toBe("Your application was successfully submitted.");
     expect(router.state.location.pathname).toBe("/completion");
@@ -238,7 +244,7 @@ describe("Submit", () => {
       ),
     );
     await user.click(button("Submit"));
-    const region = await screen.findByRole("region", { name: SUMMARY });
+    const region = await screen.findByRole("region", { name: SUMMARY }, PAGE);
     await waitFor(() => expect(within(region).getAllByRole("listitem").map((li) => li.textContent)).toEqual([`${LEGAL_AGREE}: Please certify your application.`]));
     expect(within(region).getByRole("link", { name: LEGAL_AGREE })).toHaveAttribute("href", "/final-steps#legal_agree");
     await waitFor(() => expect(region).toHaveFocus());
@@ -257,7 +263,7 @@ describe("Submit", () => {
     );
     server.use(http.post(url("/api/submit"), () => HttpResponse.json({ message: "Submissions are closed." }, { status: 403 })));
     await user.click(button("Submit"));
-    const toast = await screen.findByRole("alertdialog", { name: "Submit Error" });
+    const toast = await screen.findByRole("alertdialog", { name: "Submit Error" }, PAGE);
     expect(within(toast).getByText("Submissions are closed.")).toBeInTheDocument();
     expect(router.state.location.pathname).toBe("/final-steps");
     expect(useSession.getState().web_status).toBe("validating");

@@ -10,6 +10,7 @@ import { COMPLETION_ROUTE } from "../pages";
 import { hasAnswers, useAnswers } from "../state/answers";
 import { saveNow } from "../state/saving";
 import { useSession } from "../state/session";
+import { toasts } from "../ui/Toasts";
 
 export const SAVE_ERROR = "Save Error";
 export const SUBMIT_ERROR = "Submit Error";
@@ -106,8 +107,11 @@ export async function submitApplication(navigate: NavigateFunction): Promise<"si
     return "errors";
   }
   await postWebStatus("submitted").catch(() => {});
+  // The form layout sends a submitted applicant to /completion itself, and its redirect replaces a
+  // navigation still under way (the page loads lazily) with its state: the message is shown here.
   useSession.getState().setWebStatus("submitted");
-  await navigate(COMPLETION_ROUTE, { state: { message: SUBMITTED } satisfies AuthState });
+  toasts.success(SUBMITTED);
+  await navigate(COMPLETION_ROUTE);
   toTop();
   return "submitted";
 }

@@ -1,0 +1,170 @@
+// The read-only service view (spec: application-form §6 service user; accounts-and-shell §6):
+// ?service_token= loads one application from GET /service/tmp-pdf and prints every page as text:
+// only answered items, every add-another block, the chosen tab's contents, a school with its
+// Ceeb code; no inputs, no buttons, no navigation; the token leaves the address bar.
+import { http, HttpResponse } from "msw";
+import { screen, within } from "@testing-library/react";
+import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
+import type { Answers } from "../../engine";
+import type { ServiceApplication } from "../api/calls";
+import { useSession } from "../state/session";
+import { renderApp, sent, server, url, withTestServer } from "../testing";
+
+withTestServer();
+
+const PAGE = { timeout: 15_000 };
+
+const answer: Answers = {
+  // About You
+  first_name: "Ada",
+  middle_name: "",
+  last_name: "Lovelace",
+  suffix: "JR",
+  suffix_desc: "Jr.",
+  preferred_name_ind: "N",
+  preferred_name_ind_desc: "No",
+  preferred_name: "Addie",
+  birth_date: "2008-03-05",
+  optin_sms_ind: true,
+  phone_mobile: "(555) 201-4400",
+  sibling_first_name: "Charles",
+  sibling_relationship: "BROTHER",
+  sibling_relationship_desc: "Brother",
+  sibling_2_first_name: "Mary",
+  sibling_2_age: "12",
+  // Academics
+  entry_term: "FA27",
+  entry_term_desc: "Fall 2027",
+  hs_name: "Central High School",
+  hs_ceeb: "123456",
+  hs_city: "Springfield",
+  personal_statement_essay: "An essay from the tab not chosen.",
+  personal_statement_doc: "ANSWERED",
+  // Finishing Up
+  conviction: "N",
+  conviction_desc: "No",
+  legal_agree: true,
+};
+
+const application: ServiceApplication = {
+  answer,
+  add_another: { siblings: 2 },
+  document_answer: { personal_statement_doc: { file_name: "statement.pdf" } },
+  tabs: { personal_statement: "upload" },
+};
+
+function openAsServiceUser(path: string, reply: () => Response = () => HttpResponse.json(application)) {
+  useSession.setState({ is_service_user: true });
+  server.use(http.get(url("/service/tmp-pdf"), reply));
+  return renderApp(path);
+}
+
+/** The printed value beside each label `label` (a dt and its dd) inside `scope`. */
+function valuesOf(label: string, scope: HTMLElement = document.body): string[] {
+  return [...scope.querySelectorAll("dt")].filter((dt) => dt.textContent === label).map((dt) => dt.nextElementSibling!.textContent!);
+}
+
+/** The section a heading names. */
+const sectionOf = (name: string) => screen.getByRole("heading", { name }).closest("section")!;
+
+let consoleError: ReturnType<typeof vi.spyOn>;
+beforeEach(() => {
+  consoleError = vi.spyOn(console, "error").mockImplementation(() => {});
+});
+afterEach(() => consoleError.mockRestore());
+
+describe("the printed application", () => {
+  test("every page, answered items as text, nothing to type in or press", async () => {
+    const { router } = openAsServiceUser("/education?service_token=svc-token-1&ref=pdf");
+    await screen.findByRole("heading", { level: 1, name: "About You" }, PAGE);
+
+    // Every page, whatever the route.
+    expect(screen.getAllByRole("heading", { level: 1 }).map((h) => h.textContent)).toEqual(["About You", "Academics", "Finishing Up"]);
+    expect(sent.map((r) => `${r.method} ${r.path}`)).toEqual(["GET /service/tmp-pdf?service_token=svc-token-1"]);
+
+    // Labels and values as text: a select's label, a date written out, a checkbox as Yes.
+    const name = sectionOf("Your name");
+    expect(valuesOf("First Name", name)).toEqual(["Ada"]);
+    expect(valuesOf("Last Name", name)).toEqual(["Lovelace"]);
+    expect(valuesOf("Suffix")).toEqual(["Jr."]);
+    expect(valuesOf("Date of Birth")).toEqual(["March 5, 2008"]);
+    expect(valuesOf("Text me updates about my application (message and data rates may apply).")).toEqual(["Yes"]);
+    expect(valuesOf("Cell Phone")).toEqual(["(555) 201-4400"]);
+    expect(valuesOf("Do you go by a name other than your first name?")).toEqual(["No"]);
+    expect(valuesOf("Entry Term")).toEqual(["Fall 2027"]);
+    expect(valuesOf("Have you ever been convicted of a misdemeanor or felony?")).toEqual(["No"]);
+    expect(valuesOf("I certify that everything in this application is true, complete and my own work.")).toEqual(["Yes"]);
+
+    // Unanswered, hidden and content items are not printed; nor sections with nothing answered.
+    expect(valuesOf("Middle Name")).toEqual([]);
+    expect(valuesOf("Preferred Name")).toEqual([]);
+    expect(screen.queryByText("Addie")).not.toBeInTheDocument();
+    expect(valuesOf("Home Phone")).toEqual([]);
+    expect(valuesOf("Intended Major")).toEqual([]);
+    expect(screen.queryByRole("heading", { name: "Background (optional)" })).not.toBeInTheDocument();
+    expect(screen.queryByText("Tell us about your siblings, if you have any (optional).")).not.toBeInTheDocument();
+
+    // No inputs, no buttons, no navigation.
+    expect(document.querySelectorAll("input, select, textarea, button")).toHaveLength(0);
+    expect(screen.queryAllByRole("button")).toEqual([]);
+    expect(screen.queryAllByRole("textbox")).toEqual([]);
+    expect(screen.queryByRole("navigation")).not.toBeInTheDocument();
+    expect(screen.queryByRole("contentinfo")).not.toBeInTheDocument();
+
+    // The token leaves the address bar; the rest of the query stays.
+    expect(router.state.location.pathname).toBe("/education");
+    expect(router.state.location.search).toBe("?ref=pdf");
+  });
+
+  test("both sibling blocks, the chosen tab only, and the school with its Ceeb code", async () => {
+    openAsServiceUser("/about?service_token=svc-token-2");
+    await screen.findByRole("heading", { level: 1, name: "Academics" }, PAGE);
+
+    const first = sectionOf("Sibling 1");
+    const second = sectionOf("Sibling 2");
+    expect(valuesOf("First Name", first)).toEqual(["Charles"]);
+    expect(valuesOf("Relationship to you", first)).toEqual(["Brother"]);
+    expect(valuesOf("First Name", second)).toEqual(["Mary"]);
+    expect(valuesOf("Age", second)).toEqual(["12"]);
+    expect(within(second).queryByText("Charles")).not.toBeInTheDocument();
+    expect(screen.queryByRole("heading", { name: "Sibling 3" })).not.toBeInTheDocument();
+
+    // The chosen tab (upload), not the default one.
+    const tab = sectionOf("Personal statement: Upload a document");
+    expect(valuesOf("Personal Statement Document", tab)).toEqual(["Document attached for Personal Statement Document"]);
+    expect(screen.queryByRole("heading", { name: "Personal statement: Write it here" })).not.toBeInTheDocument();
+    expect(screen.queryByText("An essay from the tab not chosen.")).not.toBeInTheDocument();
+
+    const school = sectionOf("High school 1");
+    expect(valuesOf("School Name", school)).toEqual(["Central High School (Ceeb: 123456)"]);
+    expect(school).toHaveTextContent("Springfield");
+    expect(screen.queryByRole("heading", { name: "High school 2" })).not.toBeInTheDocument();
+  });
+
+  test("a school without a Ceeb code is its name alone", async () => {
+    openAsServiceUser("/about?service_token=svc-token-3", () =>
+      HttpResponse.json({ ...application, answer: { hs_name: "Home School Co-op", hs_ceeb: "" } } satisfies ServiceApplication),
+    );
+    await screen.findByRole("heading", { level: 1, name: "Academics" }, PAGE);
+    expect(valuesOf("School Name")).toEqual(["Home School Co-op"]);
+    expect(screen.queryByText(/Ceeb/)).not.toBeInTheDocument();
+  });
+});
+
+describe("a refused token", () => {
+  test("the server's message is shown, and nothing else", async () => {
+    const { router } = openAsServiceUser("/about?service_token=expired", () =>
+      HttpResponse.json({ message: "This service link has expired." }, { status: 403 }),
+    );
+    expect(await screen.findByRole("alert", undefined, PAGE)).toHaveTextContent(/^This service link has expired\.$/);
+    expect(screen.queryByRole("heading", { level: 1 })).not.toBeInTheDocument();
+    expect(router.state.location.search).toBe("");
+    expect(router.state.location.pathname).toBe("/about");
+  });
+
+  test("a 401 shows the session message without leaving for /login", async () => {
+    const { router } = openAsServiceUser("/about?service_token=old", () => HttpResponse.json({ message: "Unauthorized" }, { status: 401 }));
+    expect(await screen.findByRole("alert", undefined, PAGE)).toHaveTextContent("Your session is invalid. Please clear your cookies and login again.");
+    expect(router.state.location.pathname).toBe("/about");
+  });
+});
