@@ -95,7 +95,7 @@ describe("conditions (About You: Your name)", () => {
     expect(answers()).toMatchObject({ former_names: "N", former_first_name: "", former_middle_name: "", former_last_name: "" });
   });
 
-  test("answers other questions do not depend on stay when something hides", async () => {
+  test("hiding one question leaves the answers of the others alone", async () => {
     given({ first_name: "Ada", preferred_name_ind: "Y", preferred_name: "Addie" });
     const { user } = show(itemWithId("/about", "name"));
     expect(screen.getByRole("textbox", { name: "Preferred Name" })).toHaveValue("Addie");
@@ -181,17 +181,18 @@ describe("tabs (Academics: Personal statement)", () => {
     expect(screen.queryByRole("textbox", { name: "Personal Statement" })).not.toBeInTheDocument();
   });
 
-  test("the keys the server's reply lists are cleared too", async () => {
+  test("back to the default tab: the document answer goes, and whatever else the server's reply says it cleared", async () => {
     logIn();
     useAnswers.setState({ tabs: { personal_statement: "upload" } });
-    given({ personal_statement_doc: "ANSWERED", personal_statement_essay: "" });
-    server.use(http.put(url("/api/tabs"), () => HttpResponse.json({ ...CHANGED, cleared: ["personal_statement_doc"] })));
+    given({ personal_statement_doc: "ANSWERED", personal_statement_essay: "", honors_name: "Science fair", zeemee_url: "https://zeemee.example/ada" });
+    // The server is the judge of what a switch clears: here it also cleared honors_name.
+    server.use(http.put(url("/api/tabs"), () => HttpResponse.json({ ...CHANGED, cleared: ["personal_statement_doc", "honors_name"] })));
     const { user } = show(group());
     expect(screen.getByRole("tab", { name: "Upload a document" })).toHaveAttribute("aria-selected", "true");
     await user.click(screen.getByRole("tab", { name: "Write it here" }));
-    await waitFor(() => expect(answers().personal_statement_doc).toBe(""));
+    await waitFor(() => expect(screen.getByRole("tab", { name: "Write it here" })).toHaveAttribute("aria-selected", "true"));
     expect(sentTo("PUT", "/api/tabs").map((r) => r.body)).toEqual([{ tab_id: "personal_statement", chosen_tab: "write" }]);
-    expect(screen.getByRole("tab", { name: "Write it here" })).toHaveAttribute("aria-selected", "true");
+    expect(answers()).toMatchObject({ personal_statement_doc: "", honors_name: "", zeemee_url: "https://zeemee.example/ada" });
   });
 
   test("by keyboard: an arrow key on the tab list chooses the next tab", async () => {
@@ -305,13 +306,13 @@ describe("add another (About You: Siblings)", () => {
     expect(screen.getByRole("button", { name: ADD })).toBeInTheDocument();
   });
 
-  test("a failed save shows 'Error adding another Sibling' and adds nothing", async () => {
+  test("a failed save shows 'Error adding another sibling' and adds nothing", async () => {
     logIn();
     server.use(http.put(url("/api/add-another"), () => HttpResponse.json({ message: "Database unavailable." }, { status: 500 })));
     const { user } = show(siblings());
     await user.click(screen.getByRole("button", { name: ADD }));
     const toast = await screen.findByRole("alertdialog", { name: "Add Another Error" });
-    expect(within(toast).getByText("Error adding another Sibling")).toBeInTheDocument();
+    expect(within(toast).getByText("Error adding another sibling")).toBeInTheDocument();
     expect(blockTitles()).toEqual(["Sibling 1"]);
     expect(useAnswers.getState().blocks).toEqual({});
     expect(screen.getByRole("button", { name: ADD })).toBeInTheDocument();

@@ -167,12 +167,14 @@ function Blocks({ view, level }: { view: ViewItem; level: Level }) {
   const blocks = (view.blocks ?? []).slice(0, count);
   const list = useRef<HTMLDivElement>(null);
   const name = item.blockTitle ? item.blockTitle.replace(/\s*\{n\}\s*/g, " ").trim() : item.id;
+  // 'Error adding another {button}' (spec §8), the block's name as a sentence reads it.
+  const inSentence = name.charAt(0).toLowerCase() + name.slice(1);
   const titleOf = (n: number) => (item.blockTitle ? item.blockTitle.replace("{n}", String(n)) : `${name} ${n}`);
   const focusBlock = (n: number) =>
     requestAnimationFrame(() => list.current?.querySelector<HTMLElement>(`[data-block="${n}"] > .form-heading`)?.focus());
 
   const add = async () => {
-    if (await setBlocks(item.id, count + 1, `Error adding another ${name}`)) focusBlock(count + 1);
+    if (await setBlocks(item.id, count + 1, `Error adding another ${inSentence}`)) focusBlock(count + 1);
   };
   const remove = async () => {
     if (await setBlocks(item.id, count - 1, `Error removing ${titleOf(count)}`)) focusBlock(count - 1);

@@ -116,11 +116,20 @@ describe("phone", () => {
     const { user } = show(viewOf("phone_mobile"));
     const input = screen.getByRole("textbox", { name: "Cell Phone" });
     expect(input).toHaveAttribute("type", "tel");
-    await user.type(input, "555");
-    expect(input).toHaveValue("(555");
-    await user.type(input, "5555555");
+    expect(input).toHaveAttribute("maxlength", "14");
+    await user.type(input, "5555555555");
     expect(input).toHaveValue("(555) 555-5555");
     expect(answers().phone_mobile).toBe("(555) 555-5555");
+  });
+
+  test("a partial number is formatted as far as it goes", async () => {
+    const { user } = show(viewOf("phone_mobile"));
+    const input = screen.getByRole("textbox", { name: "Cell Phone" });
+    await user.type(input, "555");
+    expect(input).toHaveValue("(555");
+    await user.type(input, "12");
+    expect(input).toHaveValue("(555) 12");
+    expect(answers().phone_mobile).toBe("(555) 12");
   });
 
   test("ignores letters and anything past ten digits", async () => {
@@ -479,6 +488,14 @@ describe("errors", () => {
     useAnswers.setState({ errors: { personal_statement_doc: ["We'd love to learn more about you than the basic facts on this application."] } });
     show(viewOf("personal_statement_doc"));
     expect(screen.getByText("We'd love to learn more about you than the basic facts on this application.")).toBeInTheDocument();
+  });
+
+  test("a file question does not show it while started", () => {
+    logIn({ web_status: "started" });
+    useAnswers.setState({ errors: { personal_statement_doc: ["We'd love to learn more about you than the basic facts on this application."] } });
+    show(viewOf("personal_statement_doc"));
+    expect(screen.getByText("Personal Statement Document")).toBeInTheDocument();
+    expect(screen.queryByText("We'd love to learn more about you than the basic facts on this application.")).not.toBeInTheDocument();
   });
 
   test("an error on another question is not shown here", () => {

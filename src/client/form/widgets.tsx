@@ -229,7 +229,8 @@ function CheckboxQuestion({ view }: WidgetProps) {
   const value = useAnswer(key);
   const errors = useErrors(key);
   const yesNo = question.stores === "yesNo";
-  const errorId = useId();
+  const ids = useId();
+  const described = [question.help && `${ids}-help`, errors.length > 0 && `${ids}-error`].filter(Boolean).join(" ");
   return (
     <div id={key} className="field question" data-invalid={errors.length > 0 || undefined}>
       <Checkbox
@@ -237,13 +238,13 @@ function CheckboxQuestion({ view }: WidgetProps) {
         isSelected={yesNo ? value === "Y" : value === true}
         onChange={(selected) => change({ [key]: yesNo ? (selected ? "Y" : "N") : selected })}
         isInvalid={errors.length > 0}
-        aria-describedby={errors.length > 0 ? errorId : undefined}
+        aria-describedby={described || undefined}
       >
         <span className="choice-mark choice-box" aria-hidden="true" />
         {question.label}
       </Checkbox>
-      <Help view={view} />
-      {errors.length > 0 && <span id={errorId} className="field-error">{errors.join(" ")}</span>}
+      {question.help && <span id={`${ids}-help`} className="field-description">{question.help}</span>}
+      {errors.length > 0 && <span id={`${ids}-error`} className="field-error">{errors.join(" ")}</span>}
     </div>
   );
 }
@@ -256,7 +257,6 @@ function CheckboxesQuestion({ view }: WidgetProps) {
   const errors = useErrorsOf(keys);
   return (
     <CheckboxGroup
-      id={keys[0]}
       className="field question"
       value={chosen === "" ? [] : chosen.split(" ")}
       onChange={(values) => change(Object.fromEntries(keys.map((key) => [key, values.includes(key)])))}
@@ -280,8 +280,9 @@ function CheckboxesQuestion({ view }: WidgetProps) {
 
 /** The errors of several keys (a checkbox group), merged. */
 function useErrorsOf(keys: AnswerKey[]): string[] {
+  const validating = useSession((s) => s.web_status === "validating");
   const joined = useAnswers((s) => keys.flatMap((key) => s.errors[key] ?? []).join("\n"));
-  return useMemo(() => (joined === "" ? NONE : [...new Set(joined.split("\n"))]), [joined]);
+  return useMemo(() => (!validating || joined === "" ? NONE : [...new Set(joined.split("\n"))]), [validating, joined]);
 }
 
 /** A document upload; the upload itself comes with the documents release. */

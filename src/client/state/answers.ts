@@ -6,6 +6,7 @@ import { useCallback, useSyncExternalStore } from "react";
 import { create } from "zustand";
 import { immer } from "zustand/middleware/immer";
 import type { AnswerKey, Answers, AnswerValue, ValidationErrors } from "../../engine";
+import { useSession } from "./session";
 
 interface AnswersStore {
   answers: Answers;
@@ -87,5 +88,9 @@ export function useKeys<T>(keys: readonly AnswerKey[], read: (answers: Answers) 
 }
 
 const NO_ERRORS: string[] = [];
-/** The errors shown on one question. */
-export const useErrors = (key: AnswerKey | undefined): string[] => useAnswers((s) => (key && s.errors[key]) || NO_ERRORS);
+/** The errors shown on one question: only while validating (application-form §4, web status). */
+export function useErrors(key: AnswerKey | undefined): string[] {
+  const validating = useSession((s) => s.web_status === "validating");
+  const errors = useAnswers((s) => (key && s.errors[key]) || NO_ERRORS);
+  return validating ? errors : NO_ERRORS;
+}
