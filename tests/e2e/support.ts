@@ -210,3 +210,29 @@ export async function waitForExpression(page: Page, expression: string, timeoutM
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
 }
+
+// ---- the application form -----------------------------------------------------------------
+
+/** Logs `username` in through the API: the session cookies land in the page's context. */
+export async function logInThroughApi(page: Page, server: Pick<BuiltServer, "url">, username: string, password = PASSWORD): Promise<void> {
+  const response = await page.context().request.post(`${server.url}/public/login`, { data: { username, password } });
+  if (response.status() !== 200) throw new Error(`/public/login: ${response.status()} ${await response.text()}`);
+}
+
+/** The answers the server holds for the page's applicant (GET /api/profile with its cookies). */
+export async function serverAnswers(page: Page, server: Pick<BuiltServer, "url">): Promise<Record<string, unknown>> {
+  const response = await page.context().request.get(`${server.url}/api/profile`);
+  if (response.status() !== 200) throw new Error(`/api/profile: ${response.status()} ${await response.text()}`);
+  return ((await response.json()) as { answer: Record<string, unknown> }).answer;
+}
+
+/** True once no answer waits in the durable save queue (localStorage apply.unsaved.{username}). */
+export const QUEUE_EMPTY = "Object.keys(localStorage).every((key) => !key.startsWith('apply.unsaved.'))";
+
+/** The page's save state, the copy screen readers hear (another shows beside the buttons). */
+export const SAVE_STATE = '.save-state[role="status"]';
+
+/** Until the save queue is empty and the page's save state reads "All changes saved". */
+export async function waitForSaved(page: Page, timeoutMs = 30_000): Promise<void> {
+  await waitForExpression(page, `${QUEUE_EMPTY} && document.querySelector('${SAVE_STATE}')?.textContent === 'All changes saved'`, timeoutMs);
+}

@@ -82,7 +82,8 @@ function Heading({ level, children, id, focusable }: { level: Level; children: R
 
 function Section({ view, level }: { view: ViewItem; level: Level }) {
   const item = view.item as SectionItem;
-  const titleId = item.id ?? `${view.id}-title`;
+  // Not the bare id: answer keys are the questions' ids (the section "gender" holds the question "gender").
+  const titleId = item.id ? `section-${item.id}` : `${view.id}-title`;
   return (
     <section className="form-section" aria-labelledby={item.title ? titleId : undefined}>
       {item.title && <Heading level={level} id={titleId}>{item.title}</Heading>}

@@ -46,7 +46,18 @@ function afterChange(changes: Answers): void {
 let visitorTimer: ReturnType<typeof setTimeout> | undefined;
 function keepVisitor(): void {
   clearTimeout(visitorTimer);
-  visitorTimer = setTimeout(() => keepVisitorAnswers(useAnswers.getState().answers), 250);
+  visitorTimer = setTimeout(keepVisitorNow, 250);
+}
+function keepVisitorNow(): void {
+  clearTimeout(visitorTimer);
+  visitorTimer = undefined;
+  keepVisitorAnswers(useAnswers.getState().answers);
+}
+// A reload, a closed tab or a phone putting the page away within those 250 ms keeps the last keystrokes.
+if (typeof window !== "undefined") {
+  const flush = () => void (visitorTimer !== undefined && keepVisitorNow());
+  window.addEventListener("pagehide", flush);
+  document.addEventListener("visibilitychange", () => void (document.visibilityState === "hidden" && flush()));
 }
 
 let validateTimer: ReturnType<typeof setTimeout> | undefined;
