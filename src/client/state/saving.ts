@@ -15,6 +15,8 @@ export const useSaveState = create<{ status: SaveStatus; message?: string }>(() 
 
 /** Changes wait this long for the next keystroke before they are sent. */
 export const SAVE_DELAY_MS = 800;
+/** The pause in use; tests of the buttons lengthen it so a slow machine's typing never races them. */
+export const saveTiming = { delayMs: SAVE_DELAY_MS };
 const RETRY_FIRST_MS = 1000;
 const RETRY_MAX_MS = 30_000;
 const UNSAVED = (username: string) => `apply.unsaved.${username}`;
@@ -62,7 +64,7 @@ export function recordChanges(changes: Answers): void {
   Object.assign(pending, changes);
   write(UNSAVED(owner), pending);
   if (useSaveState.getState().status !== "offline") useSaveState.setState({ status: "pending", message: undefined });
-  later(SAVE_DELAY_MS);
+  later(saveTiming.delayMs);
 }
 
 function later(ms: number): void {
