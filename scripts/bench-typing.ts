@@ -1,5 +1,5 @@
 // npm run bench (typing) — keystroke latency and first render of /about beside the anchors: the
-// same measurement (/work/shared/bench-anchors: Chromium, 4x CPU throttling, 40 keystrokes,
+// same measurement (../shared/bench-anchors: Chromium, 4x CPU throttling, 40 keystrokes,
 // median of 3 runs) of a plain-HTML page (the floor) and of RJSF, SurveyJS and JSON Forms
 // rendering a 300-question form, in one run. A visitor opens /about on the built server (dist/,
 // from npm run build; this script builds nothing of ours), types into first_name, and the page
@@ -17,7 +17,7 @@ import { launchBrowser, repoRoot, requireBuild, startBuiltServer, waitForExpress
 
 const ROUTE = "/about";
 const TARGET = "#first_name";
-const SOURCE = process.env.BENCH_ANCHORS ?? "/work/shared/bench-anchors";
+const SOURCE = process.env.BENCH_ANCHORS ?? join(repoRoot, "../shared/bench-anchors");
 const ANCHORS = process.env.BENCH_ANCHORS_DIR ?? join(repoRoot, "tmp/bench-anchors");
 const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 const NAME = "ours";
@@ -117,6 +117,8 @@ if (!ours || !floor || libraries.length === 0) {
   console.log(`  keystroke p95        ours ${ours.p95.toFixed(1)} ms, floor ${floor.p95.toFixed(1)} ms: ${x(p95Floor)} the floor (target <= 1.2x: ${verdict(p95Floor <= 1.2)})`);
   console.log(`                       fastest library ${fastestName} ${fastest.p95.toFixed(1)} ms: ours ${x(speedup)} faster (target >= 1.7x: ${verdict(speedup >= 1.7)})`);
   for (const [name, figures] of libraries) console.log(`                       ${name.padEnd(16)} ${figures.p95.toFixed(1).padStart(6)} ms  (ours ${x(figures.p95 / ours.p95)} faster)`);
+  // The two keystroke targets agree only where the floor is well ahead of the libraries (the issue: 84 / 41 = 2.05x).
+  console.log(`                       (the floor itself is ${x(fastest.p95 / floor.p95)} faster than ${fastestName} here; the issue measured ${x(ISSUE.p95.surveyjs / ISSUE.p95.baseline)} for SurveyJS)`);
   console.log(`  first render         ours ${ours.firstRender.toFixed(0)} ms, floor ${floor.firstRender.toFixed(0)} ms: ${x(renderFloor)} the floor (target <= 1.3x: ${verdict(renderFloor <= 1.3)})`);
   for (const [name, figures] of libraries) console.log(`                       ${name.padEnd(16)} ${figures.firstRender.toFixed(0).padStart(6)} ms`);
   console.log(`  JS gzipped           ours ${(ours.jsGz / 1024).toFixed(1)} KiB, floor ${(floor.jsGz / 1024).toFixed(1)} KiB; long tasks while typing: ours ${ours.longTaskMs.toFixed(0)} ms`);

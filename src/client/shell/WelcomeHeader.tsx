@@ -11,8 +11,8 @@ export function WelcomeHeader() {
   const status = useSession((s) => s.web_status);
   const isLoggedIn = useSession((s) => s.is_logged_in);
   const numLogins = useSession((s) => s.num_logins);
-  // The name only: a header that read every answer would re-render on every keystroke.
-  const name = useAnswers((s) => String(s.answers.preferred_name || s.answers.first_name || "").trim());
+  // The name only, and only once submitted: typing a name must not re-render the header.
+  const name = useAnswers((s) => (status === "submitted" ? String(s.answers.preferred_name || s.answers.first_name || "").trim() : ""));
   const navigate = useNavigate();
   const isServiceUser = useSession((s) => s.is_service_user);
   if (status === "validating" || isServiceUser) return null;
