@@ -223,7 +223,8 @@ describe("profile failures", () => {
     logIn();
     server.use(http.get(url("/api/profile"), () => HttpResponse.json({ message: "Unauthorized" }, { status: 401 })));
     const { router, visited } = renderApp("/about");
-    const toast = await screen.findByRole("alertdialog", { name: "Login Card Error" });
+    // The login card loads lazily while jsdom draws the page behind it: seconds on a busy machine.
+    const toast = await screen.findByRole("alertdialog", { name: "Login Card Error" }, { timeout: 15_000 });
     expect(within(toast).getByText(SESSION_INVALID)).toBeInTheDocument();
     expect(router.state.location.pathname).toBe("/login");
     expect(visited.find((l) => l.pathname === "/login")?.state).toEqual({ error: SESSION_INVALID });
