@@ -7,9 +7,13 @@
 import { mkdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import AxeBuilder from "@axe-core/playwright";
-import type { Browser, BrowserContext, Page } from "playwright-core";
-import { afterAll, afterEach, beforeAll, describe, expect, test } from "vitest";
-import { createAccount, launchBrowser, newAddress, PASSWORD, repoRoot, startBuiltServer, waitForExpression, type BuiltServer } from "./support";
+import type { Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { createAccount, logInThroughApi, newAddress, repoRoot, waitForExpression } from "./support";
+import { browserWorld } from "./world";
+
+const world = browserWorld({ height: 800 });
+const { newPage } = world;
 
 const TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
 const WIDTHS = [1280, 375] as const;
@@ -20,47 +24,22 @@ const SCREENSHOTS = join(repoRoot, "tmp/screenshots");
 /** A complete, valid application (the server's rules pass it). */
 const COMPLETE_ANSWERS = JSON.parse(readFileSync(join(repoRoot, "tests/fixtures/complete-answers.json"), "utf8")) as Record<string, unknown>;
 
-let server: BuiltServer;
-let browser: Browser;
-const contexts: BrowserContext[] = [];
-let pageErrors: string[] = [];
 /** Every page or state checked: `who route (state) @ width`. */
 const checked: string[] = [];
 
-beforeAll(async () => {
-  mkdirSync(SCREENSHOTS, { recursive: true });
-  server = await startBuiltServer();
-  browser = await launchBrowser();
-});
+beforeAll(() => void mkdirSync(SCREENSHOTS, { recursive: true }));
 
 afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
   const at = (width: number) => checked.filter((name) => name.endsWith(`@ ${width}px`)).length;
   console.log(`axe: ${checked.length} pages/states checked (${at(1280)} at 1280 px, ${at(375)} at 375 px), tags ${TAGS.join(", ")}; screenshots in tmp/screenshots/`);
 });
 
-afterEach(async () => {
-  await Promise.all(contexts.splice(0).map((context) => context.close()));
-  const errors = pageErrors;
-  pageErrors = [];
-  expect(errors, "uncaught errors in the page").toEqual([]);
-});
-
-async function newPage(width: number): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width, height: 800 } });
-  contexts.push(context);
-  const page = await context.newPage();
-  page.on("pageerror", (error) => pageErrors.push(error.message));
-  return page;
-}
 
 /** A new page whose context holds a session of a new confirmed applicant. */
 async function loggedInPage(width: number): Promise<Page> {
   const page = await newPage(width);
-  const username = await createAccount(server, newAddress("axe"));
-  const response = await page.context().request.post(`${server.url}/public/login`, { data: { username, password: PASSWORD } });
-  expect(response.status(), await response.text()).toBe(200);
+  const username = await createAccount(world.server, newAddress("axe"));
+  await logInThroughApi(page, world.server, username);
   return page;
 }
 
@@ -109,7 +88,7 @@ describe.each(WIDTHS)("accessibility at %i px", (width) => {
     const page = await newPage(width);
     const problems: string[] = [];
     for (const route of VISITOR_ROUTES) {
-      await page.goto(`${server.url}${route}`);
+      await page.goto(`${world.server.url}${route}`);
       await settle(page);
       problems.push(...(await audit(page, `visitor ${route}`, width)));
       await screenshot(page, `visitor-${slug(route)}-${width}`);
@@ -123,7 +102,7 @@ describe.each(WIDTHS)("accessibility at %i px", (width) => {
     for (const route of FORM_ROUTES) {
       // The first by its address, the others by the step links: loading another address would
       // go back to the last page (accounts-and-shell §4: restored when the profile loads).
-      if (route === FORM_ROUTES[0]) await page.goto(`${server.url}${route}`);
+      if (route === FORM_ROUTES[0]) await page.goto(`${world.server.url}${route}`);
       else await page.getByRole("navigation", { name: "Application steps" }).locator(`a[href="${route}"]`).click();
       await page.waitForURL((url) => url.pathname === route);
       await settle(page);
@@ -142,7 +121,7 @@ describe.each(WIDTHS)("accessibility at %i px", (width) => {
   test("dialogs, the account popover, a card's error toast and the checklist's errors", async () => {
     const page = await newPage(width);
     const problems: string[] = [];
-    await page.goto(`${server.url}/about`);
+    await page.goto(`${world.server.url}/about`);
     await settle(page);
 
     for (const name of ["Contact Us", "Privacy Policy and Cookie Notice"]) {
@@ -161,7 +140,7 @@ describe.each(WIDTHS)("accessibility at %i px", (width) => {
     await screenshot(page, `state-visitor-account-popover-${width}`);
     await page.keyboard.press("Escape");
 
-    await page.goto(`${server.url}/login`);
+    await page.goto(`${world.server.url}/login`);
     await settle(page);
     await page.getByLabel("Email", { exact: true }).fill(newAddress("nobody"));
     await page.getByLabel("Password", { exact: true }).fill("Not-The-Password-1");
@@ -170,7 +149,7 @@ describe.each(WIDTHS)("accessibility at %i px", (width) => {
     problems.push(...(await audit(page, "/login with the card's error toast", width)));
     await screenshot(page, `state-login-error-toast-${width}`);
 
-    await page.goto(`${server.url}/signup`);
+    await page.goto(`${world.server.url}/signup`);
     await settle(page);
     await page.getByLabel("Email", { exact: true }).fill("not an address");
     await page.getByLabel("Password", { exact: true }).fill("short");
@@ -195,7 +174,7 @@ describe.each(WIDTHS)("accessibility at %i px", (width) => {
     };
 
     // An early submit: the summary and every question's error show, on every page.
-    await page.goto(`${server.url}/final-steps`);
+    await page.goto(`${world.server.url}/final-steps`);
     await settle(page);
     await page.getByRole("button", { name: "Submit", exact: true }).click();
     await page.locator("#validation-summary").getByRole("heading", { name: "We're missing some information!" }).waitFor();
@@ -208,7 +187,7 @@ describe.each(WIDTHS)("accessibility at %i px", (width) => {
     }
 
     // The rest of the application through the API; then the submit goes through.
-    const saved = await page.context().request.put(`${server.url}/api/answer`, { data: COMPLETE_ANSWERS });
+    const saved = await page.context().request.put(`${world.server.url}/api/answer`, { data: COMPLETE_ANSWERS });
     expect(saved.status(), await saved.text()).toBe(200);
     await step("Finishing Up", "/final-steps");
     await page.locator("#validation-summary").waitFor({ state: "detached" });

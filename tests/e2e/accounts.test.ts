@@ -1,41 +1,15 @@
 // The account journey in Chromium against the built server: sign up, confirm with the code from
 // the outbox, log in, log out, forgot password, reset with the link from the outbox, log in again.
-import type { Browser, BrowserContext, Page } from "playwright-core";
-import { afterAll, afterEach, beforeAll, describe, expect, test } from "vitest";
-import { createAccount, latestCode, latestResetLink, launchBrowser, newAddress, PASSWORD, startBuiltServer, type BuiltServer } from "./support";
+import type { Page } from "playwright-core";
+import { describe, expect, test } from "vitest";
+import { createAccount, latestCode, latestResetLink, newAddress, PASSWORD } from "./support";
+import { browserWorld } from "./world";
+
+const world = browserWorld();
+const { newPage } = world;
 
 const NEW_PASSWORD = "Amber-Harbor-4471";
 
-let server: BuiltServer;
-let browser: Browser;
-const contexts: BrowserContext[] = [];
-/** Uncaught errors in the page: none is expected anywhere. */
-let pageErrors: string[] = [];
-
-beforeAll(async () => {
-  server = await startBuiltServer();
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
-
-afterEach(async () => {
-  await Promise.all(contexts.splice(0).map((context) => context.close()));
-  const errors = pageErrors;
-  pageErrors = [];
-  expect(errors, "uncaught errors in the page").toEqual([]);
-});
-
-async function newPage(): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-  contexts.push(context);
-  const page = await context.newPage();
-  page.on("pageerror", (error) => pageErrors.push(error.message));
-  return page;
-}
 
 const path = (page: Page) => {
   const url = new URL(page.url());
@@ -57,7 +31,7 @@ describe("accounts in the browser", () => {
     const page = await newPage();
     const address = newAddress("journey");
 
-    await page.goto(`${server.url}/signup`);
+    await page.goto(`${world.server.url}/signup`);
     await page.getByRole("heading", { name: "Sign Up" }).waitFor();
     await page.getByLabel("Email", { exact: true }).fill(address);
     await page.getByLabel("Password", { exact: true }).fill(PASSWORD);
@@ -67,7 +41,7 @@ describe("accounts in the browser", () => {
     await waitForPath(page, "/confirm");
     await toast(page, "Success Notification", "We sent a confirmation code to your email address.");
     expect(await page.getByLabel("Email", { exact: true }).inputValue()).toBe(address);
-    await page.getByLabel("Confirmation code").fill(await latestCode(server, address));
+    await page.getByLabel("Confirmation code").fill(await latestCode(world.server, address));
     await submit(page);
 
     await waitForPath(page, "/login");
@@ -101,8 +75,8 @@ describe("accounts in the browser", () => {
     await toast(page, "Success Notification", "we sent it a link to reset your password");
     expect(await page.getByRole("alertdialog", { name: "Forgot Password Card Error" }).count()).toBe(0);
 
-    const link = await latestResetLink(server, address);
-    expect(link.startsWith(`${server.url}/reset?`)).toBe(true);
+    const link = await latestResetLink(world.server, address);
+    expect(link.startsWith(`${world.server.url}/reset?`)).toBe(true);
     expect(new URL(link).searchParams.get("username")).toBe(address);
     await page.goto(link);
     await page.getByRole("heading", { name: "Reset Password" }).waitFor();
@@ -128,9 +102,9 @@ describe("accounts in the browser", () => {
   });
 
   test("the login card works by keyboard alone", async () => {
-    const address = await createAccount(server, newAddress("keyboard"));
+    const address = await createAccount(world.server, newAddress("keyboard"));
     const page = await newPage();
-    await page.goto(`${server.url}/login`);
+    await page.goto(`${world.server.url}/login`);
     await page.getByRole("heading", { name: "Log In" }).waitFor();
 
     // The focused input's autocomplete token ("username", "current-password"), else the focused tag.
@@ -151,9 +125,9 @@ describe("accounts in the browser", () => {
   });
 
   test("a wrong password shows the login card's error toast", async () => {
-    const address = await createAccount(server, newAddress("wrong"));
+    const address = await createAccount(world.server, newAddress("wrong"));
     const page = await newPage();
-    await page.goto(`${server.url}/login`);
+    await page.goto(`${world.server.url}/login`);
     await page.getByLabel("Email", { exact: true }).fill(address);
     await page.getByLabel("Password", { exact: true }).fill("Not-The-Password-1");
     await submit(page);
@@ -169,7 +143,7 @@ describe("accounts in the browser", () => {
 
   test("an unknown path goes to /about, keeping the query string", async () => {
     const page = await newPage();
-    await page.goto(`${server.url}/nope?x=1`);
+    await page.goto(`${world.server.url}/nope?x=1`);
     await page.waitForURL((url) => url.pathname === "/about" && url.search === "?x=1");
     expect(path(page)).toBe("/about?x=1");
     await page.getByRole("heading", { level: 1 }).waitFor();

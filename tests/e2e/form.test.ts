@@ -5,11 +5,10 @@
 // tmp/screenshots/ for a person to see.
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
-import type { Browser, BrowserContext, Page } from "playwright-core";
-import { afterAll, afterEach, beforeAll, describe, expect, test } from "vitest";
+import type { Page } from "playwright-core";
+import { beforeAll, describe, expect, test } from "vitest";
 import {
   createAccount,
-  launchBrowser,
   logInThroughApi,
   newAddress,
   PASSWORD,
@@ -17,11 +16,13 @@ import {
   repoRoot,
   SAVE_STATE,
   serverAnswers,
-  startBuiltServer,
   waitForExpression,
   waitForSaved,
-  type BuiltServer,
 } from "./support";
+import { browserWorld } from "./world";
+
+const world = browserWorld();
+const { newPage } = world;
 
 const SCREENSHOTS = join(repoRoot, "tmp/screenshots");
 const SUBMITTED = "Your application was successfully submitted.";
@@ -30,43 +31,14 @@ const OFFLINE_TEXT = "Offline — your changes are kept on this device and sent 
 const ESSAY =
   "When my grandmother moved in with us, I became her translator at doctor's appointments. I learned that medicine is as much about listening as it is about science.";
 
-let server: BuiltServer;
-let browser: Browser;
-const contexts: BrowserContext[] = [];
-/** Uncaught errors in the page: none is expected anywhere. */
-let pageErrors: string[] = [];
 
-beforeAll(async () => {
-  mkdirSync(SCREENSHOTS, { recursive: true });
-  server = await startBuiltServer();
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
-
-afterEach(async () => {
-  await Promise.all(contexts.splice(0).map((context) => context.close()));
-  const errors = pageErrors;
-  pageErrors = [];
-  expect(errors, "uncaught errors in the page").toEqual([]);
-});
-
-async function newPage(width = 1280): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width, height: 900 } });
-  contexts.push(context);
-  const page = await context.newPage();
-  page.on("pageerror", (error) => pageErrors.push(error.message));
-  return page;
-}
+beforeAll(() => void mkdirSync(SCREENSHOTS, { recursive: true }));
 
 /** A new page whose context holds the session of a new confirmed applicant. */
 async function loggedInPage(name: string): Promise<{ page: Page; username: string }> {
-  const username = await createAccount(server, newAddress(name));
+  const username = await createAccount(world.server, newAddress(name));
   const page = await newPage();
-  await logInThroughApi(page, server, username);
+  await logInThroughApi(page, world.server, username);
   return { page, username };
 }
 
@@ -170,9 +142,9 @@ const PLACEHOLDERS = new Set(["personal_statement_doc", "resume_pdf"]);
 
 describe("the application form", () => {
   test("the whole application by mouse: a condition, add another, tabs, the summary's links, submit", async () => {
-    const username = await createAccount(server, newAddress("mouse"));
+    const username = await createAccount(world.server, newAddress("mouse"));
     const page = await newPage();
-    await page.goto(`${server.url}/login`);
+    await page.goto(`${world.server.url}/login`);
     await page.getByLabel("Email", { exact: true }).fill(username);
     await page.getByLabel("Password", { exact: true }).fill(PASSWORD);
     await page.getByRole("button", { name: "Submit", exact: true }).click();
@@ -187,12 +159,12 @@ describe("the application form", () => {
     await field(page, "preferred_name").waitFor();
     await type(page, "preferred_name", "Mia");
     await waitForSaved(page);
-    expect((await serverAnswers(page, server)).preferred_name).toBe("Mia");
+    expect((await serverAnswers(page, world.server)).preferred_name).toBe("Mia");
     await choose(page, "preferred_name_ind", "No");
     await field(page, "preferred_name").waitFor({ state: "detached" });
     await waitForSaved(page);
     expect(await saveState(page)).toBe("All changes saved");
-    const cleared = await serverAnswers(page, server);
+    const cleared = await serverAnswers(page, world.server);
     expect(cleared.preferred_name_ind).toBe("N");
     expect(cleared.preferred_name ?? "", "the hidden Preferred Name is cleared on the server").toBe("");
     await choose(page, "former_names", "No");
@@ -327,7 +299,7 @@ describe("the application form", () => {
     expect(fixed.some((key) => key.startsWith("personal_statement_")), "the statement was listed").toBe(true);
     await waitForSaved(page);
 
-    const answers = await serverAnswers(page, server);
+    const answers = await serverAnswers(page, world.server);
     expect(answers).toMatchObject({
       first_name: "Maya", last_name: "Okafor", birth_date: "2008-03-14", gender: "F", gender_desc: "Female",
       phone_mobile: "(614) 555-0123", optin_sms_ind: true, country: "USA", state: "OH", state_desc: "Ohio", zip: "43215",
@@ -360,7 +332,7 @@ describe("the application form", () => {
 
   test("every link of the summary of an empty application lands on its question", async () => {
     const { page } = await loggedInPage("links");
-    await page.goto(`${server.url}/final-steps`);
+    await page.goto(`${world.server.url}/final-steps`);
     await onFormPage(page, "Finishing Up");
     await page.getByRole("button", { name: "Submit", exact: true }).click();
     await summary(page).getByRole("heading", { name: SUMMARY_HEADING }).waitFor();
@@ -380,7 +352,7 @@ describe("the application form", () => {
   });
 
   test("the whole application by keyboard alone", async () => {
-    const username = await createAccount(server, newAddress("keys"));
+    const username = await createAccount(world.server, newAddress("keys"));
     const page = await newPage();
     const press = (key: string) => page.keyboard.press(key);
     const typeKeys = (text: string) => page.keyboard.type(text);
@@ -401,7 +373,7 @@ describe("the application form", () => {
     const value = (key: string) => page.evaluate<string>(`document.getElementById(${js(key)})?.value ?? ''`);
 
     // Log in by keyboard.
-    await page.goto(`${server.url}/login`);
+    await page.goto(`${world.server.url}/login`);
     await page.getByRole("heading", { name: "Log In" }).waitFor();
     await tabUntil("a.getAttribute('autocomplete') === 'username'", "the email field");
     await typeKeys(username);
@@ -536,7 +508,7 @@ describe("the application form", () => {
     await waitForPath(page, "/final-steps");
     await onFormPage(page, "Finishing Up");
     await waitForSaved(page);
-    expect(await serverAnswers(page, server)).toMatchObject({
+    expect(await serverAnswers(page, world.server)).toMatchObject({
       first_name: "Kai", last_name: "Nakamura", birth_date: "2007-07-22", gender: "M", phone_mobile: "(212) 555-0147", optin_sms_ind: true,
       country: "USA", state: "NY", city: "New York", zip: "10041", mailing_addr_same_as_perm_addr: "Y", citizenship_us_dual: "N",
       sibling_first_name: "Emi", sibling_2_first_name: "Ren", entry_term: "FA26", decision_type: "RD", hs_name: "Stuyvesant High School",
@@ -550,7 +522,7 @@ describe("the application form", () => {
 
   test("offline, the changes wait on the device and every character reaches the server once back online", async () => {
     const { page } = await loggedInPage("offline");
-    await page.goto(`${server.url}/about`);
+    await page.goto(`${world.server.url}/about`);
     await onFormPage(page, "About You");
     await field(page, "native_language_comment").click();
     await page.keyboard.type("I speak Yoruba");
@@ -562,12 +534,12 @@ describe("the application form", () => {
     expect(await page.evaluate<boolean>(QUEUE_EMPTY), "the changes wait in localStorage").toBe(false);
     await page.context().setOffline(false);
     await waitForSaved(page, 40_000);
-    expect((await serverAnswers(page, server)).native_language_comment).toBe(typed);
+    expect((await serverAnswers(page, world.server)).native_language_comment).toBe(typed);
   });
 
   test("a reload before the autosave loses nothing: the queue in localStorage is sent", async () => {
     const { page, username } = await loggedInPage("reload");
-    await page.goto(`${server.url}/about`);
+    await page.goto(`${world.server.url}/about`);
     await onFormPage(page, "About You");
     await field(page, "first_name").click();
     await page.keyboard.type("Grace");
@@ -577,12 +549,12 @@ describe("the application form", () => {
     await onFormPage(page, "About You");
     expect(await field(page, "first_name").inputValue()).toBe("Grace");
     await waitForSaved(page);
-    expect((await serverAnswers(page, server)).first_name).toBe("Grace");
+    expect((await serverAnswers(page, world.server)).first_name).toBe("Grace");
   });
 
   test("a visitor's answer survives a reload, even one made at once", async () => {
     const page = await newPage();
-    await page.goto(`${server.url}/about`);
+    await page.goto(`${world.server.url}/about`);
     await onFormPage(page, "About You");
     expect(await page.locator(SAVE_STATE).textContent()).toBe("Not saved yet — create an account to keep your answers");
     await type(page, "last_name", "Visitor");
