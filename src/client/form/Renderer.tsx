@@ -21,8 +21,9 @@ const groupKeys = (id: string) => {
   return keys;
 };
 
-type Level = 2 | 3 | 4 | 5 | 6;
-const deeper = (level: Level): Level => Math.min(level + 1, 6) as Level;
+/** A heading level inside a page (its title is the h1). */
+export type Level = 2 | 3 | 4 | 5 | 6;
+export const deeper = (level: Level): Level => Math.min(level + 1, 6) as Level;
 
 export function Items({ items, level }: { items: ViewItem[]; level: Level }) {
   return items.map((view) => <Item key={view.id} view={view} level={level} />);

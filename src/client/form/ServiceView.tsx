@@ -12,6 +12,7 @@ import { institution } from "../institution";
 import { serviceToken } from "../state/session";
 import { useDocumentTitle } from "../shell/useDocumentTitle";
 import { form } from "./model";
+import { deeper, type Level } from "./Renderer";
 
 export function ServiceView() {
   useDocumentTitle(`${institution.name} application`);
@@ -57,9 +58,6 @@ interface Context {
   answers: Answers;
   evaluation: Evaluation;
 }
-
-type Level = 2 | 3 | 4 | 5 | 6;
-const deeper = (level: Level): Level => Math.min(level + 1, 6) as Level;
 
 function ReadOnlyItems({ items, ctx, level }: { items: ViewItem[]; ctx: Context; level: Level }): ReactNode {
   const shown = items.filter((view) => ctx.evaluation.isGateShown(view.gate) && hasAnswer(view, ctx));
