@@ -6,12 +6,12 @@ import { cleanup, configure, render } from "@testing-library/react";
 import { http, HttpResponse } from "msw";
 import { setupServer } from "msw/node";
 import { afterAll, afterEach, beforeAll, expect } from "vitest";
-import { createMemoryRouter, RouterProvider, type Location } from "react-router";
+import { MemoryRouter, useLocation, useNavigate, type Location, type NavigateFunction } from "react-router";
 import type { Answers } from "../engine";
 import type { Profile } from "./api/calls";
 import { whenUnauthorized } from "./api/client";
 import { queryClient } from "./api/queries";
-import { leaveOnUnauthorized, routes } from "./router";
+import { AppRoutes } from "./router";
 import { useAnswers } from "./state/answers";
 import { leaveQueue } from "./state/saving";
 import { useSession, type Snapshot } from "./state/session";
@@ -21,7 +21,7 @@ import { toasts } from "./ui/Toasts";
 // transform, which takes more than Testing Library's default second on a busy machine.
 configure({ asyncUtilTimeout: 5000 });
 
-// jsdom has no scrolling; ScrollRestoration calls it on every navigation.
+// jsdom has no scrolling; the router scrolls to the top on every navigation.
 window.scrollTo = () => {};
 
 /** The origin the API client calls (jsdom's location). */
@@ -44,17 +44,30 @@ export const visitor: Snapshot = {
  */
 export function renderApp(path: string, state?: unknown) {
   const url = new URL(path, origin);
-  const router = createMemoryRouter(routes, { initialEntries: [{ pathname: url.pathname, search: url.search, state }] });
   // Every place the app went, with its navigation state as it arrived (cards take messages out of it).
-  const visited: Location[] = [router.state.location];
-  router.subscribe(({ location }) => {
+  const visited: Location[] = [];
+  let navigate: NavigateFunction | undefined;
+  const router = {
+    state: {
+      get location(): Location {
+        return visited.at(-1)!;
+      },
+    },
+    navigate: async (to: string) => navigate!(to),
+  };
+  function Visits() {
+    const location = useLocation();
+    navigate = useNavigate();
     if (visited.at(-1) !== location) visited.push(location);
-  });
-  leaveOnUnauthorized(router);
+    return null;
+  }
   const view = render(
     <StrictMode>
       <QueryClientProvider client={queryClient}>
-        <RouterProvider router={router} />
+        <MemoryRouter initialEntries={[{ pathname: url.pathname, search: url.search, state }]}>
+          <Visits />
+          <AppRoutes />
+        </MemoryRouter>
       </QueryClientProvider>
     </StrictMode>,
   );

@@ -2,7 +2,7 @@
 // the CSP's 'self' and the Origin check all hold. Hashed assets are cached for a year; every
 // other path that is not an API path answers with the app's index.html, and the app's router
 // decides (it redirects unknown paths to /about).
-import { readFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { FastifyInstance } from "fastify";
 import staticFiles from "@fastify/static";
@@ -22,6 +22,8 @@ export async function webRoutes(app: FastifyInstance, options: { dir: string; co
   // Compressed twins (.br, .gz) are written by scripts/compress-client.ts at build time.
   await app.register(staticFiles, { root: options.dir, serve: false, preCompressed: true });
 
+  const preloads = routePreloads(options.dir, index);
+
   app.get("/*", { schema: { hide: true } }, (request, reply) => {
     const path = request.url.split("?")[0]!;
     if (isApiPath(path)) return reply.callNotFound();
@@ -32,6 +34,44 @@ export async function webRoutes(app: FastifyInstance, options: { dir: string; co
       .type("text/html; charset=utf-8")
       .header("Cache-Control", "no-cache")
       .header("Content-Security-Policy", contentSecurityPolicy(nonce))
-      .send(index.replace(NONCE_META, `<meta name="csp-nonce" nonce="${nonce}" />`));
+      .send(index.replace(NONCE_META, `<meta name="csp-nonce" nonce="${nonce}" />`).replace("</head>", `${preloads(path)}</head>`));
   });
+}
+
+/** The pages the browser app loads lazily, by path (src/client/router.tsx); any other path shows the first form page. */
+const AUTH_PAGES: Record<string, string> = { "/login": "Login", "/signup": "Signup", "/confirm": "Confirm", "/forgot": "Forgot", "/reset": "Reset" };
+const routeModules = (path: string): string[] =>
+  AUTH_PAGES[path]
+    ? ["src/client/shell/AuthLayout.tsx", `src/client/auth/${AUTH_PAGES[path]}Page.tsx`]
+    : ["src/client/shell/FormLayout.tsx", path === "/completion" ? "src/client/form/CompletionPage.tsx" : "src/client/form/FormPage.tsx"];
+
+interface ManifestChunk { file: string; imports?: string[]; isEntry?: boolean }
+
+/**
+ * modulepreload links for the code a path's page loads after the entry (from Vite's manifest): the
+ * browser fetches and compiles it while the entry runs, instead of after.
+ */
+function routePreloads(dir: string, index: string): (path: string) => string {
+  const manifestPath = join(dir, ".vite/manifest.json");
+  if (!existsSync(manifestPath)) return () => "";
+  const manifest = JSON.parse(readFileSync(manifestPath, "utf8")) as Record<string, ManifestChunk>;
+  const cache = new Map<string, string>();
+  return (path) => {
+    const modules = routeModules(path);
+    const key = modules.join();
+    let links = cache.get(key);
+    if (links === undefined) {
+      const files = new Set<string>();
+      const visit = (name: string) => {
+        const chunk = manifest[name];
+        if (!chunk || chunk.isEntry || files.has(chunk.file)) return;
+        files.add(chunk.file);
+        chunk.imports?.forEach(visit);
+      };
+      modules.forEach(visit);
+      links = [...files].filter((file) => !index.includes(`/${file}"`)).map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`).join("");
+      cache.set(key, links);
+    }
+    return links;
+  };
 }

@@ -462,13 +462,16 @@ describe("the application form", () => {
     await typeKeys("Jun");
     expect([await value("hs_entry_month"), await value("hs_grad_month")]).toEqual(["9", "6"]);
 
-    // The statement's tabs by arrow keys: away to the upload tab and back.
+    // The statement's tabs by arrow keys and Enter or Space: away to the upload tab and back.
     await tabUntil("a.getAttribute('role') === 'tab'", "the Personal statement tabs");
     expect(await page.evaluate<string>("document.activeElement.textContent")).toBe("Write it here");
-    await press("ArrowRight");
+    await press("ArrowRight"); // moves to the other tab; Enter chooses it
+    expect(await page.evaluate<string>("document.activeElement.textContent")).toBe("Upload a document");
+    await press("Enter");
     await waitForExpression(page, "document.activeElement?.getAttribute('role') === 'tab' && document.activeElement.getAttribute('aria-selected') === 'true' && document.activeElement.textContent === 'Upload a document'", 5000);
     await page.getByText("Personal Statement Document", { exact: true }).waitFor();
     await press("ArrowLeft");
+    await press("Space");
     await waitForExpression(page, "document.activeElement?.getAttribute('aria-selected') === 'true' && document.activeElement.textContent === 'Write it here'", 5000);
     await field(page, "personal_statement_essay").waitFor();
     await tabTo("personal_statement_essay");

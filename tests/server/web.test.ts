@@ -11,6 +11,18 @@ const INDEX = `<!doctype html><html><head>
 <meta name="csp-nonce" nonce="" />
 <script type="module" src="/assets/index-abc.js"></script></head><body><div id="root"></div></body></html>`;
 const SCRIPT = `console.log("the app");`.repeat(20);
+// Vite's manifest of such a build: the entry, two layouts, pages and the chunks they share.
+const MANIFEST = {
+  "index.html": { file: "assets/index-abc.js", isEntry: true, imports: ["_react.js"] },
+  "_react.js": { file: "assets/react-1.js" },
+  "_shell.js": { file: "assets/shell-2.js", imports: ["index.html", "_react.js"] },
+  "src/client/shell/FormLayout.tsx": { file: "assets/FormLayout-3.js", imports: ["index.html", "_shell.js"] },
+  "src/client/form/FormPage.tsx": { file: "assets/FormPage-4.js", imports: ["index.html", "_react.js", "_shell.js"] },
+  "src/client/form/CompletionPage.tsx": { file: "assets/CompletionPage-5.js", imports: ["index.html"] },
+  "src/client/shell/AuthLayout.tsx": { file: "assets/AuthLayout-6.js", imports: ["index.html", "_shell.js"] },
+  "src/client/auth/LoginPage.tsx": { file: "assets/LoginPage-7.js", imports: ["index.html"] },
+  "src/client/auth/ResetPage.tsx": { file: "assets/ResetPage-8.js", imports: ["index.html"] },
+};
 
 describe("the browser app", () => {
   let server: TestServer;
@@ -22,6 +34,8 @@ describe("the browser app", () => {
     writeFileSync(join(dir, "assets/index-abc.js"), SCRIPT);
     writeFileSync(join(dir, "assets/index-abc.js.gz"), gzipSync(SCRIPT));
     writeFileSync(join(dir, "favicon.svg"), "<svg/>");
+    mkdirSync(join(dir, ".vite"));
+    writeFileSync(join(dir, ".vite/manifest.json"), JSON.stringify(MANIFEST));
     server = await startTestServer("pglite", { clientDir: dir, cookiePrefix: "wb_" });
   });
   afterAll(async () => {
@@ -38,6 +52,17 @@ describe("the browser app", () => {
       expect(response.headers["cache-control"]).toBe("no-cache");
       expect(response.body).toContain('<div id="root">');
     }
+  });
+
+  it("names the code of the path's page for the browser to fetch beside the entry (modulepreload)", async () => {
+    const preloaded = async (url: string) =>
+      [...(await get(url)).body.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((m) => m[1]);
+    const form = ["/assets/FormLayout-3.js", "/assets/shell-2.js", "/assets/react-1.js", "/assets/FormPage-4.js"];
+    expect(await preloaded("/about")).toEqual(form);
+    expect(await preloaded("/some/unknown/path"), "the app sends it to /about").toEqual(form);
+    expect(await preloaded("/completion")).toEqual(["/assets/FormLayout-3.js", "/assets/shell-2.js", "/assets/react-1.js", "/assets/CompletionPage-5.js"]);
+    expect(await preloaded("/login?x=1")).toEqual(["/assets/AuthLayout-6.js", "/assets/shell-2.js", "/assets/react-1.js", "/assets/LoginPage-7.js"]);
+    expect(await preloaded("/reset?username=a%40b.example&id=abc")).toEqual(["/assets/AuthLayout-6.js", "/assets/shell-2.js", "/assets/react-1.js", "/assets/ResetPage-8.js"]);
   });
 
   it("tells the page the cookie prefix the server uses", async () => {

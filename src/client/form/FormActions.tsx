@@ -1,7 +1,6 @@
 // The page's buttons (spec: application-form §2): Previous, Save (Save for later for a visitor),
 // and Save and continue — or Submit on the last page.
-import { lazy, Suspense, useState } from "react";
-import { Button } from "react-aria-components";
+import { lazy, Suspense, useState, type ReactNode } from "react";
 import { useNavigate } from "react-router";
 import { useSession } from "../state/session";
 import { toasts } from "../ui/Toasts";
@@ -36,29 +35,29 @@ export function FormActions({ previous, next }: { previous?: string; next?: stri
   return (
     <div className="form-actions">
       {previous && (
-        <Button className="button button-secondary" isPending={busy === "previous"} isDisabled={busy !== null} onPress={() => void run("previous", () => changePage(navigate, previous))}>
+        <ActionButton className="button button-secondary" pending={busy === "previous"} disabled={busy !== null} onPress={() => void run("previous", () => changePage(navigate, previous))}>
           Previous
-        </Button>
+        </ActionButton>
       )}
       {isLoggedIn ? (
-        <Button className="button button-secondary" isPending={busy === "save"} isDisabled={busy !== null} onPress={() => void run("save", save)}>
+        <ActionButton className="button button-secondary" pending={busy === "save"} disabled={busy !== null} onPress={() => void run("save", save)}>
           Save
-        </Button>
+        </ActionButton>
       ) : (
-        <Button className="button button-secondary" isDisabled={busy !== null} onPress={() => setSavingForLater(true)}>
+        <ActionButton className="button button-secondary" disabled={busy !== null} onPress={() => setSavingForLater(true)}>
           Save for later
-        </Button>
+        </ActionButton>
       )}
       <span className="form-actions-gap" />
       <SaveState />
       {next ? (
-        <Button className="button button-primary" isPending={busy === "next"} isDisabled={busy !== null} onPress={() => void run("next", () => saveAndContinue(navigate, next))}>
+        <ActionButton className="button button-primary" pending={busy === "next"} disabled={busy !== null} onPress={() => void run("next", () => saveAndContinue(navigate, next))}>
           Save and continue
-        </Button>
+        </ActionButton>
       ) : (
-        <Button className="button button-primary button-submit" isPending={busy === "next"} isDisabled={busy !== null} onPress={() => void run("next", () => submitApplication(navigate), SUBMIT_ERROR)}>
+        <ActionButton className="button button-primary button-submit" pending={busy === "next"} disabled={busy !== null} onPress={() => void run("next", () => submitApplication(navigate), SUBMIT_ERROR)}>
           Submit
-        </Button>
+        </ActionButton>
       )}
       {savingForLater && (
         <Suspense fallback={null}>
@@ -66,5 +65,28 @@ export function FormActions({ previous, next }: { previous?: string; next?: stri
         </Suspense>
       )}
     </div>
+  );
+}
+
+interface ActionButtonProps {
+  className: string;
+  onPress: () => void;
+  children: ReactNode;
+  pending?: boolean;
+  disabled?: boolean;
+}
+
+/** A button that stays focusable while it cannot be pressed (aria-disabled): focus stays where the press left it. */
+function ActionButton({ className, onPress, children, pending, disabled }: ActionButtonProps) {
+  return (
+    <button
+      type="button"
+      className={className}
+      aria-disabled={disabled || undefined}
+      data-pending={pending || undefined}
+      onClick={disabled ? undefined : onPress}
+    >
+      {children}
+    </button>
   );
 }

@@ -2,7 +2,7 @@
 // validation summary while validating, the save state, and the buttons. Logged in, the chosen
 // tabs and block counts load first; a visitor's answers come back from this device, or from a
 // saved-for-later link (?token=).
-import { useEffect } from "react";
+import { lazy, Suspense, useEffect } from "react";
 import { useQuery } from "@tanstack/react-query";
 import { useLocation } from "react-router";
 import { api } from "../api/calls";
@@ -16,13 +16,20 @@ import { revalidate } from "./changes";
 import { pageView } from "./model";
 import { Items } from "./Renderer";
 import { SaveState } from "./SaveState";
-import { ServiceView } from "./ServiceView";
 import { useSavedForLater } from "./useSavedForLater";
 import { ValidationSummary } from "./ValidationSummary";
 
+// Only the PDF printer opens the service view.
+const ServiceView = lazy(async () => ({ default: (await import("./ServiceView")).ServiceView }));
+
 export function FormPage() {
   const isServiceUser = useSession((s) => s.is_service_user);
-  return isServiceUser ? <ServiceView /> : <ApplicantPage />;
+  if (!isServiceUser) return <ApplicantPage />;
+  return (
+    <Suspense fallback={<Spinner label="Loading the application" />}>
+      <ServiceView />
+    </Suspense>
+  );
 }
 
 function ApplicantPage() {
@@ -80,7 +87,9 @@ function useFocusFromHash(ready: boolean): void {
     const frame = requestAnimationFrame(() => {
       const target = document.getElementById(id);
       if (!target) return;
-      const input = target.matches("input, select, textarea") ? target : target.querySelector<HTMLElement>("input:not([type=hidden]), select, textarea");
+      const input = target.matches("input, select, textarea")
+        ? target
+        : target.querySelector<HTMLElement>("input:checked") ?? target.querySelector<HTMLElement>("input:not([type=hidden]), select, textarea");
       target.scrollIntoView({ block: "center" });
       (input ?? target).focus({ preventScroll: true });
     });

@@ -195,15 +195,30 @@ describe("tabs (Academics: Personal statement)", () => {
     expect(answers()).toMatchObject({ personal_statement_doc: "", honors_name: "", zeemee_url: "https://zeemee.example/ada" });
   });
 
-  test("by keyboard: an arrow key on the tab list chooses the next tab", async () => {
+  test("by keyboard: arrow keys move between the tabs without choosing; Enter chooses", async () => {
     logIn();
-    server.use(http.put(url("/api/tabs"), () => HttpResponse.json({ ...CHANGED, cleared: [] })));
+    given({ personal_statement_essay: "I build radios." });
+    server.use(http.put(url("/api/tabs"), () => HttpResponse.json({ ...CHANGED, cleared: ["personal_statement_essay"] })));
     const { user } = show(group());
     await user.tab();
     expect(screen.getByRole("tab", { name: "Write it here" })).toHaveFocus();
     await user.keyboard("{ArrowRight}");
+    expect(screen.getByRole("tab", { name: "Upload a document" })).toHaveFocus();
+    expect(screen.getByRole("tab", { name: "Write it here" })).toHaveAttribute("aria-selected", "true");
+    await user.keyboard("{ArrowRight}"); // round to the first
+    expect(screen.getByRole("tab", { name: "Write it here" })).toHaveFocus();
+    await user.keyboard("{End}");
+    expect(screen.getByRole("tab", { name: "Upload a document" })).toHaveFocus();
+    expect(sentTo("PUT", "/api/tabs"), "moving alone clears nothing").toEqual([]);
+    expect(answers()).toMatchObject({ personal_statement_essay: "I build radios." });
+    await user.keyboard("{Enter}");
     await waitFor(() => expect(screen.getByRole("tab", { name: "Upload a document" })).toHaveAttribute("aria-selected", "true"));
     expect(sentTo("PUT", "/api/tabs").map((r) => r.body)).toEqual([{ tab_id: "personal_statement", chosen_tab: "upload" }]);
+    expect(screen.getByRole("tabpanel")).toHaveAccessibleName("Upload a document");
+    // Tab from outside lands on the chosen tab.
+    await user.tab({ shift: true });
+    await user.tab();
+    expect(screen.getByRole("tab", { name: "Upload a document" })).toHaveFocus();
   });
 
   test("a failed save shows 'Error handling tabs for Personal statement' and does not switch", async () => {

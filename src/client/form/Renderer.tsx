@@ -2,8 +2,7 @@
 // draws containers itself and questions through the widget registry. Conditions are live: an item
 // behind one subscribes to the keys it reads and appears or goes as they change; the engine has
 // already cleared what it hid (changes.ts).
-import { useRef, type ReactNode } from "react";
-import { Button, Tab, TabList, TabPanel, Tabs } from "react-aria-components";
+import { useRef, type KeyboardEvent, type ReactNode } from "react";
 import type { Gate } from "../../engine/expand";
 import { answeredBlocks } from "../../engine/visibility";
 import type { ViewItem } from "../../engine";
@@ -121,6 +120,8 @@ function Content({ item, level }: { item: ContentItem; level: Level }) {
 /**
  * A tab group (§4 tabs): the chosen tab is saved per group and switching clears the answers the
  * tab left lists. Visitors see the default tab only (§6).
+ * The WAI-ARIA tabs pattern with manual activation: arrow keys, Home and End move between the
+ * tabs, Enter or Space chooses one — choosing clears answers, so moving alone never does.
  */
 function TabGroup({ view, level }: { view: ViewItem; level: Level }) {
   const item = view.item as TabsItem;
@@ -128,30 +129,56 @@ function TabGroup({ view, level }: { view: ViewItem; level: Level }) {
   const chosen = useAnswers((s) => s.tabs[item.id]) ?? item.default;
   const tabs = view.tabs ?? [];
   const label = item.label ?? item.tabs.map((t) => t.label).join(" or ");
-  if (!isLoggedIn) {
-    const only = tabs.find((t) => t.id === item.default);
-    return (
-      <section className="form-section form-tabs" aria-label={label}>
-        {item.label && <Heading level={level}>{item.label}</Heading>}
-        <div className="form-items"><Items items={only?.items ?? []} level={deeper(level)} /></div>
-      </section>
-    );
-  }
+  const shown = tabs.find((t) => t.id === (isLoggedIn ? chosen : item.default));
+  const items = <div className="form-items"><Items items={shown?.items ?? []} level={deeper(level)} /></div>;
+  const tabId = (tab: string) => `${view.id}-tab-${tab}`;
+  const panelId = `${view.id}-panel`;
   return (
     <section className="form-section form-tabs" aria-label={label}>
       {item.label && <Heading level={level}>{item.label}</Heading>}
-      <Tabs selectedKey={chosen} onSelectionChange={(tab) => void chooseTab(item.id, String(tab), label)}>
-        <TabList className="tab-list" aria-label={label}>
-          {tabs.map((tab) => <Tab key={tab.id} id={tab.id} className="tab">{tab.label}</Tab>)}
-        </TabList>
-        {tabs.map((tab) => (
-          <TabPanel key={tab.id} id={tab.id} className="tab-panel">
-            <div className="form-items"><Items items={tab.items} level={deeper(level)} /></div>
-          </TabPanel>
-        ))}
-      </Tabs>
+      {isLoggedIn ? (
+        <>
+          <div role="tablist" className="tab-list" aria-label={label} onKeyDown={moveBetweenTabs}>
+            {tabs.map((tab) => (
+              <button
+                key={tab.id}
+                id={tabId(tab.id)}
+                type="button"
+                role="tab"
+                className="tab"
+                aria-selected={tab.id === chosen}
+                aria-controls={tab.id === chosen ? panelId : undefined}
+                tabIndex={tab.id === chosen ? 0 : -1}
+                data-selected={tab.id === chosen || undefined}
+                onClick={() => tab.id !== chosen && void chooseTab(item.id, tab.id, label)}
+              >
+                {tab.label}
+              </button>
+            ))}
+          </div>
+          <div role="tabpanel" id={panelId} className="tab-panel" aria-labelledby={tabId(chosen)}>{items}</div>
+        </>
+      ) : items}
     </section>
   );
+}
+
+const TAB_MOVES: Record<string, (index: number, count: number) => number> = {
+  ArrowRight: (i, n) => (i + 1) % n,
+  ArrowDown: (i, n) => (i + 1) % n,
+  ArrowLeft: (i, n) => (i - 1 + n) % n,
+  ArrowUp: (i, n) => (i - 1 + n) % n,
+  Home: () => 0,
+  End: (_, n) => n - 1,
+};
+
+function moveBetweenTabs(event: KeyboardEvent<HTMLElement>) {
+  const move = TAB_MOVES[event.key];
+  const tabs = [...event.currentTarget.querySelectorAll<HTMLElement>('[role="tab"]')];
+  const index = tabs.indexOf(event.target as HTMLElement);
+  if (!move || index < 0) return;
+  event.preventDefault();
+  tabs[move(index, tabs.length)]!.focus();
 }
 
 /**
@@ -189,12 +216,12 @@ function Blocks({ view, level }: { view: ViewItem; level: Level }) {
           <Heading level={level} id={`${view.id}-${i + 1}`} focusable>{titleOf(i + 1)}</Heading>
           <div className="form-items"><Items items={block} level={deeper(level)} /></div>
           {isLoggedIn && i === count - 1 && count > 1 && (
-            <Button className="button button-quiet" onPress={() => void remove()}>Remove {titleOf(i + 1)}</Button>
+            <button type="button" className="button button-quiet" onClick={() => void remove()}>Remove {titleOf(i + 1)}</button>
           )}
         </section>
       ))}
       {isLoggedIn && count < item.max && (
-        <Button className="button button-secondary add-block" onPress={() => void add()}>+ {item.addLabel}</Button>
+        <button type="button" className="button button-secondary add-block" onClick={() => void add()}>+ {item.addLabel}</button>
       )}
     </div>
   );

@@ -1,19 +1,9 @@
-// One widget per question type (DEFINITIONS.md), on react-aria-components. A widget knows a kind
-// of question, never an answer key of this application: it reads its definition (ViewItem), its
-// own answer (useAnswer) and its errors (useErrors), and changes answers through change().
+// One widget per question type (DEFINITIONS.md). A widget knows a kind of question, never an
+// answer key of this application: it reads its definition (ViewItem), its own answer (useAnswer)
+// and its errors (useErrors), and changes answers through change().
+// The widgets are the browser's own inputs, labelled and described by hand (README: "Why the form's
+// widgets are plain HTML"): a page holds a hundred of them and each keystroke re-renders one.
 import { useId, useMemo, type ChangeEvent, type ReactNode } from "react";
-import {
-  Checkbox,
-  CheckboxGroup,
-  FieldError,
-  Input,
-  Label,
-  Radio,
-  RadioGroup,
-  Text,
-  TextArea,
-  TextField,
-} from "react-aria-components";
 import { formatPhone, formatSsn } from "../../engine/format";
 import type { AnswerKey, Answers, QuestionType, ResolvedOption, ViewItem } from "../../engine";
 import type { CheckboxItem, CheckboxesItem, SelectItem, TextareaItem } from "../../engine/definition-format";
@@ -75,28 +65,34 @@ function TextQuestion({ view }: WidgetProps) {
   const key = view.key!;
   const value = useAnswer(key);
   const errors = useErrors(key);
-  const onChange = (input: string) => change({ [key]: kind.format ? kind.format(input) : input });
+  const id = useId();
+  const help = joinText(question.help, question.type === "lookup" ? LOOKUP_NOTE : undefined);
+  const onChange = (event: ChangeEvent<HTMLInputElement>) => {
+    const input = event.target.value;
+    change({ [key]: kind.format ? kind.format(input) : input });
+  };
   return (
-    <TextField
-      id={key}
-      className="field question"
-      value={typeof value === "string" ? value : ""}
-      onChange={onChange}
-      onBlur={saveOnBlur}
-      type={kind.type ?? "text"}
-      inputMode={kind.inputMode}
-      maxLength={question.maxLength ?? kind.maxLength ?? TEXT_MAX_LENGTH}
-      autoComplete={question.autofill ?? (question.type === "ssn" ? "off" : undefined)}
-      isInvalid={errors.length > 0}
-      validationBehavior="aria"
-    >
-      <Label className="field-label">{question.label}</Label>
+    <div className="field question" data-invalid={errors.length > 0 || undefined}>
+      <label className="field-label" htmlFor={key}>{question.label}</label>
       <div className="input-row">
-        <Input className="input" spellCheck={kind.spellCheck} />
+        <input
+          id={key}
+          className="input"
+          value={typeof value === "string" ? value : ""}
+          onChange={onChange}
+          onBlur={saveOnBlur}
+          type={kind.type ?? "text"}
+          inputMode={kind.inputMode}
+          maxLength={question.maxLength ?? kind.maxLength ?? TEXT_MAX_LENGTH}
+          autoComplete={question.autofill ?? (question.type === "ssn" ? "off" : undefined)}
+          spellCheck={kind.spellCheck}
+          aria-invalid={errors.length > 0 || undefined}
+          aria-describedby={describedBy(id, { help, error: errors.length > 0 })}
+        />
       </div>
-      <Help view={view} note={question.type === "lookup" ? LOOKUP_NOTE : undefined} />
-      <FieldError className="field-error">{errors.join(" ")}</FieldError>
-    </TextField>
+      <Hint id={id} text={help} />
+      <Errors id={id} errors={errors} />
+    </div>
   );
 }
 
@@ -109,26 +105,28 @@ function TextareaQuestion({ view }: WidgetProps) {
   const value = useAnswer(key);
   const text = typeof value === "string" ? value : "";
   const errors = useErrors(key);
+  const id = useId();
   const limit = question.maxLength ?? TEXTAREA_MAX_LENGTH;
   return (
-    <TextField
-      id={key}
-      className="field question"
-      value={text}
-      onChange={(input) => change({ [key]: input })}
-      onBlur={saveOnBlur}
-      maxLength={limit}
-      isInvalid={errors.length > 0}
-      validationBehavior="aria"
-    >
-      <Label className="field-label">{question.label}</Label>
+    <div className="field question" data-invalid={errors.length > 0 || undefined}>
+      <label className="field-label" htmlFor={key}>{question.label}</label>
       <div className="input-row">
-        <TextArea className="input textarea" rows={question.rows ?? TEXTAREA_ROWS} />
+        <textarea
+          id={key}
+          className="input textarea"
+          value={text}
+          onChange={(event) => change({ [key]: event.target.value })}
+          onBlur={saveOnBlur}
+          maxLength={limit}
+          rows={question.rows ?? TEXTAREA_ROWS}
+          aria-invalid={errors.length > 0 || undefined}
+          aria-describedby={describedBy(id, { help: question.help, counter: true, error: errors.length > 0 })}
+        />
       </div>
-      <Help view={view} />
-      <Text slot="description" className="field-counter">{`Character count: ${text.length} / ${limit}`}</Text>
-      <FieldError className="field-error">{errors.join(" ")}</FieldError>
-    </TextField>
+      <Hint id={id} text={question.help} />
+      <span id={`${id}-counter`} className="field-counter">{`Character count: ${text.length} / ${limit}`}</span>
+      <Errors id={id} errors={errors} />
+    </div>
   );
 }
 
@@ -151,10 +149,26 @@ const choose = (key: AnswerKey, value: string, options: readonly ResolvedOption[
   [`${key}_desc`]: options.find((o) => o.value === value)?.label ?? "",
 });
 
+const HTML_ESCAPES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" };
+const escapeHtml = (text: string) => text.replace(/[&<>"]/g, (c) => HTML_ESCAPES[c]!);
+const optionHtml = new WeakMap<readonly ResolvedOption[], string>();
+
 /**
- * A select: the browser's own, labelled and described like the react-aria fields. Country and
- * year lists run to 250 choices; a native list opens the phone's own picker, fills from the
- * browser's address autofill and costs nothing until it opens.
+ * A list's <option> tags, built once per list: React then makes one element of a select, not 250
+ * (the page's first render does a select's options as fast as the browser parses them).
+ */
+function optionTags(options: readonly ResolvedOption[]): string {
+  let html = optionHtml.get(options);
+  if (html === undefined) {
+    html = options.map((o) => `<option value="${escapeHtml(o.value)}">${escapeHtml(o.label)}</option>`).join("");
+    optionHtml.set(options, html);
+  }
+  return html;
+}
+
+/**
+ * A select: the browser's own. Country and year lists run to 250 choices; a native list opens
+ * the phone's own picker, fills from the browser's address autofill and costs nothing until it opens.
  */
 function SelectQuestion({ view }: WidgetProps) {
   const question = view.item as SelectItem;
@@ -162,8 +176,7 @@ function SelectQuestion({ view }: WidgetProps) {
   const value = useAnswer(key);
   const errors = useErrors(key);
   const options = useOptions(view);
-  const ids = useId();
-  const described = [question.help && `${ids}-help`, errors.length > 0 && `${ids}-error`].filter(Boolean).join(" ");
+  const id = useId();
   const onChange = (event: ChangeEvent<HTMLSelectElement>) => change(choose(key, event.target.value, options));
   return (
     <div className="field question" data-invalid={errors.length > 0 || undefined}>
@@ -177,48 +190,51 @@ function SelectQuestion({ view }: WidgetProps) {
           onBlur={saveOnBlur}
           autoComplete={question.autofill}
           aria-invalid={errors.length > 0 || undefined}
-          aria-describedby={described || undefined}
-        >
-          <option value="">{question.placeholder ?? "Select…"}</option>
-          {options.map((option) => <option key={option.value} value={option.value}>{option.label}</option>)}
-        </select>
+          aria-describedby={describedBy(id, { help: question.help, error: errors.length > 0 })}
+          dangerouslySetInnerHTML={{ __html: `<option value="">${escapeHtml(question.placeholder ?? "Select…")}</option>${optionTags(options)}` }}
+        />
       </div>
-      {question.help && <span id={`${ids}-help`} className="field-description">{question.help}</span>}
-      {errors.length > 0 && <span id={`${ids}-error`} className="field-error">{errors.join(" ")}</span>}
+      <Hint id={id} text={question.help} />
+      <Errors id={id} errors={errors} />
     </div>
   );
 }
 
-/** Radio buttons; a short list of short labels sits in one row. */
+/** Radio buttons, the browser's own under a labelled radiogroup; a short list of short labels sits in one row. */
 function RadioQuestion({ view }: WidgetProps) {
   const question = questionOf(view);
   const key = view.key!;
   const value = useAnswer(key);
   const errors = useErrors(key);
   const options = useOptions(view);
+  const id = useId();
   const inline = options.length <= 3 && options.every((o) => o.label.length <= 12);
   return (
-    <RadioGroup
+    <div
       id={key}
+      role="radiogroup"
       className="field question"
-      value={typeof value === "string" && value !== "" ? value : null}
-      onChange={(chosen) => change(choose(key, chosen, options))}
-      orientation={inline ? "horizontal" : "vertical"}
-      isInvalid={errors.length > 0}
-      validationBehavior="aria"
+      aria-labelledby={`${id}-label`}
+      aria-describedby={describedBy(id, { help: question.help, error: errors.length > 0 })}
+      aria-invalid={errors.length > 0 || undefined}
+      data-invalid={errors.length > 0 || undefined}
     >
-      <Label className="field-label">{question.label}</Label>
+      <span id={`${id}-label`} className="field-label">{question.label}</span>
       <div className={inline ? "choices choices-inline" : "choices"}>
         {options.map((option) => (
-          <Radio key={option.value} value={option.value} className="choice">
-            <span className="choice-mark choice-radio" aria-hidden="true" />
-            {option.label}
-          </Radio>
+          <Choice
+            key={option.value}
+            type="radio"
+            name={key}
+            checked={value === option.value}
+            onChange={() => change(choose(key, option.value, options))}
+            label={option.label}
+          />
         ))}
       </div>
-      <Help view={view} />
-      <FieldError className="field-error">{errors.join(" ")}</FieldError>
-    </RadioGroup>
+      <Hint id={id} text={question.help} />
+      <Errors id={id} errors={errors} />
+    </div>
   );
 }
 
@@ -229,22 +245,19 @@ function CheckboxQuestion({ view }: WidgetProps) {
   const value = useAnswer(key);
   const errors = useErrors(key);
   const yesNo = question.stores === "yesNo";
-  const ids = useId();
-  const described = [question.help && `${ids}-help`, errors.length > 0 && `${ids}-error`].filter(Boolean).join(" ");
+  const id = useId();
   return (
     <div id={key} className="field question" data-invalid={errors.length > 0 || undefined}>
-      <Checkbox
-        className="choice"
-        isSelected={yesNo ? value === "Y" : value === true}
+      <Choice
+        type="checkbox"
+        checked={yesNo ? value === "Y" : value === true}
         onChange={(selected) => change({ [key]: yesNo ? (selected ? "Y" : "N") : selected })}
-        isInvalid={errors.length > 0}
-        aria-describedby={described || undefined}
-      >
-        <span className="choice-mark choice-box" aria-hidden="true" />
-        {question.label}
-      </Checkbox>
-      {question.help && <span id={`${ids}-help`} className="field-description">{question.help}</span>}
-      {errors.length > 0 && <span id={`${ids}-error`} className="field-error">{errors.join(" ")}</span>}
+        label={question.label}
+        invalid={errors.length > 0}
+        describedBy={describedBy(id, { help: question.help, error: errors.length > 0 })}
+      />
+      <Hint id={id} text={question.help} />
+      <Errors id={id} errors={errors} />
     </div>
   );
 }
@@ -255,26 +268,34 @@ function CheckboxesQuestion({ view }: WidgetProps) {
   const keys = view.keys;
   const chosen = useKeys(keys, (answers) => keys.filter((key) => answers[key] === true).join(" "));
   const errors = useErrorsOf(keys);
+  const id = useId();
+  const selected = new Set(chosen.split(" "));
   return (
-    <CheckboxGroup
+    <div
+      role="group"
       className="field question"
-      value={chosen === "" ? [] : chosen.split(" ")}
-      onChange={(values) => change(Object.fromEntries(keys.map((key) => [key, values.includes(key)])))}
-      isInvalid={errors.length > 0}
-      validationBehavior="aria"
+      aria-labelledby={`${id}-label`}
+      aria-describedby={describedBy(id, { help: question.help })}
+      data-invalid={errors.length > 0 || undefined}
     >
-      <Label className="field-label">{question.label}</Label>
+      <span id={`${id}-label`} className="field-label">{question.label}</span>
       <div className="choices">
         {question.options.map((option, i) => (
-          <Checkbox key={keys[i]} value={keys[i]!} className="choice" id={keys[i]}>
-            <span className="choice-mark choice-box" aria-hidden="true" />
-            {option.label}
-          </Checkbox>
+          <Choice
+            key={keys[i]}
+            id={keys[i]}
+            type="checkbox"
+            checked={selected.has(keys[i]!)}
+            onChange={(on) => change(Object.fromEntries(keys.map((key) => [key, key === keys[i] ? on : selected.has(key)])))}
+            label={option.label}
+            invalid={errors.length > 0}
+            describedBy={describedBy(id, { error: errors.length > 0 })}
+          />
         ))}
       </div>
-      <Help view={view} />
-      <FieldError className="field-error">{errors.join(" ")}</FieldError>
-    </CheckboxGroup>
+      <Hint id={id} text={question.help} />
+      <Errors id={id} errors={errors} />
+    </div>
   );
 }
 
@@ -303,17 +324,52 @@ function FileQuestion({ view }: WidgetProps) {
   );
 }
 
-/** The question's hint, as react-aria's description (linked by aria-describedby). */
-function Help({ view, note }: { view: ViewItem; note?: ReactNode }) {
-  const help = (view.item as { help?: string }).help;
-  if (!help && !note) return null;
+interface ChoiceProps {
+  type: "radio" | "checkbox";
+  label: string;
+  checked: boolean;
+  onChange: (checked: boolean) => void;
+  id?: string;
+  name?: string;
+  invalid?: boolean;
+  describedBy?: string;
+}
+
+/** A radio button or tick box: the browser's own input, drawn as the theme's mark beside its label. */
+function Choice({ type, label, checked, onChange, id, name, invalid, describedBy }: ChoiceProps) {
   return (
-    <Text slot="description" className="field-description">
-      {help}
-      {help && note ? " " : null}
-      {note}
-    </Text>
+    <label className="choice" data-selected={checked || undefined}>
+      <input
+        id={id}
+        type={type}
+        className="choice-input"
+        name={name}
+        checked={checked}
+        onChange={(event) => onChange(event.target.checked)}
+        aria-invalid={invalid || undefined}
+        aria-describedby={describedBy}
+      />
+      <span className={`choice-mark ${type === "radio" ? "choice-radio" : "choice-box"}`} aria-hidden="true" />
+      {label}
+    </label>
   );
+}
+
+/** The aria-describedby of a question: the ids of its parts that are shown (`{id}-help`, `{id}-error`, …). */
+function describedBy(id: string, parts: Record<string, unknown>): string | undefined {
+  const shown = Object.keys(parts).filter((part) => parts[part]).map((part) => `${id}-${part}`);
+  return shown.length > 0 ? shown.join(" ") : undefined;
+}
+
+const joinText = (...parts: (string | undefined)[]) => parts.filter(Boolean).join(" ") || undefined;
+
+/** The question's hint, linked from its input by aria-describedby. */
+function Hint({ id, text }: { id: string; text?: string }) {
+  return text ? <span id={`${id}-help`} className="field-description">{text}</span> : null;
+}
+
+function Errors({ id, errors }: { id: string; errors: string[] }) {
+  return errors.length > 0 ? <span id={`${id}-error`} className="field-error">{errors.join(" ")}</span> : null;
 }
 
 /** Question type → widget. The linter refuses other types; the renderer shows a fallback for them. */

@@ -1,7 +1,6 @@
 // The account popover (spec: accounts-and-shell §2): Log Out and the e-mail when logged in; Sign
 // In and Create Account, carrying the visitor's answers, when not. The popover loads on first use.
 import { lazy, Suspense, useRef, useState } from "react";
-import { Button } from "react-aria-components";
 import { useSession } from "../state/session";
 import { Icon } from "../ui/icons";
 
@@ -14,18 +13,19 @@ export function AccountMenu() {
   const [isOpen, setOpen] = useState(false);
   return (
     <>
-      <Button
+      <button
         ref={trigger}
+        type="button"
         className="account-button"
         aria-expanded={isOpen}
         aria-haspopup="dialog"
-        onHoverStart={() => void loadPopover()}
+        onMouseEnter={() => void loadPopover()}
         onFocus={() => void loadPopover()}
-        onPress={() => setOpen(!isOpen)}
+        onClick={() => setOpen(!isOpen)}
       >
         <Icon name="account" />
         <span>{isLoggedIn ? "Account" : "Sign In"}</span>
-      </Button>
+      </button>
       {isOpen && (
         <Suspense fallback={null}>
           <AccountPopover triggerRef={trigger} onClose={() => setOpen(false)} />

@@ -1,10 +1,5 @@
-import { useEffect } from "react";
-import { useRouteError } from "react-router";
-
-/** The root error screen for route errors (spec: accounts-and-shell §2, §8); the error goes to the console. */
+/** The root error screen for a page that failed (spec: accounts-and-shell §2, §8); the error goes to the console. */
 export function ErrorScreen() {
-  const error = useRouteError();
-  useEffect(() => console.error("Route error", error), [error]);
   return (
     <main className="error-screen">
       <h1>Something went wrong.</h1>

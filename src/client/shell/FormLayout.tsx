@@ -1,7 +1,7 @@
 // The form group (spec: accounts-and-shell §2, §4): loads the profile on entry, applies the
 // web_status guards, restores the last page once, saves the place while started or validating,
 // and sets a logged-in applicant's null status to started.
-import { Suspense, useEffect, useRef } from "react";
+import { lazy, Suspense, useEffect, useRef } from "react";
 import { Navigate, Outlet, useLocation } from "react-router";
 import { api, type Profile } from "../api/calls";
 import { ApiError } from "../api/client";
@@ -10,10 +10,12 @@ import { COMPLETION_ROUTE, DEFAULT_ROUTE, isPageRoute, pages } from "../pages";
 import { useSession } from "../state/session";
 import { LazyErrorDialog } from "../ui/lazy";
 import { Spinner } from "../ui/Spinner";
-import { InactivityWatch } from "./InactivityWatch";
 import { Shell } from "./Shell";
 import { StepNav } from "./StepNav";
 import { WelcomeHeader } from "./WelcomeHeader";
+
+// Logged-in applicants only: a visitor's first visit does not download it.
+const InactivityWatch = lazy(async () => ({ default: (await import("./InactivityWatch")).InactivityWatch }));
 
 /** Profiles whose last page has been restored: once per loaded profile, so once per login. */
 const restored = new WeakSet<Profile>();
@@ -53,7 +55,7 @@ export function FormLayout() {
     <Shell page={page}>
       {data && <RestoreDone profile={data} />}
       {isStudent && <StatusKeeper />}
-      {isStudent && <InactivityWatch />}
+      {isStudent && <Suspense fallback={null}><InactivityWatch /></Suspense>}
       <WelcomeHeader />
       {status !== "submitted" && <StepNav />}
       <Outlet />

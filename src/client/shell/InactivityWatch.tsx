@@ -1,4 +1,3 @@
-import { Button } from "react-aria-components";
 import { LazyModal } from "../ui/lazy";
 import { useInactivity } from "./useInactivity";
 import { useLogout } from "./useLogout";
@@ -18,8 +17,8 @@ export function InactivityWatch() {
       isDismissable={false}
       actions={() => (
         <>
-          <Button className="button button-primary" onPress={stayActive}>Yes - Take me back to my application</Button>
-          <Button className="button button-secondary" onPress={() => logout.mutate("asked")}>No - Please log me out</Button>
+          <button type="button" className="button button-primary" onClick={stayActive}>Yes - Take me back to my application</button>
+          <button type="button" className="button button-secondary" onClick={() => logout.mutate("asked")}>No - Please log me out</button>
         </>
       )}
     >

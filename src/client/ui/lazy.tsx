@@ -2,7 +2,6 @@
 // a first visit on a phone downloads only what it shows. Hovering or focusing a trigger starts
 // the download early.
 import { lazy, Suspense, useState } from "react";
-import { Button } from "react-aria-components";
 import type { ModalProps } from "./Dialog";
 
 const loadDialog = () => import("./Dialog");
@@ -27,9 +26,9 @@ export function DialogLink({ label, ...dialog }: Omit<ModalProps, "isOpen" | "on
   const [isOpen, setOpen] = useState(false);
   return (
     <>
-      <Button className="link-button" onHoverStart={preloadDialog} onFocus={preloadDialog} onPress={() => setOpen(true)}>
+      <button type="button" className="link-button" onMouseEnter={preloadDialog} onFocus={preloadDialog} onClick={() => setOpen(true)}>
         {label}
-      </Button>
+      </button>
       <LazyModal {...dialog} isOpen={isOpen} onOpenChange={setOpen} />
     </>
   );
