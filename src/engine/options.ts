@@ -8,9 +8,19 @@ export function resolveOptions(options: Options, files: FormFiles, currentYear: 
     const file = files.optionLists[options];
     if (!file) return undefined;
     if (file.options) return file.options;
-    return file.years ? yearOptions(file.years, currentYear) : undefined;
+    return file.years ? yearsOf(file.years, currentYear) : undefined;
   }
-  return yearOptions(options.years, currentYear);
+  return yearsOf(options.years, currentYear);
+}
+
+/** One list per written year list and year: blocks repeat their questions, not their lists. */
+const yearLists = new WeakMap<YearList["years"], { currentYear: number; options: ResolvedOption[] }>();
+function yearsOf(years: YearList["years"], currentYear: number): ResolvedOption[] {
+  const known = yearLists.get(years);
+  if (known?.currentYear === currentYear) return known.options;
+  const options = yearOptions(years, currentYear);
+  yearLists.set(years, { currentYear, options });
+  return options;
 }
 
 /** The spec's years list: `count` years from `start` (default this year), going into the past or future. */

@@ -51,18 +51,25 @@ export function questionLabel(key: AnswerKey): string | undefined {
   return block ? `${block}: ${label}` : label;
 }
 
-const blockTitles = new Map<string, string>();
-for (const page of form.pages) collectBlockTitles(page.items);
-function collectBlockTitles(items: ViewItem[]) {
+/** Block headings by item id, gathered on first use (the validation summary's). */
+let blockTitles: Map<string, string> | undefined;
+function blockTitleOf(view: ViewItem): string | undefined {
+  if (!blockTitles) {
+    blockTitles = new Map();
+    for (const page of form.pages) collectBlockTitles(page.items, blockTitles);
+  }
+  return blockTitles.get(view.id);
+}
+function collectBlockTitles(items: ViewItem[], into: Map<string, string>) {
   for (const view of items) {
     if (view.item.type === "addAnother") {
       const title = view.item.blockTitle;
       view.blocks?.forEach((block, i) => {
         const heading = title ? title.replace("{n}", String(i + 1)) : "";
-        for (const inner of walk(block)) if (heading) blockTitles.set(inner.id, heading);
+        for (const inner of walk(block)) if (heading) into.set(inner.id, heading);
       });
     }
-    collectBlockTitles([...(view.children ?? []), ...(view.tabs ?? []).flatMap((t) => t.items)]);
+    collectBlockTitles([...(view.children ?? []), ...(view.tabs ?? []).flatMap((t) => t.items)], into);
   }
 }
 function* walk(items: ViewItem[]): Generator<ViewItem> {
@@ -71,4 +78,3 @@ function* walk(items: ViewItem[]): Generator<ViewItem> {
     yield* walk([...(view.children ?? []), ...(view.tabs ?? []).flatMap((t) => t.items), ...(view.blocks ?? []).flat()]);
   }
 }
-const blockTitleOf = (view: ViewItem) => blockTitles.get(view.id);
