@@ -90,8 +90,8 @@ function TextQuestion({ view }: WidgetProps) {
           aria-describedby={describedBy(id, { help, error: errors.length > 0 })}
         />
       </div>
-      <Hint id={id} text={help} />
-      <Errors id={id} errors={errors} />
+      {hint(id, help)}
+      {errorText(id, errors)}
     </div>
   );
 }
@@ -123,9 +123,9 @@ function TextareaQuestion({ view }: WidgetProps) {
           aria-describedby={describedBy(id, { help: question.help, counter: true, error: errors.length > 0 })}
         />
       </div>
-      <Hint id={id} text={question.help} />
+      {hint(id, question.help)}
       <span id={`${id}-counter`} className="field-counter">{`Character count: ${text.length} / ${limit}`}</span>
-      <Errors id={id} errors={errors} />
+      {errorText(id, errors)}
     </div>
   );
 }
@@ -194,8 +194,8 @@ function SelectQuestion({ view }: WidgetProps) {
           dangerouslySetInnerHTML={{ __html: `<option value="">${escapeHtml(question.placeholder ?? "Select…")}</option>${optionTags(options)}` }}
         />
       </div>
-      <Hint id={id} text={question.help} />
-      <Errors id={id} errors={errors} />
+      {hint(id, question.help)}
+      {errorText(id, errors)}
     </div>
   );
 }
@@ -232,8 +232,8 @@ function RadioQuestion({ view }: WidgetProps) {
           />
         ))}
       </div>
-      <Hint id={id} text={question.help} />
-      <Errors id={id} errors={errors} />
+      {hint(id, question.help)}
+      {errorText(id, errors)}
     </div>
   );
 }
@@ -256,8 +256,8 @@ function CheckboxQuestion({ view }: WidgetProps) {
         invalid={errors.length > 0}
         describedBy={describedBy(id, { help: question.help, error: errors.length > 0 })}
       />
-      <Hint id={id} text={question.help} />
-      <Errors id={id} errors={errors} />
+      {hint(id, question.help)}
+      {errorText(id, errors)}
     </div>
   );
 }
@@ -293,8 +293,8 @@ function CheckboxesQuestion({ view }: WidgetProps) {
           />
         ))}
       </div>
-      <Hint id={id} text={question.help} />
-      <Errors id={id} errors={errors} />
+      {hint(id, question.help)}
+      {errorText(id, errors)}
     </div>
   );
 }
@@ -363,12 +363,15 @@ function describedBy(id: string, parts: Record<string, unknown>): string | undef
 
 const joinText = (...parts: (string | undefined)[]) => parts.filter(Boolean).join(" ") || undefined;
 
+// The hint and the errors are drawn by their question, not as components of their own: a keystroke
+// renders one component.
+
 /** The question's hint, linked from its input by aria-describedby. */
-function Hint({ id, text }: { id: string; text?: string }) {
+function hint(id: string, text: string | undefined): ReactNode {
   return text ? <span id={`${id}-help`} className="field-description">{text}</span> : null;
 }
 
-function Errors({ id, errors }: { id: string; errors: string[] }) {
+function errorText(id: string, errors: string[]): ReactNode {
   return errors.length > 0 ? <span id={`${id}-error`} className="field-error">{errors.join(" ")}</span> : null;
 }
 
