@@ -159,13 +159,18 @@ describe("sending", () => {
 });
 
 describe("failures", () => {
-  test("offline: status offline, nothing lost, retried after 1 s and 2 s, and sent at once on the online event", async () => {
+  /** No network: first_name typed, the first send failed, the status offline. */
+  async function offlineWithFirstName() {
     vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] });
     server.use(http.put(url("/api/answer"), () => HttpResponse.error()));
     unsavedChanges(USER);
     recordChanges({ first_name: "Ada" });
     await elapse(SAVE_DELAY_MS);
     await until(() => expect(useSaveState.getState().status).toBe("offline"));
+  }
+
+  test("offline: status offline, nothing lost, retried after 1 s and 2 s, and sent at once on the online event", async () => {
+    await offlineWithFirstName();
     expect(puts()).toHaveLength(1);
     expect(stored()).toEqual({ first_name: "Ada" });
 
@@ -191,12 +196,7 @@ describe("failures", () => {
   });
 
   test("while offline, typing keeps the offline status and adds to what is kept", async () => {
-    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] });
-    server.use(http.put(url("/api/answer"), () => HttpResponse.error()));
-    unsavedChanges(USER);
-    recordChanges({ first_name: "Ada" });
-    await elapse(SAVE_DELAY_MS);
-    await until(() => expect(useSaveState.getState().status).toBe("offline"));
+    await offlineWithFirstName();
     recordChanges({ last_name: "Lovelace" });
     expect(useSaveState.getState().status).toBe("offline");
     expect(stored()).toEqual({ first_name: "Ada", last_name: "Lovelace" });
