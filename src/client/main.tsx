@@ -1,27 +1,32 @@
-import { StrictMode } from "react";
-import { createRoot } from "react-dom/client";
-import { QueryClientProvider } from "@tanstack/react-query";
+import { createRoot, hydrateRoot } from "react-dom/client";
 import { BrowserRouter } from "react-router";
-import { queryClient } from "./api/queries";
-import { AppRoutes, preloadRoute } from "./router";
+import { App } from "./App";
+import { preloadRoute } from "./router";
+import { useAnswers } from "./state/answers";
 import { restoreVisitorAnswers } from "./state/saving";
-import { useSession } from "./state/session";
-import "./styles/theme.css";
-import "./styles/app.css";
+import { serviceToken, useSession } from "./state/session";
+import { beforeTakeover } from "./takeover";
 
 // A visitor's answers survive a reload; a logged-in applicant's come with the profile.
-if (!useSession.getState().is_logged_in) restoreVisitorAnswers();
+const isLoggedIn = useSession.getState().is_logged_in;
+if (!isLoggedIn) restoreVisitorAnswers();
 
-const mount = () =>
-  createRoot(document.getElementById("root")!).render(
-    <StrictMode>
-      <QueryClientProvider client={queryClient}>
-        <BrowserRouter>
-          <AppRoutes />
-        </BrowserRouter>
-      </QueryClientProvider>
-    </StrictMode>,
+const container = document.getElementById("root")!;
+
+// A visitor's form page comes drawn ahead by the server (src/client/prerender.tsx). React takes
+// it over in place when this visit draws the same page (a visitor with nothing kept on this
+// device), and redraws it otherwise; either way, what was typed into it meanwhile is kept.
+function mount() {
+  beforeTakeover(container);
+  const app = (
+    <BrowserRouter>
+      <App />
+    </BrowserRouter>
   );
+  const sameAsDrawn = !isLoggedIn && serviceToken === null && Object.keys(useAnswers.getState().answers).length === 0;
+  if (container.firstElementChild && sameAsDrawn) hydrateRoot(container, app);
+  else createRoot(container).render(app);
+}
 
 // The page's code first, then one render of the whole page (a failed download renders the error screen).
 preloadRoute(location.pathname).then(mount, mount);

@@ -10,6 +10,7 @@ import { forgetApplicant } from "./api/queries";
 import type { AuthState } from "./auth/navigation";
 import { COMPLETION_ROUTE, DEFAULT_ROUTE, pages } from "./pages";
 import { ErrorScreen } from "./shell/ErrorScreen";
+import { TakenOver } from "./takeover";
 import { Spinner } from "./ui/Spinner";
 import { ToastList, toasts, useToastHotkey } from "./ui/Toasts";
 
@@ -74,6 +75,7 @@ function Root() {
       <ErrorBoundary pathname={pathname}>
         <Suspense fallback={<Spinner />}>
           <Outlet />
+          <TakenOver />
         </Suspense>
       </ErrorBoundary>
       <ToastList toasts={toasts} placement="corner" label="Notifications" />

@@ -7,6 +7,7 @@ import { join } from "node:path";
 import type { FastifyInstance } from "fastify";
 import staticFiles from "@fastify/static";
 import { randomBytes } from "node:crypto";
+import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import { contentSecurityPolicy, isApiPath } from "./http";
 
 export const COOKIE_PREFIX_META = /<meta name="cookie-prefix" content="[^"]*"/;
@@ -19,10 +20,13 @@ export async function webRoutes(app: FastifyInstance, options: { dir: string; co
   const index = readFileSync(join(options.dir, "index.html"), "utf8")
     .replace(COOKIE_PREFIX_META, `<meta name="cookie-prefix" content="${options.cookiePrefix.replace(/[^\w-]/g, "")}"`);
   if (!index.includes(NONCE_META)) throw new Error(`${options.dir}/index.html lacks ${NONCE_META}`);
+  if (!index.includes(ROOT)) throw new Error(`${options.dir}/index.html lacks ${ROOT}`);
   // Compressed twins (.br, .gz) are written by scripts/compress-client.ts at build time.
   await app.register(staticFiles, { root: options.dir, serve: false, preCompressed: true });
 
   const preloads = routePreloads(options.dir, index);
+  const drawn = prerendered(options.dir);
+  const loggedInCookie = `${options.cookiePrefix}logged_in`;
 
   app.get("/*", { schema: { hide: true } }, (request, reply) => {
     const path = request.url.split("?")[0]!;
@@ -30,20 +34,43 @@ export async function webRoutes(app: FastifyInstance, options: { dir: string; co
     if (path.startsWith("/assets/")) return reply.sendFile(path.slice(1), { immutable: true, maxAge: "365d" });
     if (/\.\w+$/.test(path)) return reply.sendFile(path.slice(1), { immutable: false, maxAge: "1h" });
     const nonce = randomBytes(16).toString("base64");
-    return reply
+    // A visitor's form page comes drawn (the app takes it over); a logged-in applicant's and the
+    // service view differ from a visitor's, so the app draws those itself.
+    const page = !request.cookies[loggedInCookie] && !/[?&]service_token=/.test(request.url) ? drawn[path] : undefined;
+    const html = index
+      .replace(NONCE_META, `<meta name="csp-nonce" nonce="${nonce}" />`)
+      .replace("</head>", `${preloads(path)}</head>`)
+      .replace(ROOT, page ? `<div id="root">${page}</div>` : ROOT);
+    const encoding = /\bbr\b/.test(request.headers["accept-encoding"] ?? "") ? "br" : /\bgzip\b/.test(request.headers["accept-encoding"] ?? "") ? "gzip" : null;
+    reply
       .type("text/html; charset=utf-8")
       .header("Cache-Control", "no-cache")
-      .header("Content-Security-Policy", contentSecurityPolicy(nonce))
-      .send(index.replace(NONCE_META, `<meta name="csp-nonce" nonce="${nonce}" />`).replace("</head>", `${preloads(path)}</head>`));
+      .header("Vary", "Accept-Encoding, Cookie")
+      .header("Content-Security-Policy", contentSecurityPolicy(nonce));
+    if (!encoding) return reply.send(html);
+    // Compressed per answer (the nonce differs each time), at a quick setting: about a millisecond.
+    const body = encoding === "br" ? brotliCompressSync(html, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } }) : gzipSync(html, { level: 6 });
+    return reply.header("Content-Encoding", encoding).send(body);
   });
+}
+
+const ROOT = '<div id="root"></div>';
+
+/** The form pages drawn at build time (scripts/prerender.ts), by route; none when not built. */
+function prerendered(dir: string): Record<string, string> {
+  const path = join(dir, ".vite/prerender.json");
+  return existsSync(path) ? (JSON.parse(readFileSync(path, "utf8")) as Record<string, string>) : {};
 }
 
 /** The pages the browser app loads lazily, by path (src/client/router.tsx); any other path shows the first form page. */
 const AUTH_PAGES: Record<string, string> = { "/login": "Login", "/signup": "Signup", "/confirm": "Confirm", "/forgot": "Forgot", "/reset": "Reset" };
-const routeModules = (path: string): string[] =>
-  AUTH_PAGES[path]
+/** The app itself (src/client/boot.ts loads it after the first paint), then the path's page. */
+const routeModules = (path: string): string[] => [
+  "src/client/main.tsx",
+  ...(AUTH_PAGES[path]
     ? ["src/client/shell/AuthLayout.tsx", `src/client/auth/${AUTH_PAGES[path]}Page.tsx`]
-    : ["src/client/shell/FormLayout.tsx", path === "/completion" ? "src/client/form/CompletionPage.tsx" : "src/client/form/FormPage.tsx"];
+    : ["src/client/shell/FormLayout.tsx", path === "/completion" ? "src/client/form/CompletionPage.tsx" : "src/client/form/FormPage.tsx"]),
+];
 
 interface ManifestChunk { file: string; imports?: string[]; isEntry?: boolean }
 

@@ -40,7 +40,7 @@ describe("npm run dev", () => {
   it("serves the app from the sources with hot reload", async () => {
     const page = await (await fetch(`${base}/login`)).text();
     expect(page).toContain("/@vite/client");
-    expect(page).toContain("/src/client/main.tsx");
+    expect(page).toContain("/src/client/boot.ts");
     const main = await fetch(`${base}/src/client/main.tsx`);
     expect(main.status).toBe(200);
     expect(await main.text()).toContain("createRoot");

@@ -1,7 +1,8 @@
 // The application form in Chromium against the built server: the whole journey by mouse and by
 // keyboard alone (conditions, add another, tabs, the validation summary and its links, submit),
 // every summary link landing on its question, the save queue offline and across a reload, and a
-// visitor's answers across a reload. Full-page screenshots of the filled pages go to
+// visitor's answers across a reload, and what a visitor types into the server's drawing of the page
+// before its code runs. Full-page screenshots of the filled pages go to
 // tmp/screenshots/ for a person to see.
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
@@ -572,5 +573,51 @@ describe("the application form", () => {
     await onFormPage(page, "About You");
     expect(await field(page, "first_name").inputValue(), "typed just before the reload").toBe("Vera");
     expect(await field(page, "last_name").inputValue()).toBe("Visitor");
+  });
+
+  test("a visitor's page shows before its code has run, and what is typed there meanwhile is kept", async () => {
+    const page = await newPage();
+    const consoleErrors: string[] = [];
+    page.on("console", (message) => void (message.type() === "error" && consoleErrors.push(message.text())));
+    // The app's entry is held back: until it arrives, the page is the server's drawing of it.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto(`${world.server.url}/about`, { waitUntil: "commit" });
+    await onFormPage(page, "About You");
+    await field(page, "first_name").click();
+    await page.keyboard.type("Ada");
+    await choose(page, "preferred_name_ind", "Yes");
+    await pick(page, "suffix", "Jr.");
+    await tick(page, "pronoun_she");
+    await field(page, "last_name").click();
+    await page.keyboard.type("Lovelace");
+    await page.keyboard.press("Home");
+    expect(await field(page, "preferred_name").count(), "no condition works before the code runs").toBe(0);
+    expect(await page.evaluate<number>("localStorage.length"), "nothing is kept before the code runs").toBe(0);
+
+    release();
+    const VISITOR = "JSON.parse(localStorage.getItem('apply.visitor') ?? '{}')";
+    await waitForExpression(page, `${VISITOR}.last_name === 'Lovelace'`);
+    expect(await page.evaluate(VISITOR), "every answer reaches the answers kept on this device").toMatchObject({
+      first_name: "Ada", last_name: "Lovelace", preferred_name_ind: "Y", suffix: "JR", suffix_desc: "Jr.", pronoun_she: true,
+    });
+    await field(page, "preferred_name").waitFor();
+    // The focus and the caret stayed where they were.
+    await page.keyboard.type("Countess ");
+    expect(await field(page, "last_name").inputValue()).toBe("Countess Lovelace");
+    expect(consoleErrors, "React took the page over as drawn (no hydration error)").toEqual([]);
+
+    // With answers kept on this device the app draws the page itself, with them.
+    await page.reload();
+    await onFormPage(page, "About You");
+    await waitForExpression(page, `document.getElementById('last_name').value === 'Countess Lovelace'`);
+    expect(await field(page, "first_name").inputValue()).toBe("Ada");
+    expect(await select(page, "suffix").inputValue()).toBe("JR");
+    await field(page, "preferred_name").waitFor();
+    expect(consoleErrors).toEqual([]);
   });
 });

@@ -2,7 +2,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { gunzipSync, gzipSync } from "node:zlib";
+import { brotliDecompressSync, gunzipSync, gzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestServer, type TestServer } from "./harness";
 
@@ -23,6 +23,8 @@ const MANIFEST = {
   "src/client/auth/LoginPage.tsx": { file: "assets/LoginPage-7.js", imports: ["index.html"] },
   "src/client/auth/ResetPage.tsx": { file: "assets/ResetPage-8.js", imports: ["index.html"] },
 };
+// What scripts/prerender.ts writes: each form page as a visitor first sees it.
+const PRERENDERED = { "/about": '<main><input id="first_name"></main>', "/education": "<main>Academics</main>" };
 
 describe("the browser app", () => {
   let server: TestServer;
@@ -36,6 +38,7 @@ describe("the browser app", () => {
     writeFileSync(join(dir, "favicon.svg"), "<svg/>");
     mkdirSync(join(dir, ".vite"));
     writeFileSync(join(dir, ".vite/manifest.json"), JSON.stringify(MANIFEST));
+    writeFileSync(join(dir, ".vite/prerender.json"), JSON.stringify(PRERENDERED));
     server = await startTestServer("pglite", { clientDir: dir, cookiePrefix: "wb_" });
   });
   afterAll(async () => {
@@ -63,6 +66,34 @@ describe("the browser app", () => {
     expect(await preloaded("/completion")).toEqual(["/assets/FormLayout-3.js", "/assets/shell-2.js", "/assets/react-1.js", "/assets/CompletionPage-5.js"]);
     expect(await preloaded("/login?x=1")).toEqual(["/assets/AuthLayout-6.js", "/assets/shell-2.js", "/assets/react-1.js", "/assets/LoginPage-7.js"]);
     expect(await preloaded("/reset?username=a%40b.example&id=abc")).toEqual(["/assets/AuthLayout-6.js", "/assets/shell-2.js", "/assets/react-1.js", "/assets/ResetPage-8.js"]);
+  });
+
+  it("sends a visitor's form page drawn, so it shows before its code runs", async () => {
+    expect((await get("/about")).body).toContain('<div id="root"><main><input id="first_name"></main></div>');
+    expect((await get("/education?token=abc")).body).toContain('<div id="root"><main>Academics</main></div>');
+    expect((await get("/about", { cookie: "wb_other=1" })).body).toContain("first_name");
+  });
+
+  it("leaves the drawing to the app for a logged-in applicant, the service view and other pages", async () => {
+    const empty = '<div id="root"></div>';
+    expect((await get("/about", { cookie: "wb_session=s; wb_logged_in=1" })).body, "logged in").toContain(empty);
+    expect((await get("/about?service_token=abc")).body, "service view").toContain(empty);
+    expect((await get("/login")).body).toContain(empty);
+    expect((await get("/completion")).body).toContain(empty);
+    expect((await get("/")).body, "the app sends it on to /about").toContain(empty);
+  });
+
+  it("compresses the page when the browser accepts it", async () => {
+    const brotli = await get("/about", { "accept-encoding": "gzip, deflate, br" });
+    expect(brotli.headers["content-encoding"]).toBe("br");
+    expect(brotli.headers.vary).toBe("Accept-Encoding, Cookie");
+    expect(brotliDecompressSync(brotli.rawPayload).toString()).toContain('<input id="first_name">');
+    const gzip = await get("/about", { "accept-encoding": "gzip" });
+    expect(gzip.headers["content-encoding"]).toBe("gzip");
+    expect(gunzipSync(gzip.rawPayload).toString()).toContain('<input id="first_name">');
+    const plain = await get("/about");
+    expect(plain.headers["content-encoding"]).toBeUndefined();
+    expect(plain.body).toContain('<input id="first_name">');
   });
 
   it("tells the page the cookie prefix the server uses", async () => {

@@ -75,7 +75,9 @@ function subscribeKeys(keys: readonly AnswerKey[], listener: () => void): () => 
 /** One answer; re-renders only when that answer changes. */
 export function useAnswer(key: AnswerKey): AnswerValue {
   const subscribe = useCallback((listener: () => void) => subscribeKeys([key], listener), [key]);
-  return useSyncExternalStore(subscribe, () => useAnswers.getState().answers[key] ?? "");
+  const snapshot = () => useAnswers.getState().answers[key] ?? "";
+  // The same snapshot while hydrating: a prerendered page is taken over only with no answers yet (main.tsx).
+  return useSyncExternalStore(subscribe, snapshot, snapshot);
 }
 
 /**
@@ -84,7 +86,8 @@ export function useAnswer(key: AnswerKey): AnswerValue {
  */
 export function useKeys<T>(keys: readonly AnswerKey[], read: (answers: Answers) => T): T {
   const subscribe = useCallback((listener: () => void) => subscribeKeys(keys, listener), [keys]);
-  return useSyncExternalStore(subscribe, () => read(useAnswers.getState().answers));
+  const snapshot = () => read(useAnswers.getState().answers);
+  return useSyncExternalStore(subscribe, snapshot, snapshot);
 }
 
 const NO_ERRORS: string[] = [];

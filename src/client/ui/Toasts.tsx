@@ -45,7 +45,8 @@ const ToastRegion = lazy(() => import("./ToastRegion"));
 export function ToastList({ toasts, placement, label }: { toasts: Toasts; placement: "corner" | "inline"; label: string }) {
   const { queue } = toasts;
   const subscribe = useCallback((onChange: () => void) => queue.subscribe(onChange), [queue]);
-  const isShowing = useSyncExternalStore(subscribe, () => queue.visibleToasts.length > 0);
+  const showing = () => queue.visibleToasts.length > 0;
+  const isShowing = useSyncExternalStore(subscribe, showing, showing);
   if (!isShowing) return null;
   return (
     <Suspense fallback={null}>

@@ -1,0 +1,19 @@
+// Each form page as a visitor first sees it, drawn at build time (scripts/prerender.ts) and sent
+// by the server inside the page (src/server/web.ts), so the form shows before its code has run;
+// main.tsx then takes it over in place.
+import { renderToString } from "react-dom/server";
+import { StaticRouter } from "react-router";
+import { App } from "./App";
+import { pages } from "./pages";
+import { preloadRoute } from "./router";
+
+export const routes = pages.map((page) => page.route);
+
+export async function prerender(route: string): Promise<string> {
+  await preloadRoute(route);
+  return renderToString(
+    <StaticRouter location={route}>
+      <App />
+    </StaticRouter>,
+  );
+}
