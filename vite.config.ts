@@ -21,7 +21,7 @@ export default defineConfig({
   server: {
     port: Number(process.env.PORT ?? 5173),
     strictPort: true,
-    proxy: Object.fromEntries(["/api", "/public", "/service", "/lookup", "/health"].map((path) => [path, api])),
+    proxy: Object.fromEntries(["/api", "/public", "/service", "/lookup", "/health", "/upload", "/files"].map((path) => [path, api])),
   },
   test: {
     // .ci/run sums the JSON reports of npm test's two Vitest runs.

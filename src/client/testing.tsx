@@ -106,14 +106,18 @@ export function resetApp(): void {
 
 /**
  * The test server (msw): each file adds its handlers; a request no handler answers fails the test.
- * A logged-in form page asks for its chosen tabs and block counts; by default there are none.
+ * A logged-in form page asks for its chosen tabs and block counts, a document question for the
+ * stored documents, the completion page for the PDF copy: by default there are none, and the copy
+ * is still being made.
  */
 export const server = setupServer(
   http.get(new URL("/api/tabs", origin).href, () => HttpResponse.json({})),
   http.get(new URL("/api/add-another", origin).href, () => HttpResponse.json({})),
+  http.get(new URL("/api/document-answer", origin).href, () => HttpResponse.json({})),
+  http.get(new URL("/api/pdf", origin).href, () => HttpResponse.json({ status: "IN_PROGRESS", url: null, message: null })),
 );
 
-/** A request the app made: method, path with query string, and the JSON body (once read). */
+/** A request the app made: method, path with query string, and the JSON body (once read; an upload's form data as text). */
 export interface SentRequest {
   method: string;
   path: string;
@@ -124,6 +128,14 @@ export interface SentRequest {
 export const sent: SentRequest[] = [];
 const unhandled: string[] = [];
 
+function jsonOrText(text: string): unknown {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return text;
+  }
+}
+
 server.events.on("request:start", ({ request }) => {
   const url = new URL(request.url);
   const entry: SentRequest = { method: request.method, path: `${url.pathname}${url.search}`, body: undefined };
@@ -131,7 +143,7 @@ server.events.on("request:start", ({ request }) => {
   void request
     .clone()
     .text()
-    .then((text) => (entry.body = text === "" ? undefined : (JSON.parse(text) as unknown)));
+    .then((text) => (entry.body = text === "" ? undefined : jsonOrText(text)));
 });
 server.events.on("request:unhandled", ({ request }) => void unhandled.push(`${request.method} ${request.url}`));
 

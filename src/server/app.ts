@@ -13,11 +13,21 @@ import { openPglite, openPostgres, type Database } from "./db/database";
 import { migrate } from "./db/migrate";
 import { loadServerForm, type ServerForm } from "./form";
 import { ApiError, registerHttpRules } from "./http";
+import { convertDocument, type ConvertJob } from "./documents";
+import { openJobs } from "./jobs";
 import { createMailer, type SendMail } from "./mail";
 import { messages } from "./messages";
+import { makePdfCopy, type CopyJob } from "./pdf-copy";
+import { openPrinter } from "./render/chromium";
 import { accountRoutes, sessionRoutes } from "./routes/accounts";
 import { applicationRoutes } from "./routes/application";
+import { documentRoutes } from "./routes/documents";
+import { pdfCopyRoutes } from "./routes/pdf-copy";
+import { serviceRoutes } from "./routes/service";
 import { temporaryAnswerRoutes } from "./routes/temporary-answers";
+import { localStorageRoutes } from "./storage/routes";
+import type { LocalStorage } from "./storage/local";
+import { openStorage } from "./storage/storage";
 import { sweepExpired } from "./sweep";
 import { webRoutes } from "./web";
 
@@ -48,21 +58,8 @@ export async function buildServer(options: ServerOptions): Promise<{ app: Fastif
   await migrate(db);
   const form = options.form ?? loadServerForm();
   const { institution } = form.form;
-  const ctx: ServerContext = {
-    config,
-    db,
-    form,
-    hash: await loadHasher(db),
-    sendMail: options.sendMail ?? createMailer({
-      from: config.mailFrom ?? `${institution.office_name ?? institution.name} <${institution.contacts.email}>`,
-      smtpUrl: config.smtpUrl,
-      outbox: join(config.dataDir, "outbox"),
-    }),
-    now: options.now ?? (() => new Date()),
-    cookies: sessionCookies(config.cookiePrefix, config.publicUrl),
-    sender: { institution: institution.name, office: institution.office_name ?? institution.name, publicUrl: config.publicUrl },
-  };
-
+  const now = options.now ?? (() => new Date());
+  const hash = await loadHasher(db);
   const app = Fastify({
     logger: options.logger ?? false,
     trustProxy: config.trustProxy,
@@ -70,6 +67,32 @@ export async function buildServer(options: ServerOptions): Promise<{ app: Fastif
     // Refuse rather than repair: no unknown keys dropped, no "1" turned into 1.
     ajv: { customOptions: { removeAdditional: false, coerceTypes: false, useDefaults: false } },
   });
+  const ctx: ServerContext = {
+    config,
+    db,
+    form,
+    hash,
+    sendMail: options.sendMail ?? createMailer({
+      from: config.mailFrom ?? `${institution.office_name ?? institution.name} <${institution.contacts.email}>`,
+      smtpUrl: config.smtpUrl,
+      outbox: join(config.dataDir, "outbox"),
+    }),
+    now,
+    storage: openStorage({ s3: config.s3 }, { dataDir: config.dataDir, publicUrl: config.publicUrl, sign: (text) => hash(`storage:${text}`), now }),
+    jobs: await openJobs(db, {
+      handlers: config.workJobs
+        ? {
+            "convert-document": (data) => convertDocument(db, ctx.storage, data as unknown as ConvertJob, now),
+            "pdf-copy": (data) => makePdfCopy(ctx, data as unknown as CopyJob),
+          }
+        : undefined,
+      onError: (error) => app.log.error(error, "a job failed"),
+    }),
+    printer: openPrinter(config.chromiumPath),
+    cookies: sessionCookies(config.cookiePrefix, config.publicUrl),
+    sender: { institution: institution.name, office: institution.office_name ?? institution.name, publicUrl: config.publicUrl },
+  };
+
   app.decorateRequest("application", null as unknown as Application);
   await app.register(cookie);
   await app.register(swagger, {
@@ -85,6 +108,8 @@ export async function buildServer(options: ServerOptions): Promise<{ app: Fastif
   sweeping.unref();
   app.addHook("onClose", async () => {
     clearInterval(sweeping);
+    await ctx.jobs.stop();
+    await ctx.printer.close();
     await db.close();
   });
 
@@ -96,8 +121,12 @@ export async function buildServer(options: ServerOptions): Promise<{ app: Fastif
 
   accountRoutes(app, ctx);
   temporaryAnswerRoutes(app, ctx);
+  serviceRoutes(app, ctx);
+  if (ctx.storage.kind === "local") await localStorageRoutes(app, ctx.storage as LocalStorage);
   await app.register(async (api) => {
     api.addHook("onRequest", async (request, reply) => {
+      // A service token reads one application's service view and opens nothing else.
+      if ((request.query as Record<string, unknown> | undefined)?.service_token !== undefined) throw new ApiError(403, messages.serviceTokenReadOnly);
       const id = request.cookies[ctx.cookies.names.session];
       const now = ctx.now();
       const application = id
@@ -114,6 +143,8 @@ export async function buildServer(options: ServerOptions): Promise<{ app: Fastif
     });
     sessionRoutes(api, ctx);
     applicationRoutes(api, ctx);
+    documentRoutes(api, ctx);
+    pdfCopyRoutes(api, ctx);
   });
   if (config.clientDir) await webRoutes(app, { dir: config.clientDir, cookiePrefix: config.cookiePrefix });
   await app.ready();

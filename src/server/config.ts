@@ -22,6 +22,26 @@ export interface Config {
   clientDir?: string;
   /** Web processes sharing the port (node:cluster, main.ts); PostgreSQL only, as PGlite is one process. 1 when absent. */
   webConcurrency?: number;
+  /** Work the durable jobs (conversions, PDF copies) in this process; false when `npm run worker` processes do. */
+  workJobs: boolean;
+  /** Chromium for printing PDF copies (playwright-core drives it). */
+  chromiumPath: string;
+  /** Where the PDF printer opens the service view: this process by default; a web process's address for a separate worker. */
+  renderUrl: string;
+  /** An S3-compatible bucket for files; a folder in dataDir when absent. */
+  s3?: S3Config;
+}
+
+export interface S3Config {
+  /** Absent for AWS itself, which the SDK finds from the region. */
+  endpoint?: string;
+  bucket: string;
+  region: string;
+  /** Both or neither: without them the SDK's own chain (environment, instance role) supplies credentials. */
+  accessKeyId?: string;
+  secretAccessKey?: string;
+  /** bucket in the path, not the host name: MinIO and most self-hosted stores need it. */
+  forcePathStyle: boolean;
 }
 
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
@@ -38,7 +58,31 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
     logSecrets: env.NODE_ENV !== "production",
     trustProxy: env.TRUST_PROXY === "true",
     webConcurrency: wholeNumber("WEB_CONCURRENCY", env.WEB_CONCURRENCY, 1),
+    workJobs: env.WORK_JOBS !== "false",
+    chromiumPath: env.CHROMIUM_PATH || "/usr/bin/chromium",
+    renderUrl: (env.RENDER_URL || `http://127.0.0.1:${port}`).replace(/\/+$/, ""),
+    s3: s3FromEnv(env),
   };
+}
+
+/**
+ * S3_BUCKET turns S3 on. An endpoint alone is refused rather than ignored: files would quietly go
+ * to the local folder of one server copy. Without an endpoint the bucket is on AWS itself.
+ */
+function s3FromEnv(env: NodeJS.ProcessEnv): S3Config | undefined {
+  const endpoint = env.S3_ENDPOINT || undefined;
+  const bucket = env.S3_BUCKET || undefined;
+  const accessKeyId = env.S3_ACCESS_KEY_ID || undefined;
+  const secretAccessKey = env.S3_SECRET_ACCESS_KEY || undefined;
+  if (!bucket) {
+    if (endpoint || accessKeyId || secretAccessKey) throw new Error("S3_ENDPOINT and S3 credentials need S3_BUCKET, the bucket to keep files in.");
+    return undefined;
+  }
+  if (!accessKeyId !== !secretAccessKey) throw new Error("Set both S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY, or neither.");
+  if (endpoint !== undefined && !/^https?:\/\/[^/]/.test(endpoint)) throw new Error(`S3_ENDPOINT must be a URL such as https://s3.example.org, not "${endpoint}".`);
+  const forcePathStyle = env.S3_FORCE_PATH_STYLE || "false";
+  if (forcePathStyle !== "true" && forcePathStyle !== "false") throw new Error(`S3_FORCE_PATH_STYLE must be "true" or "false", not "${forcePathStyle}".`);
+  return { endpoint, bucket, region: env.S3_REGION || "us-east-1", accessKeyId, secretAccessKey, forcePathStyle: forcePathStyle === "true" };
 }
 
 function wholeNumber(name: string, value: string | undefined, fallback: number): number {

@@ -3,7 +3,10 @@ import type { Hasher } from "./auth/secrets";
 import type { Config } from "./config";
 import type { Database } from "./db/database";
 import type { ServerForm } from "./form";
+import type { Jobs } from "./jobs";
 import type { SendMail } from "./mail";
+import type { Printer } from "./render/chromium";
+import type { Storage } from "./storage/storage";
 
 /** What route handlers share: built once at start-up by buildServer. */
 export interface ServerContext {
@@ -15,6 +18,11 @@ export interface ServerContext {
   /** The clock; tests move it. */
   now: () => Date;
   cookies: SessionCookies;
+  /** Uploaded documents, their PDFs and PDF copies. */
+  storage: Storage;
+  jobs: Jobs;
+  /** Prints service views (PDF copies); Chromium starts on first use. */
+  printer: Printer;
   /** Names used in account mail. */
   sender: { institution: string; office: string; publicUrl: string };
 }

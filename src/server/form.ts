@@ -10,6 +10,8 @@ export interface ServerForm {
   pageRoutes: string[];
   tabGroups: string[];
   blockGroups: string[];
+  /** The answer keys of `file` questions, in page order (the PDF copy appends their documents so). */
+  documentKeys: string[];
 }
 
 export function loadServerForm(root = repoRoot, today?: string): ServerForm {
@@ -33,5 +35,6 @@ export function loadServerForm(root = repoRoot, today?: string): ServerForm {
     pageRoutes: form.pages.map((p) => p.route),
     tabGroups: [...form.tabGroups.keys()],
     blockGroups: [...form.blockGroups.keys()],
+    documentKeys: [...form.owners].filter(([, owner]) => owner.item.item.type === "file").map(([key]) => key),
   };
 }

@@ -25,7 +25,7 @@ export function contentSecurityPolicy(styleNonce?: string): string {
 }
 const CSP = contentSecurityPolicy();
 
-export const isApiPath = (url: string) => /^\/(api|public|service|lookup)(\/|\?|$)/.test(url);
+export const isApiPath = (url: string) => /^\/(api|public|service|lookup|upload|files)(\/|\?|$)/.test(url);
 
 export function registerHttpRules(app: FastifyInstance, options: { publicUrl: string }): void {
   const publicOrigin = new URL(options.publicUrl).origin;

@@ -46,6 +46,31 @@ export const messages = {
   temporaryUnknown: "This link to saved answers is not valid or has expired. Saved answers are kept for 30 days.",
   tooManyTemporary: "You have saved your answers many times in the last hour. Please try again later.",
 
+  // Uploaded documents, turned into PDF (src/server/convert).
+  fileUnsupported: "We couldn't read this file. Please upload a PNG, JPEG, PDF or Word (.docx) file.",
+  fileOldWord: "This looks like an older Word document (.doc) or a file protected with a password. Please save it as .docx without a password, or as PDF, and upload it again.",
+  fileNotWord: "This file is not a Word document. Please upload a PNG, JPEG, PDF or Word (.docx) file.",
+  fileWordDamaged: "We couldn't open this Word document; it may be damaged. Please save it again as .docx, or as PDF, and upload it again.",
+  fileWordPassword: "This Word document is protected with a password. Please remove the password, save it again and upload it again.",
+  fileWordMacros: "This Word document contains macros, which we can't accept. Please save it as a regular .docx and upload it again.",
+  fileWordTooBig: "This Word document is too large for us to convert. Please save it as PDF and upload that instead.",
+  fileWordFailed: "We couldn't convert this Word document. Please save it as PDF and upload that instead.",
+  filePdfDamaged: "We couldn't read this PDF; it may be damaged. Please save it again as PDF and upload it again.",
+  filePdfPassword: "This PDF is protected, with a password or against copying, so we can't use it. Please save or print it as a new PDF without protection and upload that.",
+  fileImageDamaged: "We couldn't read this image; it may be damaged. Please save it again as PNG or JPEG and upload it again.",
+  fileImageTooBig: "This image has too many pixels for us to convert. Please upload a smaller image (at most 24 megapixels) or a PDF.",
+  fileTooSlow: "This file took too long to convert. Please save it as PDF and upload that instead, or try again in a few minutes.",
+
+  // Documents and the PDF copy.
+  notADocumentQuestion: (key: string) => `${key} is not a document question of this application.`,
+  fileNameTooLong: "The name of your file is too long. File name can have a maximum of 32 characters, including the extension.",
+  uploadKeyUnknown: "This upload has expired or belongs to another question. Please choose your file again.",
+  uploadMissing: "We did not receive your file. Please choose it and upload it again.",
+  documentDeleted: "Your file was deleted.",
+  pdfCopyFailed: "We could not make the PDF copy of your application just now. Please try again in a few minutes.",
+  serviceTokenInvalid: "This service link is not valid or has expired. Service links work for 5 minutes.",
+  serviceTokenReadOnly: "A service link only shows one application to print; it cannot be used here.",
+
   // Requests a browser of ours never sends.
   crossSite: "Requests from other sites are not allowed.",
   jsonOnly: "Please send the request body as JSON (Content-Type: application/json).",

@@ -18,7 +18,16 @@ const calls: Record<string, unknown> = {
   "PUT /api/tabs": { tab_id: "personal_statement", chosen_tab: "upload" },
   "GET /api/add-another": undefined,
   "PUT /api/add-another": { button_id: "siblings", num_components: 2 },
+  "POST /api/presigned-url": { answer_key: "resume_pdf" },
+  "POST /api/pdf/document-answer/{key}": { file_key: "documents/0123456789abcdef0123456789abcdef", file_name: "resume.pdf" },
+  "GET /api/pdf/document-answer/{key}": undefined,
+  "DELETE /api/pdf/document-answer/{key}": undefined,
+  "DELETE /api/document-answer/{key}": undefined,
+  "GET /api/document-answer": undefined,
+  "GET /api/pdf": undefined,
 };
+/** The address of a call: a route's {key} is the resume question. */
+const urlOf = (route: string) => route.split(" ")[1]!.replace("{key}", "resume_pdf");
 
 describe.each(databaseKinds)("access on %s", (kind) => {
   let server: TestServer;
@@ -42,7 +51,8 @@ describe.each(databaseKinds)("access on %s", (kind) => {
   });
 
   it.each(Object.entries(calls))("anonymous: %s answers 401 with the session message and changes nothing", async (route, body) => {
-    const [method, url] = route.split(" ") as ["GET", string];
+    const method = route.split(" ")[0] as "GET";
+    const url = urlOf(route);
     const before = await server.db.query("SELECT user_id, answers, revision, last_page, web_status, tabs, add_another, validations FROM applications ORDER BY user_id");
     for (const cookie of [undefined, "apply_session=forged-session-id"]) {
       const response = await new Client(server).call(method, url, body, cookie ? { cookie } : {});
@@ -57,8 +67,7 @@ describe.each(databaseKinds)("access on %s", (kind) => {
     const aBefore = await rowOf("student.a@example.com");
     for (const [route, body] of Object.entries(calls)) {
       if (route === "GET /api/logout") continue;
-      const [method, url] = route.split(" ") as ["GET", string];
-      const response = await b.call(method, url, body);
+      const response = await b.call(route.split(" ")[0] as "GET", urlOf(route), body);
       expect(response.statusCode, route).toBeLessThan(500);
       expect(response.body, route).not.toContain("Alice");
       expect(response.body, route).not.toContain("student.a@");

@@ -305,6 +305,7 @@ function describeRequest(request: FuzzRequest): string {
  * - throttles: failed logins, sign-ups, saves and mail sends count per address and account, and
  *   the refusals (wrong password, 429) are exactly what they count.
  * - schema_migrations and server_keys: written once when the server starts, by no request.
+ * (pg-boss's job tables are in a schema of their own, pgboss: jobs are sent only by accepted calls.)
  */
 const SNAPSHOT = `SELECT json_build_object(
   'users', (SELECT json_agg(t ORDER BY t.id) FROM users t),
@@ -313,9 +314,16 @@ const SNAPSHOT = `SELECT json_build_object(
   'sessions', (SELECT json_agg(to_jsonb(t) - 'last_seen_at' ORDER BY t.id_hash) FROM sessions t),
   'successful_logins', (SELECT json_agg(t ORDER BY t.user_id, t.logged_in_at) FROM successful_logins t),
   'applications', (SELECT json_agg(t ORDER BY t.user_id) FROM applications t),
-  'temporary_answers', (SELECT json_agg(t ORDER BY t.token_hash) FROM temporary_answers t)
+  'temporary_answers', (SELECT json_agg(t ORDER BY t.token_hash) FROM temporary_answers t),
+  'upload_keys', (SELECT json_agg(t ORDER BY t.storage_key) FROM upload_keys t),
+  'document_answers', (SELECT json_agg(t ORDER BY t.user_id, t.answer_key) FROM document_answers t),
+  'pdf_copies', (SELECT json_agg(t ORDER BY t.user_id) FROM pdf_copies t),
+  'service_tokens', (SELECT json_agg(t ORDER BY t.token_hash) FROM service_tokens t)
 )::text AS snapshot`;
-const SNAPSHOT_TABLES = ["users", "confirmation_codes", "password_resets", "sessions", "successful_logins", "applications", "temporary_answers"];
+const SNAPSHOT_TABLES = [
+  "users", "confirmation_codes", "password_resets", "sessions", "successful_logins", "applications", "temporary_answers",
+  "upload_keys", "document_answers", "pdf_copies", "service_tokens",
+];
 const UNSNAPSHOTTED_TABLES = ["throttles", "schema_migrations", "server_keys"];
 
 // ---------------------------------------------------------------------------------------------

@@ -21,7 +21,8 @@ export const testForm = () => (form ??= loadServerForm(undefined, "2026-11-22"))
 export function testConfig(overrides: Partial<Config> = {}): Config {
   return {
     port: 0, host: "127.0.0.1", publicUrl: "http://localhost:8080", dataDir: "/nonexistent",
-    cookiePrefix: "apply_", logSecrets: false, trustProxy: false, ...overrides,
+    cookiePrefix: "apply_", logSecrets: false, trustProxy: false,
+    workJobs: false, chromiumPath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", renderUrl: "http://127.0.0.1:1", ...overrides,
   };
 }
 

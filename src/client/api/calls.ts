@@ -8,7 +8,7 @@ export interface Reply {
 
 export interface Profile {
   answer: Answers;
-  document_answer: Record<string, unknown>;
+  document_answer: DocumentAnswers;
   username: string;
   last_page: string | null;
   successful_login: { logged_in_at: string }[];
@@ -28,6 +28,30 @@ export interface ServiceApplication {
   add_another: Record<string, number>;
   document_answer: Record<string, unknown>;
   tabs: Record<string, string>;
+}
+
+/** The documents stored for an applicant, by answer key (GET /api/document-answer). */
+export type DocumentAnswers = Record<string, { file_name: string; file_size: number }>;
+
+export type ConversionStatus = "UNPROCESSED" | "IN_PROGRESS" | "COMPLETED" | "FAILED" | "NOT_ANSWERED";
+
+/** A document's conversion to PDF (application-form §4 file upload and conversion). */
+export interface Conversion {
+  status: ConversionStatus;
+  message: string | null;
+}
+
+/** Where and how to upload one document: a POST of `fields` and then the file to `url`. */
+export interface PresignedPost {
+  url: string;
+  fields: Record<string, string>;
+}
+
+/** The PDF copy of the whole application (application-form §4 PDF copy download). */
+export interface PdfCopy {
+  status: Exclude<ConversionStatus, "NOT_ANSWERED">;
+  url: string | null;
+  message: string | null;
 }
 
 export type WebStatus = "started" | "validating" | "submitted";
@@ -57,6 +81,14 @@ export const api = {
   chooseTab: (tab_id: string, chosen_tab: string) => call<Changed>("PUT", "/api/tabs", { tab_id, chosen_tab }),
   blocks: () => call<Record<string, number>>("GET", "/api/add-another"),
   setBlocks: (button_id: string, num_components: number) => call<Changed>("PUT", "/api/add-another", { button_id, num_components }),
+  documentAnswers: () => call<DocumentAnswers>("GET", "/api/document-answer"),
+  deleteDocument: (answerKey: string) => call<Reply>("DELETE", `/api/document-answer/${encodeURIComponent(answerKey)}`),
+  presignedPost: (answer_key: string) => call<PresignedPost>("POST", "/api/presigned-url", { answer_key }),
+  convertDocument: (answerKey: string, file_key: string, file_name: string) =>
+    call<Pick<Conversion, "status">>("POST", `/api/pdf/document-answer/${encodeURIComponent(answerKey)}`, { file_key, file_name }),
+  conversion: (answerKey: string) => call<Conversion>("GET", `/api/pdf/document-answer/${encodeURIComponent(answerKey)}`),
+  deleteConversion: (answerKey: string) => call<Reply>("DELETE", `/api/pdf/document-answer/${encodeURIComponent(answerKey)}`),
+  pdfCopy: () => call<PdfCopy>("GET", "/api/pdf"),
   saveForLater: (answers: Answers) => call<Reply & { token: string; expires_at: string }>("POST", "/public/tmp", answers),
   savedForLater: (token: string) => call<{ answer: Answers }>("GET", `/public/tmp?token=${encodeURIComponent(token)}`),
   serviceApplication: (token: string) =>

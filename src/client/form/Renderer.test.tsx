@@ -10,7 +10,8 @@ import type { Answers, ViewItem } from "../../engine";
 import { useAnswers } from "../state/answers";
 import { unsavedChanges } from "../state/saving";
 import { ToastList, toasts } from "../ui/Toasts";
-import { logIn, profileOf, renderApp, sentTo, server, url, withTestServer } from "../testing";
+import { logIn, profileOf, renderApp, sent, sentTo, server, url, withTestServer } from "../testing";
+import { useUploads } from "./documents";
 import { form, pageView } from "./model";
 import { Items } from "./Renderer";
 
@@ -181,18 +182,106 @@ describe("tabs (Academics: Personal statement)", () => {
     expect(screen.queryByRole("textbox", { name: "Personal Statement" })).not.toBeInTheDocument();
   });
 
-  test("back to the default tab: the document answer goes, and whatever else the server's reply says it cleared", async () => {
+  /** An applicant on the Upload tab with a converted (or converting) personal statement document. */
+  function onUploadTab(status: string) {
     logIn();
     useAnswers.setState({ tabs: { personal_statement: "upload" } });
     given({ personal_statement_doc: "ANSWERED", personal_statement_essay: "", honors_name: "Science fair", zeemee_url: "https://zeemee.example/ada" });
+    let stored = true;
+    server.use(
+      http.get(url("/api/document-answer"), () => HttpResponse.json(stored ? { personal_statement_doc: { file_name: "statement.pdf", file_size: 800 } } : {})),
+      http.get(url("/api/pdf/document-answer/personal_statement_doc"), () => HttpResponse.json({ status, message: null })),
+      http.delete(url("/api/document-answer/personal_statement_doc"), () => {
+        stored = false;
+        return HttpResponse.json({ message: "Deleted." });
+      }),
+      http.delete(url("/api/pdf/document-answer/personal_statement_doc"), () => HttpResponse.json({ message: "Deleted." })),
+    );
+  }
+  const calls = () => sent.map((r) => `${r.method} ${r.path}`).filter((call) => call !== "GET /api/document-answer");
+
+  test("back to the default tab: a converted document is deleted first, then the answer goes, and whatever else the server's reply says it cleared", async () => {
+    onUploadTab("COMPLETED");
     // The server is the judge of what a switch clears: here it also cleared honors_name.
     server.use(http.put(url("/api/tabs"), () => HttpResponse.json({ ...CHANGED, cleared: ["personal_statement_doc", "honors_name"] })));
     const { user } = show(group());
     expect(screen.getByRole("tab", { name: "Upload a document" })).toHaveAttribute("aria-selected", "true");
+    expect(await screen.findByText("800B")).toBeInTheDocument();
     await user.click(screen.getByRole("tab", { name: "Write it here" }));
     await waitFor(() => expect(screen.getByRole("tab", { name: "Write it here" })).toHaveAttribute("aria-selected", "true"));
+    expect(calls()).toEqual([
+      "GET /api/pdf/document-answer/personal_statement_doc",
+      "DELETE /api/document-answer/personal_statement_doc",
+      "DELETE /api/pdf/document-answer/personal_statement_doc",
+      "PUT /api/tabs",
+    ]);
     expect(sentTo("PUT", "/api/tabs").map((r) => r.body)).toEqual([{ tab_id: "personal_statement", chosen_tab: "write" }]);
     expect(answers()).toMatchObject({ personal_statement_doc: "", honors_name: "", zeemee_url: "https://zeemee.example/ada" });
+    expect(screen.queryByRole("alertdialog", { name: "File Upload in Progress" })).not.toBeInTheDocument();
+  });
+
+  test.each(["IN_PROGRESS", "UNPROCESSED"])("while the document is %s: 'File Upload in Progress', and the tab stays", async (status) => {
+    onUploadTab(status);
+    const { user } = show(group());
+    await user.click(screen.getByRole("tab", { name: "Write it here" }));
+
+    const dialog = await screen.findByRole("alertdialog", { name: "File Upload in Progress" });
+    expect(within(dialog).getByText("Please wait until the file upload has completed.")).toBeInTheDocument();
+    expect(calls()).toEqual(["GET /api/pdf/document-answer/personal_statement_doc"]);
+    expect(useAnswers.getState().tabs).toEqual({ personal_statement: "upload" });
+    expect(answers().personal_statement_doc).toBe("ANSWERED");
+    await user.click(within(dialog).getByRole("button", { name: "Close" }));
+    await waitFor(() => expect(screen.queryByRole("alertdialog")).not.toBeInTheDocument());
+    expect(screen.getByRole("tab", { name: "Upload a document" })).toHaveAttribute("aria-selected", "true");
+  });
+
+  test("a document still being sent from this page: 'File Upload in Progress' without asking the server", async () => {
+    logIn();
+    useAnswers.setState({ tabs: { personal_statement: "upload" } });
+    useUploads.setState({ personal_statement_doc: { fileName: "statement.pdf", phase: "sending", progress: 0.4 } });
+    try {
+      const { user } = show(group());
+      expect(await screen.findByRole("progressbar", { name: "Uploading statement.pdf" })).toHaveValue(40);
+      await user.click(screen.getByRole("tab", { name: "Write it here" }));
+      expect(await screen.findByRole("alertdialog", { name: "File Upload in Progress" })).toBeInTheDocument();
+      expect(calls()).toEqual([]);
+      expect(useAnswers.getState().tabs).toEqual({ personal_statement: "upload" });
+    } finally {
+      useUploads.setState({}, true);
+    }
+  });
+
+  test("a document whose delete fails: 'File Upload in Progress', and the tab stays", async () => {
+    onUploadTab("COMPLETED");
+    server.use(http.delete(url("/api/document-answer/personal_statement_doc"), () => HttpResponse.json({ message: "Storage is unavailable." }, { status: 503 })));
+    const { user } = show(group());
+    await user.click(screen.getByRole("tab", { name: "Write it here" }));
+    expect(await screen.findByRole("alertdialog", { name: "File Upload in Progress" })).toBeInTheDocument();
+    expect(sentTo("PUT", "/api/tabs")).toEqual([]);
+    expect(useAnswers.getState().tabs).toEqual({ personal_statement: "upload" });
+    expect(answers().personal_statement_doc).toBe("ANSWERED");
+  });
+
+  test("a failed look at the conversion: 'Error handling tabs for Personal statement', and the tab stays", async () => {
+    onUploadTab("COMPLETED");
+    server.use(http.get(url("/api/pdf/document-answer/personal_statement_doc"), () => HttpResponse.json({ message: "Database unavailable." }, { status: 500 })));
+    const { user } = show(group());
+    await user.click(screen.getByRole("tab", { name: "Write it here" }));
+    const toast = await screen.findByRole("alertdialog", { name: "Tabs Error" });
+    expect(within(toast).getByText("Error handling tabs for Personal statement")).toBeInTheDocument();
+    expect(sentTo("PUT", "/api/tabs")).toEqual([]);
+    expect(sentTo("DELETE", "/api/document-answer/personal_statement_doc")).toEqual([]);
+    expect(useAnswers.getState().tabs).toEqual({ personal_statement: "upload" });
+  });
+
+  test("no document on the Upload tab: nothing to wait for or delete", async () => {
+    logIn();
+    useAnswers.setState({ tabs: { personal_statement: "upload" } });
+    server.use(http.put(url("/api/tabs"), () => HttpResponse.json({ ...CHANGED, cleared: [] })));
+    const { user } = show(group());
+    await user.click(screen.getByRole("tab", { name: "Write it here" }));
+    await waitFor(() => expect(screen.getByRole("tab", { name: "Write it here" })).toHaveAttribute("aria-selected", "true"));
+    expect(calls()).toEqual(["PUT /api/tabs"]);
   });
 
   test("by keyboard: arrow keys move between the tabs without choosing; Enter chooses", async () => {

@@ -2,13 +2,14 @@
 // draws containers itself and questions through the widget registry. Conditions are live: an item
 // behind one subscribes to the keys it reads and appears or goes as they change; the engine has
 // already cleared what it hid (changes.ts).
-import { useRef, type KeyboardEvent, type ReactNode } from "react";
+import { useRef, useState, type KeyboardEvent, type ReactNode } from "react";
 import type { Gate } from "../../engine/expand";
 import { answeredBlocks } from "../../engine/visibility";
 import type { ViewItem } from "../../engine";
 import type { AddAnotherItem, AddressItem, ContentItem, SectionItem, TabsItem } from "../../engine/definition-format";
 import { useAnswers, useKeys } from "../state/answers";
 import { useSession } from "../state/session";
+import { LazyModal } from "../ui/lazy";
 import { chooseTab, setBlocks } from "./changes";
 import { form } from "./model";
 import { widgets, type WidgetProps } from "./widgets";
@@ -122,6 +123,7 @@ function Content({ item, level }: { item: ContentItem; level: Level }) {
  * tab left lists. Visitors see the default tab only (§6).
  * The WAI-ARIA tabs pattern with manual activation: arrow keys, Home and End move between the
  * tabs, Enter or Space chooses one — choosing clears answers, so moving alone never does.
+ * Leaving a tab whose document is still converting is refused with the 'File Upload in Progress' dialog.
  */
 function TabGroup({ view, level }: { view: ViewItem; level: Level }) {
   const item = view.item as TabsItem;
@@ -133,6 +135,10 @@ function TabGroup({ view, level }: { view: ViewItem; level: Level }) {
   const items = <div className="form-items"><Items items={shown?.items ?? []} level={deeper(level)} /></div>;
   const tabId = (tab: string) => `${view.id}-tab-${tab}`;
   const panelId = `${view.id}-panel`;
+  const [isUploading, setUploading] = useState(false);
+  const choose = async (tab: string) => {
+    if ((await chooseTab(item.id, tab, label)) === "busy") setUploading(true);
+  };
   return (
     <section className="form-section form-tabs" aria-label={label}>
       {item.label && <Heading level={level}>{item.label}</Heading>}
@@ -150,13 +156,16 @@ function TabGroup({ view, level }: { view: ViewItem; level: Level }) {
                 aria-controls={tab.id === chosen ? panelId : undefined}
                 tabIndex={tab.id === chosen ? 0 : -1}
                 data-selected={tab.id === chosen || undefined}
-                onClick={() => tab.id !== chosen && void chooseTab(item.id, tab.id, label)}
+                onClick={() => tab.id !== chosen && void choose(tab.id)}
               >
                 {tab.label}
               </button>
             ))}
           </div>
           <div role="tabpanel" id={panelId} className="tab-panel" aria-labelledby={tabId(chosen)}>{items}</div>
+          <LazyModal title="File Upload in Progress" role="alertdialog" isOpen={isUploading} onOpenChange={setUploading}>
+            <p>Please wait until the file upload has completed.</p>
+          </LazyModal>
         </>
       ) : items}
     </section>

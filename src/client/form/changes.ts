@@ -5,6 +5,7 @@ import { evaluateAnswers, validateEvaluation } from "../../engine/form";
 import { localToday } from "../../engine/dates";
 import type { Answers, FormState } from "../../engine";
 import { api } from "../api/calls";
+import { queryClient } from "../api/queries";
 import { useAnswers } from "../state/answers";
 import { keepVisitorAnswers, recordChanges, saveNow } from "../state/saving";
 import { useSession } from "../state/session";
@@ -83,25 +84,44 @@ function clearLocally(keys: string[]): void {
   if (useSession.getState().web_status === "validating") revalidateSoon(0);
 }
 
+/** What choosing a tab came to: chosen, held back by a document still converting, or failed (toast shown). */
+export type TabChoice = "chosen" | "busy" | "failed";
+
+/** The document questions of a tab: those inside it and those it lists to clear. */
+function documentKeys(group: string, tab: string): string[] {
+  const left = form.tabGroups.get(group)?.tabs.find((t) => t.id === tab);
+  if (!left) return [];
+  return [...new Set([...left.keys, ...left.clear])].filter((key) => form.owners.get(key)?.item.item.type === "file");
+}
+
 /**
  * Chooses a tab (§4 tabs): saved with PUT /api/tabs, which clears the answers listed for the tab
- * left; queued changes go first so none of them lands after the clearing.
+ * left; queued changes go first so none of them lands after the clearing. A document in the tab
+ * left must have finished converting and is deleted first; while one converts the tab stays.
  */
-export async function chooseTab(group: string, tab: string, groupLabel: string): Promise<boolean> {
+export async function chooseTab(group: string, tab: string, groupLabel: string): Promise<TabChoice> {
   const before = formState().tabs![group];
-  if (before === tab) return true;
+  if (before === tab) return "chosen";
   try {
+    const documents = before ? documentKeys(group, before) : [];
+    if (documents.length > 0) {
+      // The upload machinery loads only for a tab that holds a document question.
+      const { releaseDocuments } = await import("./documents");
+      if ((await releaseDocuments(documents)) === "busy") return "busy";
+    }
     await saveNow();
     const reply = await api.chooseTab(group, tab);
     const tabs = { ...useAnswers.getState().tabs, [group]: tab };
     const { cleared } = evaluateAnswers(form, useAnswers.getState().answers, { tabs, blocks: useAnswers.getState().blocks, previousTabs: formState().tabs });
     useAnswers.setState({ tabs });
     clearLocally([...cleared, ...reply.cleared]);
-    return true;
+    return "chosen";
   } catch (error) {
     console.error(error);
     toasts.error(`Error handling tabs for ${groupLabel}`, TABS_ERROR);
-    return false;
+    // What a document's conversion and the stored list are is known again from the server.
+    void queryClient.invalidateQueries({ queryKey: ["document-answer"] });
+    return "failed";
   }
 }
 

@@ -414,23 +414,7 @@ describe("lookup (a text input for now)", () => {
   });
 });
 
-describe("file (a placeholder for now)", () => {
-  test("visitors read that it can be finished once they have an account", () => {
-    given({ resume: "Y" });
-    show(viewOf("resume_pdf"));
-    expect(screen.getByText("Resume")).toBeInTheDocument();
-    expect(screen.getByText("This question can be finished once you have created an account.")).toBeInTheDocument();
-    expect(screen.queryByRole("button")).not.toBeInTheDocument();
-  });
-
-  test("logged in, it says uploading opens soon", () => {
-    logIn();
-    show(viewOf("personal_statement_doc"));
-    expect(screen.getByText("Personal Statement Document")).toBeInTheDocument();
-    expect(screen.getByText("Uploading documents opens soon. You will be able to attach this file here before you submit.")).toBeInTheDocument();
-    expect(screen.queryByText("This question can be finished once you have created an account.")).not.toBeInTheDocument();
-  });
-});
+// The file widget has its own tests (FileQuestion.test.tsx).
 
 describe("an unknown type", () => {
   test("shows a note naming the type and the answer key", () => {
@@ -483,18 +467,23 @@ describe("errors", () => {
     );
   });
 
-  test("a file question shows its message while validating", () => {
+  test("a file question: while validating, its input is marked invalid and described by the message", async () => {
     logIn({ web_status: "validating" });
     useAnswers.setState({ errors: { personal_statement_doc: ["We'd love to learn more about you than the basic facts on this application."] } });
     show(viewOf("personal_statement_doc"));
-    expect(screen.getByText("We'd love to learn more about you than the basic facts on this application.")).toBeInTheDocument();
+    const input = await screen.findByLabelText("Personal Statement Document");
+    expect(input).toHaveAttribute("aria-invalid", "true");
+    expect(descriptions(input)).toEqual([
+      "A .pdf, .docx, .png or .jpg file of 1 MB or less.",
+      "We'd love to learn more about you than the basic facts on this application.",
+    ]);
   });
 
-  test("a file question does not show it while started", () => {
+  test("a file question does not show it while started", async () => {
     logIn({ web_status: "started" });
     useAnswers.setState({ errors: { personal_statement_doc: ["We'd love to learn more about you than the basic facts on this application."] } });
     show(viewOf("personal_statement_doc"));
-    expect(screen.getByText("Personal Statement Document")).toBeInTheDocument();
+    expect(await screen.findByLabelText("Personal Statement Document")).not.toHaveAttribute("aria-invalid");
     expect(screen.queryByText("We'd love to learn more about you than the basic facts on this application.")).not.toBeInTheDocument();
   });
 

@@ -11,6 +11,8 @@ import { useAnswer, useAnswers, useErrors, useKeys } from "../state/answers";
 import { saveNow } from "../state/saving";
 import { useSession } from "../state/session";
 import { change } from "./changes";
+import { describedBy, errorText, hint, joinText } from "./field-parts";
+import { FileQuestion } from "./FileQuestion";
 
 export interface WidgetProps {
   view: ViewItem;
@@ -306,24 +308,6 @@ function useErrorsOf(keys: AnswerKey[]): string[] {
   return useMemo(() => (!validating || joined === "" ? NONE : [...new Set(joined.split("\n"))]), [validating, joined]);
 }
 
-/** A document upload; the upload itself comes with the documents release. */
-function FileQuestion({ view }: WidgetProps) {
-  const question = questionOf(view);
-  const isLoggedIn = useSession((s) => s.is_logged_in);
-  const errors = useErrors(view.key);
-  return (
-    <div id={view.key} className="field question placeholder-question" data-invalid={errors.length > 0 || undefined}>
-      <p className="field-label">{question.label}</p>
-      <p className="field-description">
-        {isLoggedIn
-          ? "Uploading documents opens soon. You will be able to attach this file here before you submit."
-          : "This question can be finished once you have created an account."}
-      </p>
-      {errors.length > 0 && <p className="field-error">{errors.join(" ")}</p>}
-    </div>
-  );
-}
-
 interface ChoiceProps {
   type: "radio" | "checkbox";
   label: string;
@@ -353,26 +337,6 @@ function Choice({ type, label, checked, onChange, id, name, invalid, describedBy
       {label}
     </label>
   );
-}
-
-/** The aria-describedby of a question: the ids of its parts that are shown (`{id}-help`, `{id}-error`, …). */
-function describedBy(id: string, parts: Record<string, unknown>): string | undefined {
-  const shown = Object.keys(parts).filter((part) => parts[part]).map((part) => `${id}-${part}`);
-  return shown.length > 0 ? shown.join(" ") : undefined;
-}
-
-const joinText = (...parts: (string | undefined)[]) => parts.filter(Boolean).join(" ") || undefined;
-
-// The hint and the errors are drawn by their question, not as components of their own: a keystroke
-// renders one component.
-
-/** The question's hint, linked from its input by aria-describedby. */
-function hint(id: string, text: string | undefined): ReactNode {
-  return text ? <span id={`${id}-help`} className="field-description">{text}</span> : null;
-}
-
-function errorText(id: string, errors: string[]): ReactNode {
-  return errors.length > 0 ? <span id={`${id}-error`} className="field-error">{errors.join(" ")}</span> : null;
 }
 
 /** Question type → widget. The linter refuses other types; the renderer shows a fallback for them. */

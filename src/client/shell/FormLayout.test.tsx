@@ -181,7 +181,8 @@ describe("the last page", () => {
     await openAsApplicant("/completion", profileOf({ last_page: "/final-steps" }, SUBMITTED));
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(sentTo("PUT", "/api/last-page")).toEqual([]);
-    expect(sent.map((r) => `${r.method} ${r.path}`)).toEqual(["GET /api/profile"]);
+    // The completion page asks for the PDF copy, and nothing else is sent.
+    expect(sent.map((r) => `${r.method} ${r.path}`)).toEqual(["GET /api/profile", "GET /api/pdf"]);
   });
 
   test("submitted: straight to /completion, not by way of the stored page", async () => {

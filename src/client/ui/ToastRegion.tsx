@@ -31,7 +31,7 @@ function InPlace({ children }: { children: ReactNode }) {
 }
 
 function ToastItem({ toast, close }: { toast: QueuedToast<ToastMessage>; close: () => void }) {
-  const { severity, message, label } = toast.content;
+  const { severity, message, label, detail } = toast.content;
   const labelId = useId();
   const swipe = useSwipe(close);
   const escape = useEscape(close);
@@ -46,7 +46,10 @@ function ToastItem({ toast, close }: { toast: QueuedToast<ToastMessage>; close: 
       <span id={labelId} className="visually-hidden">{label}</span>
       <ToastContent className="toast-content">
         <Text slot="title" className="toast-title">{severity === "success" ? "Success" : "Error"}</Text>
-        <Text slot="description" className="toast-message">{message}</Text>
+        <Text slot="description" className="toast-message">
+          {message}
+          {detail && <span className="toast-detail">{detail}</span>}
+        </Text>
       </ToastContent>
       <Button slot="close" className="toast-close" aria-label="Close">
         <svg viewBox="0 0 16 16" width="16" height="16" aria-hidden="true"><path d="M3 3l10 10M13 3L3 13" stroke="currentColor" strokeWidth="2" /></svg>

@@ -13,6 +13,8 @@ export interface ToastMessage {
   severity: "success" | "error";
   message: string;
   label: string;
+  /** A second line under the message: the server's reason, for one. */
+  detail?: string;
 }
 
 export class Toasts {
@@ -22,8 +24,8 @@ export class Toasts {
     return this.show({ severity: "success", message, label });
   }
 
-  error(message: string, label: string): string {
-    return this.show({ severity: "error", message, label });
+  error(message: string, label: string, detail?: string): string {
+    return this.show({ severity: "error", message, label, detail });
   }
 
   clear(): void {

@@ -15,6 +15,8 @@ export interface Database extends Queryable {
   readonly kind: "pglite" | "postgres";
   /** Runs `work` in one transaction: all of it commits, or none of it. */
   transaction<T>(work: (tx: Queryable) => Promise<T>): Promise<T>;
+  /** Runs statements without parameters, several in one text (the job queue's own SQL); answers the last one's rows. */
+  script<T extends Row = Row>(sql: string): Promise<T[]>;
   close(): Promise<void>;
 }
 
@@ -36,6 +38,7 @@ export async function openPglite(dataDir: string | undefined): Promise<Database>
   return {
     kind: "pglite",
     query: (sql, params) => exclusive(() => run(sql, params)),
+    script: <T extends Row>(sql: string) => exclusive(async () => ((await db.exec(sql)).at(-1)?.rows ?? []) as T[]),
     transaction: (work) => exclusive(async () => {
       const inTransaction = serially();
       let open = true;
@@ -141,6 +144,11 @@ export function openPostgres(url: string, poolSize = 20): Database {
   return {
     kind: "postgres",
     query: async (sql, params) => (await pool.query(statement(sql, params))).rows,
+    async script<T extends Row>(sql: string) {
+      // Several statements answer one result each.
+      const results = (await pool.query(sql)) as pg.QueryResult | pg.QueryResult[];
+      return (Array.isArray(results) ? results.at(-1)! : results).rows as T[];
+    },
     async transaction(work) {
       const client = await pool.connect();
       try {

@@ -6,6 +6,7 @@ import type { JsonSchemaToTsProvider } from "@fastify/type-provider-json-schema-
 import { evaluateAnswers, localToday, validateAnswers, type Answers } from "../../engine";
 import { answered, changeApplication, updateUnlessSubmitted, type Application, type WebStatus } from "../applications";
 import type { ServerContext } from "../context";
+import { storedDocuments } from "../documents";
 import { ApiError, message } from "../http";
 import { messages } from "../messages";
 
@@ -53,7 +54,7 @@ export function applicationRoutes(app: FastifyInstance, ctx: ServerContext): voi
     const logins = await db.query("SELECT logged_in_at FROM successful_logins WHERE user_id = $1 ORDER BY logged_in_at", [a.userId]);
     return {
       answer: a.answers,
-      document_answer: {},
+      document_answer: await storedDocuments(db, a.userId),
       username: a.username,
       last_page: a.lastPage,
       successful_login: logins,

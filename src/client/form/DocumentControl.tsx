@@ -1,0 +1,165 @@
+// A logged-in applicant's document control (application-form §4, §5 file upload): choose a file,
+// see it checked, uploaded and converted, then see it stored (name and size) and delete it.
+// The browser's own file input, drawn as a 'Choose file' button by its label.
+import { useEffect, useRef, useState, type ChangeEvent, type RefObject } from "react";
+import { useAnswer } from "../state/answers";
+import { LazyModal, preloadDialog } from "../ui/lazy";
+import { ANSWERED, deleteDocument, deleteFailed, uploadDocument, useDocumentAnswers, useUploads, type Upload } from "./documents";
+import { ACCEPTED_TYPES, checkFile, formatFileSize } from "./upload-rules";
+
+interface Props {
+  answerKey: string;
+  /** The question's label: the upload's error toast names it. */
+  label: string;
+  /** The question's id: `{id}-label` names the input. */
+  id: string;
+  isInvalid: boolean;
+  /** The question's own parts the input is described by (hint, validation errors). */
+  describedBy: string | undefined;
+}
+
+export default function DocumentControl({ answerKey, label, id, isInvalid, describedBy }: Props) {
+  const upload = useUploads((uploads) => uploads[answerKey]);
+  const documents = useDocumentAnswers();
+  const answer = useAnswer(answerKey);
+  const stored = answer === ANSWERED ? documents.data?.[answerKey] : undefined;
+  const [problems, setProblems] = useState<string[]>([]);
+  const root = useRef<HTMLDivElement>(null);
+  const shown = upload ? "upload" : stored ? "stored" : answer === ANSWERED && documents.isPending ? "loading" : "choose";
+  useFocusFollows(shown, root);
+
+  const choose = (event: ChangeEvent<HTMLInputElement>) => {
+    const file = event.target.files?.[0];
+    // Choosing the same file again after a refusal is a change too.
+    event.target.value = "";
+    if (!file) return;
+    const checked = checkFile(file);
+    if (!checked.ok) return setProblems(checked.errors.map((error) => error.message));
+    setProblems([]);
+    void uploadDocument(answerKey, label, checked.value);
+  };
+
+  return (
+    <div ref={root} className="file-control">
+      {shown === "upload" && <UploadStatus upload={upload!} id={id} />}
+      {shown === "loading" && <p className="field-description" role="status">Loading your document…</p>}
+      {shown === "stored" && <StoredDocument answerKey={answerKey} label={label} id={id} file={stored!} />}
+      {shown === "choose" && (
+        <>
+          <div className="file-choose">
+            <input
+              id={`${id}-input`}
+              type="file"
+              className="file-input"
+              accept={ACCEPTED_TYPES}
+              onChange={choose}
+              aria-labelledby={`${id}-label ${id}-button`}
+              aria-invalid={isInvalid || problems.length > 0 || undefined}
+              aria-describedby={[describedBy, problems.length > 0 ? `${id}-problems` : undefined].filter(Boolean).join(" ") || undefined}
+              data-focus-here=""
+            />
+            <label id={`${id}-button`} htmlFor={`${id}-input`} className="button button-secondary file-button">Choose file</label>
+          </div>
+          <div id={`${id}-problems`} role="alert" className="field-error">
+            {problems.length > 0 && <ul className="file-problems">{problems.map((problem) => <li key={problem}>{problem}</li>)}</ul>}
+          </div>
+        </>
+      )}
+    </div>
+  );
+}
+
+/** While it runs: a progress bar as the file is sent, then a note while it is converted; read out politely. */
+function UploadStatus({ upload, id }: { upload: Upload; id: string }) {
+  return (
+    <div className="file-status" role="status" tabIndex={-1} data-focus-here="">
+      {upload.phase === "sending" ? (
+        <>
+          <label htmlFor={`${id}-progress`}>Uploading {upload.fileName}</label>
+          {/* Without a value the bar is indeterminate: the browser cannot tell how much was sent. */}
+          <progress id={`${id}-progress`} className="file-progress" max={100} value={upload.progress === null ? undefined : Math.round(upload.progress * 100)} />
+        </>
+      ) : (
+        <span className="file-converting">
+          <span className="spinner spinner-inline" aria-hidden="true" />
+          Processing {upload.fileName}. This can take a minute.
+        </span>
+      )}
+    </div>
+  );
+}
+
+function StoredDocument({ answerKey, label, id, file }: { answerKey: string; label: string; id: string; file: { file_name: string; file_size: number } }) {
+  const [isConfirming, setConfirming] = useState(false);
+  const [isDeleting, setDeleting] = useState(false);
+  const remove = async () => {
+    setDeleting(true);
+    try {
+      await deleteDocument(answerKey);
+    } catch (error) {
+      deleteFailed(label, error);
+    } finally {
+      setDeleting(false);
+    }
+  };
+  return (
+    <div className="file-stored">
+      <span id={`${id}-file`} className="file-name">
+        {file.file_name} <span className="file-size">{formatFileSize(file.file_size)}</span>
+      </span>
+      {/* aria-disabled, not disabled: the dialog gives the focus back to this button while it deletes. */}
+      <button
+        type="button"
+        className="button button-secondary"
+        aria-describedby={`${id}-file`}
+        aria-disabled={isDeleting || undefined}
+        onMouseEnter={preloadDialog}
+        onFocus={preloadDialog}
+        onClick={() => !isDeleting && setConfirming(true)}
+        data-focus-here=""
+      >
+        Delete
+      </button>
+      {isDeleting && <span className="field-description" role="status">Deleting…</span>}
+      <LazyModal
+        title="Delete File"
+        isOpen={isConfirming}
+        onOpenChange={setConfirming}
+        actions={(close) => (
+          <>
+            <button type="button" className="button button-secondary" onClick={close}>Cancel</button>
+            <button
+              type="button"
+              className="button button-primary"
+              onClick={() => {
+                close();
+                void remove();
+              }}
+            >
+              Delete
+            </button>
+          </>
+        )}
+      >
+        <p>Are you sure you want to delete your file?</p>
+      </LazyModal>
+    </div>
+  );
+}
+
+/**
+ * The control swaps its parts as an upload runs (input, progress, stored file): when the focused
+ * part goes, the focus moves to the part that replaced it instead of falling to the page's start.
+ */
+function useFocusFollows(shown: string, root: RefObject<HTMLDivElement | null>): void {
+  const previous = useRef(shown);
+  useEffect(() => {
+    const before = previous.current;
+    previous.current = shown;
+    // Nothing of the control could hold the focus while the stored list loaded.
+    if (before === shown || before === "loading") return;
+    const active = document.activeElement;
+    if (active && active !== document.body && active.isConnected) return;
+    root.current?.querySelector<HTMLElement>("[data-focus-here]")?.focus();
+  }, [shown, root]);
+}

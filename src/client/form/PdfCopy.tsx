@@ -1,0 +1,45 @@
+// The applicant's PDF copy of the application (application-form §4 PDF copy download; §8): on the
+// completion page. The server makes it after submit; its status is asked every second until the
+// first answer that is not pending, then every ten minutes (a stored copy's address expires).
+import { useQuery } from "@tanstack/react-query";
+import { api, type PdfCopy as PdfCopyStatus } from "../api/calls";
+import { queryClient } from "../api/queries";
+
+export const PDF_COPY_ERROR = "Error downloading PDF copy of your application.";
+/** The spec's pauses: while the copy is pending, and after its first answer that is not. */
+export const PDF_COPY_PAUSES = { pendingMs: 1000, settledMs: 600_000 };
+/** The pauses in use; tests shorten them. */
+export const pdfCopyTiming = { ...PDF_COPY_PAUSES };
+
+const isPending = (copy: PdfCopyStatus | undefined) => !copy || copy.status === "UNPROCESSED" || copy.status === "IN_PROGRESS";
+
+export function PdfCopy() {
+  const copy = useQuery(
+    {
+      queryKey: ["pdf"],
+      queryFn: () => api.pdfCopy(),
+      refetchInterval: (query) => (query.state.status !== "error" && isPending(query.state.data) ? pdfCopyTiming.pendingMs : pdfCopyTiming.settledMs),
+    },
+    queryClient,
+  );
+  const data = copy.data;
+  const failure = copy.isError ? copy.error.message : data?.status === "FAILED" || (data?.status === "COMPLETED" && !data.url) ? data.message ?? "" : undefined;
+  return (
+    <section className="pdf-copy" aria-labelledby="pdf-copy-title">
+      <h2 id="pdf-copy-title" className="form-heading form-heading-2">A copy for your records</h2>
+      {failure !== undefined ? (
+        <div role="alert">
+          <p className="field-error">{PDF_COPY_ERROR}</p>
+          {failure && <p className="field-description">{failure}</p>}
+        </div>
+      ) : isPending(data) ? (
+        <p role="status" className="pdf-copy-pending">
+          <span className="spinner spinner-inline" aria-hidden="true" />
+          Preparing a PDF copy of your application…
+        </p>
+      ) : (
+        <a className="button button-primary" href={data!.url!} download>Download a PDF copy of your application</a>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,175 @@
+// Documents (application-form §4 file upload and conversion, tabs): the upload from file to
+// converted PDF, deleting, and what a tab must do before it is left. An upload runs here, not in
+// its question: it goes on when the applicant moves to another page, and its answer is set through
+// the normal change path either way. This module loads with the first logged-in file question or
+// the first switch away from a tab that holds one, never with a visitor's page.
+import { useQuery } from "@tanstack/react-query";
+import { create } from "zustand";
+import { accountMessages } from "../../engine/accounts";
+import { api, type Conversion, type DocumentAnswers, type PresignedPost, type Profile } from "../api/calls";
+import { ApiError } from "../api/client";
+import { queryClient } from "../api/queries";
+import { useAnswers } from "../state/answers";
+import { saveNow } from "../state/saving";
+import { useSession } from "../state/session";
+import { toasts } from "../ui/Toasts";
+import { change } from "./changes";
+
+/** The answer of a document question once its PDF is ready. */
+export const ANSWERED = "ANSWERED";
+export const DOCUMENT_ANSWERS = ["document-answer"] as const;
+export const UPLOAD_ERROR = "File Upload Error";
+export const DELETE_ERROR = "File Delete Error";
+
+/** The pause between two looks at a conversion (spec: 2000 ms). */
+export const CONVERSION_POLL_MS = 2000;
+/** The pause in use; tests shorten it. */
+export const conversionTiming = { pollMs: CONVERSION_POLL_MS };
+
+/** An upload under way: sending the file (with the share sent, when the browser can tell), then converting. */
+export interface Upload {
+  fileName: string;
+  phase: "sending" | "converting";
+  /** 0 to 1 while sending; null when the browser cannot tell (another origin) or while converting. */
+  progress: number | null;
+}
+
+/** Answer key → its upload under way. */
+export const useUploads = create<Record<string, Upload>>()(() => ({}));
+
+const setUpload = (answerKey: string, upload: Upload) => useUploads.setState({ [answerKey]: upload });
+const dropUpload = (answerKey: string) =>
+  useUploads.setState((uploads) => Object.fromEntries(Object.entries(uploads).filter(([key]) => key !== answerKey)), true);
+
+/** What is known without asking: the cached list, else the profile's copy of it. */
+function knownDocuments(): DocumentAnswers | undefined {
+  return queryClient.getQueryData<DocumentAnswers>(DOCUMENT_ANSWERS) ?? queryClient.getQueryData<Profile>(["profile"])?.document_answer;
+}
+
+/** The stored documents, seeded from the profile and fetched again after an upload or a delete. */
+export function useDocumentAnswers() {
+  // The app's one client, named: a question drawn on its own (the widget tests) has no provider.
+  return useQuery({ queryKey: DOCUMENT_ANSWERS, queryFn: () => api.documentAnswers(), initialData: knownDocuments }, queryClient);
+}
+
+/** Fetched again even when no question shows it now (refetchOnMount is off app-wide). */
+const refreshDocuments = () => queryClient.refetchQueries({ queryKey: DOCUMENT_ANSWERS });
+
+/**
+ * Uploads a checked file for `answerKey` and waits for its PDF. On COMPLETED the answer becomes
+ * ANSWERED; on FAILED, NOT_ANSWERED or any error it is cleared and 'Error uploading file for
+ * {label}' shows, with the server's message under it.
+ */
+export async function uploadDocument(answerKey: string, label: string, file: File): Promise<void> {
+  if (useUploads.getState()[answerKey]) return;
+  const applicant = useSession.getState().username;
+  const isStillApplicant = () => useSession.getState().is_logged_in && useSession.getState().username === applicant;
+  setUpload(answerKey, { fileName: file.name, phase: "sending", progress: 0 });
+  try {
+    // The queued answers are saved while the upload address is asked for (spec: in parallel).
+    const [, post] = await Promise.all([saveNow(), api.presignedPost(answerKey)]);
+    await send(post, file, (progress) => setUpload(answerKey, { fileName: file.name, phase: "sending", progress }));
+    setUpload(answerKey, { fileName: file.name, phase: "converting", progress: null });
+    await api.convertDocument(answerKey, post.fields.key ?? "", file.name);
+    const conversion = await converted(answerKey, isStillApplicant);
+    if (!conversion) return;
+    if (conversion.status !== "COMPLETED") throw new Error(conversion.message ?? "");
+    await refreshDocuments();
+    change({ [answerKey]: ANSWERED });
+  } catch (error) {
+    if (!isStillApplicant()) return;
+    console.error(`Uploading ${answerKey}`, error);
+    change({ [answerKey]: "" });
+    void refreshDocuments();
+    const detail = error instanceof Error && error.message !== "" ? error.message : undefined;
+    toasts.error(`Error uploading file for ${label}`, UPLOAD_ERROR, detail);
+  } finally {
+    dropUpload(answerKey);
+  }
+}
+
+/** The conversion once it has ended (COMPLETED, FAILED, NOT_ANSWERED); undefined if the applicant left. */
+async function converted(answerKey: string, isStillApplicant: () => boolean): Promise<Conversion | undefined> {
+  for (;;) {
+    await new Promise((resolve) => setTimeout(resolve, conversionTiming.pollMs));
+    if (!isStillApplicant()) return undefined;
+    const conversion = await api.conversion(answerKey);
+    if (conversion.status !== "UNPROCESSED" && conversion.status !== "IN_PROGRESS") return conversion;
+  }
+}
+
+/**
+ * Posts the presigned fields and then the file (S3 ignores fields after the file). The local store
+ * is this origin: an XMLHttpRequest reports the bytes sent. S3 is another origin and answers
+ * opaquely; an XMLHttpRequest there would need the bucket's CORS (listening to upload progress
+ * makes the browser ask first), so it is a no-cors fetch without progress, and whether the file
+ * arrived shows in the conversion.
+ */
+function send({ url, fields }: PresignedPost, file: File, onProgress: (progress: number | null) => void): Promise<void> {
+  const body = new FormData();
+  for (const [name, value] of Object.entries(fields)) body.append(name, value);
+  body.append("file", file);
+  if (new URL(url, location.href).origin !== location.origin) {
+    onProgress(null);
+    return fetch(url, { method: "POST", mode: "no-cors", body }).then(
+      () => undefined,
+      () => Promise.reject(new ApiError(accountMessages.unexpected, 0)),
+    );
+  }
+  return new Promise((resolve, reject) => {
+    const request = new XMLHttpRequest();
+    request.upload.addEventListener("progress", (event) => onProgress(event.lengthComputable ? event.loaded / event.total : null));
+    request.addEventListener("load", () =>
+      request.status < 400 ? resolve() : reject(new ApiError(messageOf(request.responseText) ?? accountMessages.unexpected, request.status)),
+    );
+    request.addEventListener("error", () => reject(new ApiError(accountMessages.unexpected, 0)));
+    request.open("POST", url);
+    request.send(body);
+  });
+}
+
+function messageOf(text: string): string | undefined {
+  try {
+    const message = (JSON.parse(text) as { message?: unknown }).message;
+    return typeof message === "string" && message.trim() !== "" ? message : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Deletes a stored document and its PDF; the answer is cleared and the list fetched again. */
+export async function deleteDocument(answerKey: string): Promise<void> {
+  await api.deleteDocument(answerKey);
+  await api.deleteConversion(answerKey);
+  change({ [answerKey]: "" });
+  await refreshDocuments();
+}
+
+/**
+ * Before a tab is left (§4 tabs): each of `answerKeys` that holds a document must have finished
+ * converting, and is then deleted. "busy" when one is still uploading or converting or its delete
+ * failed: the tab stays. A failed look at a conversion throws (the tab's error toast).
+ */
+export async function releaseDocuments(answerKeys: string[]): Promise<"released" | "busy"> {
+  const answers = useAnswers.getState().answers;
+  const stored = knownDocuments() ?? {};
+  const held = answerKeys.filter((key) => useUploads.getState()[key] || stored[key] || (answers[key] ?? "") !== "");
+  for (const key of held) {
+    if (useUploads.getState()[key]) return "busy";
+    const { status } = await api.conversion(key);
+    if (status === "UNPROCESSED" || status === "IN_PROGRESS") return "busy";
+    try {
+      await deleteDocument(key);
+    } catch (error) {
+      console.error(`Deleting ${key} before leaving its tab`, error);
+      return "busy";
+    }
+  }
+  return "released";
+}
+
+/** A delete that failed: 'Error deleting file for {label}', with the server's message. */
+export function deleteFailed(label: string, error: unknown): void {
+  console.error(`Deleting the file for ${label}`, error);
+  toasts.error(`Error deleting file for ${label}`, DELETE_ERROR, error instanceof Error ? error.message : undefined);
+}

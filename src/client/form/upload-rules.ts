@@ -1,0 +1,55 @@
+// The checks a document passes before anything is sent (application-form §5 file upload), with
+// the spec's messages, and how a stored document's size is written.
+
+/** 1 MB, counted as 1024 × 1024 bytes, as the size display counts. */
+export const MAX_FILE_BYTES = 1024 * 1024;
+export const MAX_FILE_NAME_LENGTH = 32;
+export const FILE_TYPES = [".png", ".jpeg", ".jpg", ".pdf", ".docx"] as const;
+/** The file input's `accept`: the picker offers these; the check below still runs (drag and drop, "All files"). */
+export const ACCEPTED_TYPES = FILE_TYPES.join(",");
+
+export type FileRule = "tooLarge" | "wrongType" | "nameTooLong" | "empty";
+
+/** In the spec's order, which is the order they show in. */
+export const fileMessages: Record<FileRule, string> = {
+  tooLarge: "Your file is too large. The maximum file size is 1 MB.",
+  wrongType: `You can only enter the following file types: ${FILE_TYPES.join(", ")}`,
+  nameTooLong: "The name of your file is too long. File name can have a maximum of 32 characters, including the extension.",
+  empty: "Your file is empty. Please upload a non-empty file.",
+};
+
+export interface FileProblem {
+  code: FileRule;
+  message: string;
+}
+
+export type FileCheck = { ok: true; value: File } | { ok: false; errors: FileProblem[] };
+
+const BROKEN: Record<FileRule, (file: File) => boolean> = {
+  tooLarge: (file) => file.size > MAX_FILE_BYTES,
+  wrongType: (file) => !FILE_TYPES.some((type) => file.name.toLowerCase().endsWith(type)),
+  nameTooLong: (file) => file.name.length > MAX_FILE_NAME_LENGTH,
+  empty: (file) => file.size === 0,
+};
+
+/** Every rule the file breaks, all at once; the file is used only when it breaks none. */
+export function checkFile(file: File): FileCheck {
+  const errors = (Object.keys(fileMessages) as FileRule[])
+    .filter((code) => BROKEN[code](file))
+    .map((code) => ({ code, message: fileMessages[code] }));
+  return errors.length === 0 ? { ok: true, value: file } : { ok: false, errors };
+}
+
+const KB = 1024;
+const MB = 1024 * KB;
+
+/**
+ * A size as the spec writes it, whole and without a space (application-form §9): under 1 KB in
+ * bytes (`800B`), under 1 MB in kilobytes (`512KB`), else in megabytes (`1MB`), rounded. A size
+ * that rounds up to 1024 KB is written `1MB`, not `1024KB`.
+ */
+export function formatFileSize(bytes: number): string {
+  if (bytes < KB) return `${bytes}B`;
+  if (Math.round(bytes / KB) < KB) return `${Math.round(bytes / KB)}KB`;
+  return `${Math.round(bytes / MB)}MB`;
+}

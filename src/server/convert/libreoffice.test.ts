@@ -1,0 +1,114 @@
+import { execFile, spawn } from "node:child_process";
+import { mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { promisify } from "node:util";
+import { PDFDocument } from "pdf-lib";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { messages } from "../messages";
+import { convertToPdf, isolation } from "./index";
+import { JOB_PREFIX, runningConversions } from "./libreoffice";
+import { docx, docxWithPictures, png, textOf } from "./test-files";
+
+// Every job directory of this file goes under a directory of its own, to be seen removed.
+const originalTmp = process.env.TMPDIR;
+let jobsRoot = "";
+beforeAll(() => {
+  jobsRoot = mkdtempSync(join(tmpdir(), "convert-test-"));
+  process.env.TMPDIR = jobsRoot;
+});
+afterAll(() => {
+  process.env.TMPDIR = originalTmp;
+  rmSync(jobsRoot, { recursive: true, force: true });
+});
+
+/** LibreOffice processes started by this test process (other test files run their own). */
+async function ourSoffices(): Promise<number> {
+  const { stdout } = await promisify(execFile)("ps", ["-eo", "pid=,ppid=,args="]);
+  const processes = stdout.trim().split("\n").map((line) => /^\s*(\d+)\s+(\d+)\s+(.*)$/.exec(line)!.slice(1));
+  const ours = new Set([String(process.pid)]);
+  for (let size = 0; size !== ours.size; ) {
+    size = ours.size;
+    for (const [pid, parent] of processes) if (ours.has(parent!)) ours.add(pid!);
+  }
+  return processes.filter(([pid, , args]) => ours.has(pid!) && args!.includes("soffice.bin") && args!.includes(JOB_PREFIX)).length;
+}
+
+describe("Word documents in LibreOffice", () => {
+  it("converts four documents sent at once, never running more than two LibreOffices", async () => {
+    let most = { counted: 0, seen: 0 };
+    const watch = setInterval(async () => {
+      most = { counted: Math.max(most.counted, runningConversions()), seen: Math.max(most.seen, await ourSoffices()) };
+    }, 25);
+    const sentences = [1, 2, 3, 4].map((n) => `Reference letter number ${n} for the applicant.`);
+    const results = await Promise.all(sentences.map((sentence) => convertToPdf(docx([sentence]))));
+    clearInterval(watch);
+    for (const [i, result] of results.entries()) {
+      if (!result.ok) throw new Error(result.message);
+      expect(await textOf(result.pdf)).toContain(sentences[i]);
+    }
+    expect(most.counted).toBe(2);
+    expect(most.seen).toBeGreaterThan(0);
+    expect(most.seen).toBeLessThanOrEqual(2);
+    expect(runningConversions()).toBe(0);
+    expect(readdirSync(jobsRoot)).toEqual([]);
+  }, 120_000);
+
+  it("stops a conversion that takes too long, and leaves nothing behind", async () => {
+    const result = await convertToPdf(docx(["A document LibreOffice has no time for."]), { timeoutMs: 300 });
+    expect(result).toEqual({ ok: false, message: messages.fileTooSlow });
+    expect(await ourSoffices()).toBe(0);
+    expect(readdirSync(jobsRoot)).toEqual([]);
+  }, 60_000);
+
+  it("puts neither a picture linked from the server's disk nor one from the network into the PDF", async () => {
+    const secret = join(jobsRoot, "secret.png");
+    writeFileSync(secret, png(50, 50, () => [255, 0, 0]));
+    const requests: string[] = [];
+    const server = createServer((request, response) => {
+      requests.push(request.url ?? "");
+      response.end(png(50, 50, () => [0, 0, 255]));
+    });
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    const { port } = server.address() as AddressInfo;
+    try {
+      const result = await convertToPdf(docxWithPictures(["Pictures linked from elsewhere:"], [{ link: `file://${secret}` }, { link: `http://127.0.0.1:${port}/picture.png` }]));
+      if (!result.ok) throw new Error(result.message);
+      expect(await textOf(result.pdf)).toContain("Pictures linked from elsewhere:");
+      const doc = await PDFDocument.load(result.pdf);
+      const objects = doc.context.enumerateIndirectObjects().map(([, object]) => object.toString());
+      expect(objects.filter((object) => object.includes("/Subtype /Image"))).toEqual([]);
+      expect(requests).toEqual([]);
+    } finally {
+      server.close();
+      rmSync(secret);
+    }
+  }, 60_000);
+
+  it("throws, as our own fault, when LibreOffice is not where we were told", async () => {
+    await expect(convertToPdf(docx(["Hello"]), { sofficePath: "/nowhere/soffice" })).rejects.toThrow("LibreOffice could not be started as /nowhere/soffice");
+    expect(readdirSync(jobsRoot)).toEqual([]);
+    expect(runningConversions()).toBe(0);
+  });
+
+  it("starts LibreOffice where the network can't be reached", async () => {
+    const { prefix } = await isolation();
+    expect(prefix, "unshare is not permitted on this machine").not.toEqual([]);
+    const server = createServer((_, response) => response.end("reached"));
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    const { port } = server.address() as AddressInfo;
+    const attempt = (wrapper: string[]) =>
+      new Promise<number | null>((resolve) => {
+        const script = `require("http").get("http://127.0.0.1:${port}/", () => process.exit(0)).on("error", () => process.exit(3))`;
+        spawn(wrapper[0] ?? process.execPath, [...wrapper.slice(1), ...(wrapper.length ? [process.execPath] : []), "-e", script]).once("exit", resolve);
+      });
+    try {
+      expect(await attempt([])).toBe(0);
+      expect(await attempt(prefix)).toBe(3);
+    } finally {
+      server.close();
+    }
+  });
+});

@@ -1,0 +1,133 @@
+// Word documents become PDF in LibreOffice, one headless process per document. Each process gets
+// a new temporary directory holding its profile, input and output, and a settings file that
+// turns off what an untrusted document could use (see SETTINGS); at most two run at once.
+import { spawn } from "node:child_process";
+import { mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { pathToFileURL } from "node:url";
+import { isolation, type Isolation } from "./isolation";
+
+export interface LibreOfficeOptions {
+  sofficePath: string;
+  timeoutMs: number;
+}
+
+export type LibreOfficeResult = { ok: true; pdf: Buffer } | { ok: false; reason: "timeout" | "failed" };
+
+/** Prefix of every job's directory; the concurrency test finds the processes by it. */
+export const JOB_PREFIX = "docx-to-pdf-";
+// From the issue: at most two at once. Each LibreOffice keeps a core busy for seconds.
+const MAX_RUNNING = 2;
+
+let running = 0;
+const waiting: Array<() => void> = [];
+
+/** Conversions holding one of the places right now: LibreOffice starting, running or being cleaned up after. */
+export function runningConversions(): number {
+  return running;
+}
+
+export async function docxToPdf(docx: Uint8Array, options: LibreOfficeOptions): Promise<LibreOfficeResult> {
+  const network = await isolation();
+  await takeTurn();
+  try {
+    const job = await mkdtemp(join(tmpdir(), JOB_PREFIX));
+    try {
+      return await convertIn(job, docx, options, network);
+    } finally {
+      await rm(job, { recursive: true, force: true, maxRetries: 3 });
+    }
+  } finally {
+    passTurn();
+  }
+}
+
+async function takeTurn() {
+  if (running < MAX_RUNNING) {
+    running++;
+    return;
+  }
+  // passTurn hands the slot straight over, so `running` stays counted for the waiting job.
+  await new Promise<void>((resolve) => waiting.push(resolve));
+}
+
+function passTurn() {
+  const next = waiting.shift();
+  if (next) next();
+  else running--;
+}
+
+// Written into the fresh profile before LibreOffice first reads it.
+//   DisableMacrosExecution, MacroSecurityLevel 3: no macro runs, signed or not, whatever the
+//     document says. A fresh profile's default (level 2) already blocks unsigned macros but
+//     still runs signed ones; docx.ts refuses VBA before we get here anyway.
+//   BlockUntrustedRefererLinks, Writer Update/Link 0 (never): a picture or section linked to a
+//     path such as file:///etc/… is not loaded into the PDF. Without these, LibreOffice 7.4
+//     embeds a linked local image in the output: a way to read the server's files.
+const SETTINGS = `<?xml version="1.0" encoding="UTF-8"?>
+<oor:items xmlns:oor="http://openoffice.org/2001/registry" xmlns:xs="http://www.w3.org/2001/XMLSchema" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance">
+<item oor:path="/org.openoffice.Office.Common/Security/Scripting"><prop oor:name="DisableMacrosExecution" oor:op="fuse"><value>true</value></prop></item>
+<item oor:path="/org.openoffice.Office.Common/Security/Scripting"><prop oor:name="MacroSecurityLevel" oor:op="fuse"><value>3</value></prop></item>
+<item oor:path="/org.openoffice.Office.Common/Security/Scripting"><prop oor:name="BlockUntrustedRefererLinks" oor:op="fuse"><value>true</value></prop></item>
+<item oor:path="/org.openoffice.Office.Writer/Content/Update"><prop oor:name="Link" oor:op="fuse"><value>0</value></prop></item>
+</oor:items>
+`;
+
+async function convertIn(job: string, docx: Uint8Array, options: LibreOfficeOptions, network: Isolation): Promise<LibreOfficeResult> {
+  const profile = join(job, "profile");
+  await mkdir(join(profile, "user"), { recursive: true });
+  await writeFile(join(profile, "user", "registrymodifications.xcu"), SETTINGS);
+  await writeFile(join(job, "input.docx"), docx);
+  const args = [
+    `-env:UserInstallation=${pathToFileURL(profile).href}`,
+    ...["--headless", "--norestore", "--nolockcheck", "--nodefault", "--nofirststartwizard"],
+    ...["--convert-to", "pdf", "--outdir", join(job, "out"), join(job, "input.docx")],
+  ];
+  const exit = await run([...network.prefix, options.sofficePath, ...args], job, options.timeoutMs);
+  if (exit === 127) throw new Error(`LibreOffice could not be started as ${options.sofficePath} (set SOFFICE_PATH)`);
+  if (exit === "timeout") return { ok: false, reason: "timeout" };
+  // soffice exits 0 even when it could not load the document; the missing PDF is what tells.
+  const pdf = await readFile(join(job, "out", "input.pdf")).catch(() => null);
+  return pdf && pdf.length > 0 ? { ok: true, pdf } : { ok: false, reason: "failed" };
+}
+
+/** The exit code, or "timeout". */
+function run([command, ...args]: string[], job: string, timeoutMs: number): Promise<number | null | "timeout"> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command!, args, {
+      // Its own process group, so one kill reaches oosplash and soffice.bin behind the script.
+      detached: true,
+      stdio: "ignore",
+      // Nothing of the server's environment (database, mail and storage credentials) goes along;
+      // HOME and TMPDIR keep LibreOffice's other files inside the job's directory.
+      env: { PATH: process.env.PATH ?? "/usr/bin:/bin", HOME: job, TMPDIR: job, LANG: "C.UTF-8" },
+    });
+    let timedOut = false;
+    const timer = setTimeout(() => {
+      timedOut = true;
+      killGroup(child.pid);
+    }, timeoutMs);
+    // A missing soffice is a deployment fault, not the applicant's, so it throws: as a spawn
+    // error when run directly, as exit code 127 ("command not found") from unshare or a shell.
+    child.once("error", (error) => {
+      clearTimeout(timer);
+      reject(error);
+    });
+    child.once("exit", (code) => {
+      clearTimeout(timer);
+      // Leftovers of a normal exit go too, before the directory they use is removed.
+      killGroup(child.pid);
+      resolve(timedOut ? "timeout" : code);
+    });
+  });
+}
+
+function killGroup(pid: number | undefined) {
+  if (pid === undefined) return;
+  try {
+    process.kill(-pid, "SIGKILL");
+  } catch {
+    // ESRCH: the whole group has already exited.
+  }
+}

@@ -1,0 +1,89 @@
+// An uploaded PDF is never stored as uploaded: its pages are copied into a new document, which
+// leaves behind the catalog (where document-level JavaScript, OpenAction and attachments live),
+// and what pages carry along is cleaned before saving.
+import { PDFArray, PDFDict, PDFDocument, PDFName, PDFRef, PDFStream, type PDFContext, type PDFObject } from "pdf-lib";
+import { messages } from "../messages";
+import type { Conversion } from "./image";
+
+export async function rewritePdf(bytes: Uint8Array): Promise<Conversion> {
+  let source: PDFDocument;
+  try {
+    // Loaded despite encryption only to ask isEncrypted: pdf-lib's EncryptedPDFError fails
+    // instanceof (compiled for ES5), so the throw can't be told from damage.
+    source = await PDFDocument.load(bytes, { ignoreEncryption: true, updateMetadata: false });
+  } catch {
+    return { ok: false, message: messages.filePdfDamaged };
+  }
+  // pdf-lib can't decrypt, and that includes PDFs that open without a password but forbid
+  // copying (common for statements and transcripts): their pages would copy as noise.
+  if (source.isEncrypted) return { ok: false, message: messages.filePdfPassword };
+  try {
+    if (source.getPageCount() === 0) return { ok: false, message: messages.filePdfDamaged };
+    const copy = await PDFDocument.create();
+    for (const page of await copy.copyPages(source, source.getPageIndices())) copy.addPage(page);
+    removeActiveContent(copy);
+    return { ok: true, pdf: Buffer.from(await copy.save()) };
+  } catch {
+    // pdf-lib parses leniently and fails later, while copying, on a broken page tree or object:
+    // that is the applicant's file, not our bug.
+    return { ok: false, message: messages.filePdfDamaged };
+  }
+}
+
+// Following a link inside the document, opening a web address and "next page" run nothing.
+// Everything else (JavaScript, Launch, SubmitForm, ImportData, GoToR, media…) is dropped.
+const HARMLESS_ACTIONS = new Set(["GoTo", "URI", "Named"]);
+// Annotations that carry a file, sound or video for the reader's computer to open.
+const EMBEDDING_ANNOTATIONS = new Set(["FileAttachment", "Sound", "Movie", "Screen", "RichMedia", "3D"]);
+const name = (text: string) => PDFName.of(text);
+
+function removeActiveContent(doc: PDFDocument) {
+  for (const page of doc.getPages()) {
+    const annotations = page.node.Annots();
+    if (!annotations) continue;
+    const kept = annotations.asArray().filter((ref) => !EMBEDDING_ANNOTATIONS.has(nameOf(doc.context.lookup(ref), "Subtype")));
+    page.node.set(name("Annots"), doc.context.obj(kept));
+  }
+  // Actions hide in pages (AA), annotations (A, AA) and form fields reached through them.
+  for (const [, object] of doc.context.enumerateIndirectObjects()) clean(object, doc.context);
+  dropUnreachable(doc.context);
+}
+
+/**
+ * pdf-lib writes every object it holds, referenced or not: a dropped attachment or action
+ * would still be in the file, just unlinked. Keep only what the catalog and info reach.
+ */
+function dropUnreachable(context: PDFContext) {
+  const reached = new Set<PDFRef>();
+  const pending: PDFObject[] = [context.trailerInfo.Root, context.trailerInfo.Info].filter((object) => object !== undefined);
+  while (pending.length > 0) {
+    const object = pending.pop()!;
+    if (object instanceof PDFRef) {
+      if (reached.has(object)) continue;
+      reached.add(object);
+      const target = context.lookup(object);
+      if (target) pending.push(target);
+    } else if (object instanceof PDFStream) pending.push(object.dict);
+    else if (object instanceof PDFArray) pending.push(...object.asArray());
+    else if (object instanceof PDFDict) pending.push(...object.values());
+  }
+  for (const [ref] of context.enumerateIndirectObjects()) if (!reached.has(ref)) context.delete(ref);
+}
+
+function clean(object: PDFObject, context: PDFContext) {
+  if (object instanceof PDFStream) return clean(object.dict, context);
+  if (object instanceof PDFArray) return object.asArray().forEach((item) => clean(item, context));
+  if (!(object instanceof PDFDict)) return;
+  object.delete(name("AA"));
+  object.delete(name("JS"));
+  for (const key of ["A", "Next"]) {
+    const action = object.get(name(key));
+    if (action && !HARMLESS_ACTIONS.has(nameOf(context.lookup(action), "S"))) object.delete(name(key));
+  }
+  for (const [, value] of object.entries()) clean(value, context);
+}
+
+function nameOf(object: PDFObject | undefined, key: string): string {
+  const value = object instanceof PDFDict ? object.lookup(name(key)) : undefined;
+  return value instanceof PDFName ? value.decodeText() : "";
+}

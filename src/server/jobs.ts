@@ -1,0 +1,74 @@
+// Durable jobs (ARCHITECTURE: jobs): pg-boss, on PostgreSQL or on PGlite through the same
+// Database, so a job queued survives a restart and any process that works jobs picks it up. The
+// web process works them too unless WORK_JOBS=false (then `npm run worker` processes do).
+// pg-boss starts on first use, or at start-up when its tables exist from an earlier run (a
+// restart resumes what was queued): a server that never sees a document never pays for it.
+import PgBoss from "pg-boss";
+import type { Database } from "./db/database";
+
+export type JobName = "convert-document" | "pdf-copy";
+
+/** How long a job may run before pg-boss counts it as failed and retries it (a worker that died). */
+const EXPIRE_SECONDS: Record<JobName, number> = { "convert-document": 120, "pdf-copy": 180 };
+/** Jobs each process works at once; conversions of .docx are limited to 2 by the converter itself. */
+const WORKERS: Record<JobName, number> = { "convert-document": 4, "pdf-copy": 2 };
+
+export type JobHandler = (data: Record<string, unknown>) => Promise<void>;
+
+export interface Jobs {
+  send(name: JobName, data: Record<string, unknown>): Promise<void>;
+  /** Starts working jobs now rather than on first use (a worker process). */
+  start(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+export interface JobOptions {
+  /** Work jobs in this process with these handlers; send only when absent. */
+  handlers?: Record<JobName, JobHandler>;
+  onError: (error: unknown) => void;
+}
+
+export async function openJobs(db: Database, options: JobOptions): Promise<Jobs> {
+  let started: Promise<PgBoss> | undefined;
+  const start = () => (started ??= startBoss(db, options));
+  const [existing] = await db.query("SELECT 1 FROM information_schema.schemata WHERE schema_name = 'pgboss'");
+  if (existing && options.handlers) start().catch(options.onError);
+  return {
+    async send(name, data) {
+      await (await start()).send(name, data);
+    },
+    async start() {
+      await start();
+    },
+    async stop() {
+      if (!started) return;
+      const boss = await started.catch(() => undefined);
+      await boss?.stop({ graceful: true, wait: true, timeout: 20_000 });
+    },
+  };
+}
+
+async function startBoss(db: Database, { handlers, onError }: JobOptions): Promise<PgBoss> {
+  const boss = new PgBoss({
+    db: { executeSql: async (text, values) => ({ rows: values?.length ? await db.query(text, values) : await db.script(text) }) },
+    schema: "pgboss",
+    // Its clock and cron monitors are for scheduled jobs, which we have none of.
+    schedule: false,
+  });
+  boss.on("error", onError);
+  await boss.start();
+  for (const name of Object.keys(EXPIRE_SECONDS) as JobName[]) {
+    if (!(await boss.getQueue(name))) {
+      // Two processes starting together may both create it; the loser's error means it exists.
+      await boss.createQueue(name, { name, retryLimit: 2, retryDelay: 5, expireInSeconds: EXPIRE_SECONDS[name] }).catch(async (error: unknown) => {
+        if (!(await boss.getQueue(name))) throw error;
+      });
+    }
+    const handler = handlers?.[name];
+    if (!handler) continue;
+    for (let i = 0; i < WORKERS[name]; i++) {
+      await boss.work<Record<string, unknown>>(name, { pollingIntervalSeconds: 0.5 }, async ([job]) => handler(job!.data));
+    }
+  }
+  return boss;
+}

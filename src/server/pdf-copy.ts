@@ -1,0 +1,47 @@
+// The applicant's PDF copy (spec: application-form §4 PDF copy download): Chromium prints the
+// service view of the application (every page, answered items only, every block, the chosen
+// tabs), and the converted documents follow it, in the order the pages ask for them. Made once
+// per version of the answers; a change of the answers makes the next request start a new one.
+import { PDFDocument } from "pdf-lib";
+import { issueServiceToken } from "./auth/service-tokens";
+import type { ServerContext } from "./context";
+import { documentsOf, storageKey } from "./documents";
+import { messages } from "./messages";
+
+export type CopyStatus = "UNPROCESSED" | "IN_PROGRESS" | "COMPLETED" | "FAILED";
+export interface CopyJob { userId: number }
+
+/** The service view shows this once the application has drawn (src/client/form/ServiceView.tsx). */
+const DRAWN = ".service-document";
+
+export async function makePdfCopy(ctx: ServerContext, { userId }: CopyJob): Promise<void> {
+  const { db, storage, now } = ctx;
+  const [claimed] = await db.query<{ madeFrom: Date }>(
+    `UPDATE pdf_copies SET status = 'IN_PROGRESS', updated_at = $2 WHERE user_id = $1 AND status IN ('UNPROCESSED', 'IN_PROGRESS') RETURNING made_from AS "madeFrom"`,
+    [userId, now()],
+  );
+  if (!claimed) return;
+  const finish = (status: CopyStatus, pdfKey: string | null, message: string | null) =>
+    db.query("UPDATE pdf_copies SET status = $2, pdf_key = $3, message = $4, updated_at = $5 WHERE user_id = $1 AND made_from = $6 RETURNING 1",
+      [userId, status, pdfKey, message, now(), claimed.madeFrom]);
+  try {
+    const token = await issueServiceToken(db, ctx.hash, userId, now());
+    const printed = await ctx.printer.print(`${ctx.config.renderUrl}/about?service_token=${encodeURIComponent(token)}`, DRAWN);
+    const copy = await PDFDocument.load(printed);
+    const documents = await documentsOf(db, userId);
+    for (const key of ctx.form.documentKeys) {
+      const document = documents.find((d) => d.answerKey === key && d.status === "COMPLETED" && d.pdfKey);
+      const bytes = document && (await storage.read(document.pdfKey!));
+      if (!bytes) continue;
+      const source = await PDFDocument.load(bytes);
+      for (const page of await copy.copyPages(source, source.getPageIndices())) copy.addPage(page);
+    }
+    const pdfKey = storageKey("pdf", ".pdf");
+    await storage.write(pdfKey, Buffer.from(await copy.save()), "application/pdf");
+    // The answers changed while this ran: a newer copy is on its way, this one is not needed.
+    if ((await finish("COMPLETED", pdfKey, null)).length === 0) await storage.remove(pdfKey);
+  } catch (error) {
+    await finish("FAILED", null, messages.pdfCopyFailed);
+    throw error;
+  }
+}

@@ -1,0 +1,57 @@
+// The same store on any S3-compatible bucket (AWS, MinIO, Ceph, …). The bucket enforces the POST
+// policy itself; nothing here sees the upload.
+import { DeleteObjectCommand, GetObjectCommand, NoSuchKey, PutObjectCommand, S3Client } from "@aws-sdk/client-s3";
+import { createPresignedPost } from "@aws-sdk/s3-presigned-post";
+import { getSignedUrl } from "@aws-sdk/s3-request-presigner";
+import type { S3Config } from "../config";
+import { assertKey, attachment, contentTypeOf, type Storage } from "./storage";
+
+export interface S3Storage extends Storage { readonly kind: "s3" }
+
+export function openS3Storage(config: S3Config, now: () => Date): S3Storage {
+  const client = new S3Client({
+    endpoint: config.endpoint,
+    region: config.region,
+    forcePathStyle: config.forcePathStyle,
+    credentials: config.accessKeyId && config.secretAccessKey ? { accessKeyId: config.accessKeyId, secretAccessKey: config.secretAccessKey } : undefined,
+  });
+  const Bucket = config.bucket;
+
+  return {
+    kind: "s3",
+
+    async presignUpload(key, { maxBytes, expiresInSeconds }) {
+      assertKey(key);
+      // createPresignedPost adds the exact-key condition itself ({ key }).
+      return createPresignedPost(client, { Bucket, Key: key, Conditions: [["content-length-range", 1, maxBytes]], Expires: expiresInSeconds });
+    },
+
+    async read(key) {
+      assertKey(key);
+      try {
+        const object = await client.send(new GetObjectCommand({ Bucket, Key: key }));
+        return Buffer.from(await object.Body!.transformToByteArray());
+      } catch (error) {
+        if (error instanceof NoSuchKey) return null;
+        throw error;
+      }
+    },
+
+    async write(key, body, contentType) {
+      assertKey(key);
+      await client.send(new PutObjectCommand({ Bucket, Key: key, Body: body, ContentType: contentType }));
+    },
+
+    // S3 answers a delete of a missing key with success.
+    async remove(key) {
+      assertKey(key);
+      await client.send(new DeleteObjectCommand({ Bucket, Key: key }));
+    },
+
+    async downloadUrl(key, { fileName, expiresInSeconds }) {
+      assertKey(key);
+      const command = new GetObjectCommand({ Bucket, Key: key, ResponseContentDisposition: attachment(fileName), ResponseContentType: contentTypeOf(fileName) });
+      return getSignedUrl(client, command, { expiresIn: expiresInSeconds, signingDate: now() });
+    },
+  };
+}

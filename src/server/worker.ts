@@ -1,0 +1,17 @@
+// npm run worker: a process that only works the durable jobs (document conversions, PDF copies),
+// beside web processes started with WORK_JOBS=false, on the same PostgreSQL and bucket.
+// RENDER_URL names a web process, where the PDF printer opens service views.
+import { buildServer } from "./app";
+import { configFromEnv } from "./config";
+
+const config = { ...configFromEnv(), workJobs: true };
+if (!config.databaseUrl) {
+  console.error("npm run worker needs DATABASE_URL: PGlite belongs to one process, and npm start already works the jobs with it.");
+  process.exit(1);
+}
+const { app, ctx } = await buildServer({ config, logger: { level: process.env.LOG_LEVEL ?? "info" } });
+await ctx.jobs.start();
+app.log.info("working jobs: convert-document, pdf-copy");
+for (const signal of ["SIGINT", "SIGTERM"] as const) {
+  process.once(signal, () => void app.close().then(() => process.exit(0)));
+}

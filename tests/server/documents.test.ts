@@ -1,0 +1,143 @@
+// Documents on each database, against the local store: the upload form, the upload itself, the
+// conversion job (pg-boss on PGlite and on PostgreSQL), the stored document listed and deleted,
+// the refusals; and service tokens: one application, read-only, for five minutes.
+import { mkdtempSync, readdirSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { PDFDocument, StandardFonts } from "pdf-lib";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { issueServiceToken, SERVICE_TOKEN_MS } from "../../src/server/auth/service-tokens";
+import { messages } from "../../src/server/messages";
+import { Client, databaseKinds, json, loggedInApplicant, startTestServer, type TestServer } from "./harness";
+
+/** A real one-page PDF with `text` on it. */
+async function pdfWith(text: string): Promise<Buffer> {
+  const pdf = await PDFDocument.create();
+  const page = pdf.addPage([612, 792]);
+  page.drawText(text, { x: 72, y: 700, size: 14, font: await pdf.embedFont(StandardFonts.Helvetica) });
+  return Buffer.from(await pdf.save());
+}
+
+describe.each(databaseKinds)("documents on %s", (kind) => {
+  let server: TestServer;
+  let dataDir: string;
+  beforeAll(async () => {
+    dataDir = mkdtempSync(join(tmpdir(), "documents-"));
+    server = await startTestServer(kind, { dataDir, workJobs: true });
+  });
+  afterAll(async () => {
+    await server.app.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+  const storedFiles = () => readdirSync(join(dataDir, "files/documents"));
+
+  /** Asks for the upload form and posts `bytes` with it, as the browser does; answers the storage key. */
+  async function upload(client: Client, answerKey: string, bytes: Buffer): Promise<string> {
+    const presigned = await client.post("/api/presigned-url", { answer_key: answerKey });
+    expect(presigned.statusCode, presigned.body).toBe(200);
+    const { url, fields } = presigned.json() as { url: string; fields: Record<string, string> };
+    expect(new URL(url).pathname).toBe("/upload");
+    const form = new FormData();
+    for (const [name, value] of Object.entries(fields)) form.append(name, value);
+    form.append("file", new Blob([new Uint8Array(bytes)]), "ignored.pdf");
+    const request = new Request(url, { method: "POST", body: form });
+    const response = await server.app.inject({
+      method: "POST", url: "/upload", payload: Buffer.from(await request.arrayBuffer()),
+      headers: { "content-type": request.headers.get("content-type")! },
+    });
+    expect(response.statusCode, response.body).toBe(204);
+    return fields.key!;
+  }
+
+  async function conversionOf(client: Client, answerKey: string): Promise<{ status: string; message: string | null }> {
+    const deadline = Date.now() + 30_000;
+    for (;;) {
+      const state = json(await client.get(`/api/pdf/document-answer/${answerKey}`)) as { status: string; message: string | null };
+      if (!["UNPROCESSED", "IN_PROGRESS"].includes(state.status) || Date.now() > deadline) return state;
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+  }
+
+  it("uploads a resume, converts it to PDF, lists it, and deletes it with its files", async () => {
+    const client = await loggedInApplicant(server);
+    const resume = await pdfWith("Ada Lovelace, analyst");
+    const key = await upload(client, "resume_pdf", resume);
+    expect(key).toMatch(/^documents\/[0-9a-f]{32}$/);
+    expect(json(await client.post("/api/pdf/document-answer/resume_pdf", { file_key: key, file_name: "resume.pdf" }))).toEqual({ status: "UNPROCESSED", message: null });
+    expect(await conversionOf(client, "resume_pdf")).toEqual({ status: "COMPLETED", message: null });
+    const size = resume.length;
+    expect(json(await client.get("/api/document-answer"))).toEqual({ resume_pdf: { file_name: "resume.pdf", file_size: size } });
+    expect(json(await client.get("/api/profile")).document_answer).toEqual({ resume_pdf: { file_name: "resume.pdf", file_size: size } });
+
+    await client.put("/api/answer", { resume_pdf: "ANSWERED" });
+    const before = storedFiles().length;
+    expect(json(await client.delete("/api/document-answer/resume_pdf"))).toEqual({ message: messages.documentDeleted });
+    expect(json(await client.delete("/api/pdf/document-answer/resume_pdf"))).toEqual({ message: messages.documentDeleted });
+    expect(json(await client.get("/api/pdf/document-answer/resume_pdf"))).toEqual({ status: "NOT_ANSWERED", message: null });
+    expect(json(await client.get("/api/document-answer"))).toEqual({});
+    expect(json(await client.get("/api/profile")).answer, "the answer is cleared").toEqual({});
+    expect(storedFiles().length, "the upload and its PDF are removed").toBe(before - 2);
+  });
+
+  it("fails a file that is not what it claims, with a message for the applicant", async () => {
+    const client = await loggedInApplicant(server);
+    const key = await upload(client, "resume_pdf", Buffer.concat([Buffer.from([0x7f, 0x45, 0x4c, 0x46]), Buffer.alloc(200, 1)]));
+    await client.post("/api/pdf/document-answer/resume_pdf", { file_key: key, file_name: "resume.pdf" });
+    const state = await conversionOf(client, "resume_pdf");
+    expect(state.status).toBe("FAILED");
+    expect(state.message).toMatch(/PNG, JPEG, PDF or Word/);
+    expect(json(await client.get("/api/document-answer")), "a failed document is not stored").toEqual({});
+  });
+
+  it("refuses a question that takes no document, a long name, and another applicant's or a used upload", async () => {
+    const client = await loggedInApplicant(server);
+    const other = await loggedInApplicant(server);
+    const refused = async (response: Promise<{ statusCode: number; json(): unknown }>, status: number, message: string) => {
+      const r = await response;
+      expect(r.statusCode).toBe(status);
+      expect(r.json()).toEqual({ message });
+    };
+    await refused(client.post("/api/presigned-url", { answer_key: "first_name" }), 400, messages.notADocumentQuestion("first_name"));
+    const key = await upload(client, "resume_pdf", await pdfWith("mine"));
+    await refused(client.post("/api/pdf/document-answer/resume_pdf", { file_key: key, file_name: "a-very-long-file-name-for-a-resume.pdf" }), 400, messages.fileNameTooLong);
+    await refused(other.post("/api/pdf/document-answer/resume_pdf", { file_key: key, file_name: "resume.pdf" }), 400, messages.uploadKeyUnknown);
+    await refused(client.post("/api/pdf/document-answer/personal_statement_doc", { file_key: key, file_name: "resume.pdf" }), 400, messages.uploadKeyUnknown);
+    expect((await client.post("/api/pdf/document-answer/resume_pdf", { file_key: key, file_name: "resume.pdf" })).statusCode).toBe(200);
+    await refused(client.post("/api/pdf/document-answer/resume_pdf", { file_key: key, file_name: "resume.pdf" }), 400, messages.uploadKeyUnknown);
+    const unsent = (json(await client.post("/api/presigned-url", { answer_key: "resume_pdf" })).fields as Record<string, string>).key!;
+    await refused(client.post("/api/pdf/document-answer/resume_pdf", { file_key: unsent, file_name: "resume.pdf" }), 400, messages.uploadMissing);
+    expect((await new Client(server).post("/api/presigned-url", { answer_key: "resume_pdf" })).statusCode, "visitors upload nothing").toBe(401);
+  });
+
+  describe("service tokens", () => {
+    it("read exactly one application, read-only, for five minutes", async () => {
+      const ada = await loggedInApplicant(server);
+      const grace = await loggedInApplicant(server);
+      await ada.put("/api/answer", { first_name: "Ada" });
+      await grace.put("/api/answer", { first_name: "Grace" });
+      const adaId = json(await ada.get("/api/profile")).username;
+      const [row] = await server.db.query<{ id: number }>("SELECT id FROM users WHERE username = $1", [adaId]);
+      const token = await issueServiceToken(server.db, server.ctx.hash, row!.id, server.clock.now);
+      expect(token.length).toBeGreaterThanOrEqual(43); // 256 random bits, base64url
+
+      const printer = new Client(server);
+      const view = await printer.get(`/service/tmp-pdf?service_token=${token}`);
+      expect(view.statusCode).toBe(200);
+      expect(view.json()).toEqual({ answer: { first_name: "Ada" }, add_another: {}, document_answer: {}, tabs: {} });
+
+      for (const [method, url] of [["PUT", "/api/answer"], ["GET", "/api/profile"], ["POST", "/api/submit"]] as const) {
+        const response = await printer.call(method, `${url}?service_token=${token}`, method === "GET" ? undefined : { first_name: "Mallory" });
+        expect(response.statusCode, `${method} ${url}`).toBe(403);
+        expect(response.json()).toEqual({ message: messages.serviceTokenReadOnly });
+      }
+      expect(json(await ada.get("/api/profile")).answer, "nothing written").toEqual({ first_name: "Ada" });
+
+      server.advance(SERVICE_TOKEN_MS);
+      const late = await printer.get(`/service/tmp-pdf?service_token=${token}`);
+      expect(late.statusCode).toBe(403);
+      expect(late.json()).toEqual({ message: messages.serviceTokenInvalid });
+      expect((await printer.get("/service/tmp-pdf?service_token=not-a-token")).statusCode).toBe(403);
+      expect((await printer.get("/service/tmp-pdf")).statusCode).toBe(400);
+    });
+  });
+});
