@@ -19,11 +19,16 @@ function random(seed: number) {
 /** A page scanned at 200 dpi: lines of "text" on paper with sensor noise, as a PNG of about 1 MB. */
 function scan(hasAlpha: boolean): Buffer {
   const noise = random(7);
-  return png(1700, 2200, (x, y) => {
-    const isInk = y % 40 < 14 && x > 150 && x < 1550 && (x * 31 + Math.floor(y / 40) * 17) % 23 < 9;
-    const value = isInk ? 30 : noise() < 0.07 ? 200 + Math.floor(noise() * 50) : 245;
-    return hasAlpha ? [value, value, value, 255] : [value, value, value];
-  }, { hasAlpha, isFiltered: true });
+  return png(
+    1700,
+    2200,
+    (x, y) => {
+      const isInk = y % 40 < 14 && x > 150 && x < 1550 && (x * 31 + Math.floor(y / 40) * 17) % 23 < 9;
+      const value = isInk ? 30 : noise() < 0.07 ? 200 + Math.floor(noise() * 50) : 245;
+      return hasAlpha ? [value, value, value, 255] : [value, value, value];
+    },
+    { hasAlpha, isFiltered: true },
+  );
 }
 
 async function inputs() {
@@ -80,7 +85,9 @@ async function main() {
     const perMB = `${(ms / 1000 / (bytes.length / MB)).toFixed(2)} s per MB`;
     const target = !isWord ? "< 300 ms" : bytes.length > MB / 2 ? `< 3 s per MB: ${perMB}` : "(LibreOffice's fixed cost)";
     const blocked = `(event loop blocked up to ${Math.round(stall.max / 1e6)} ms)`;
-    console.log(`${name.padEnd(22)} ${size(bytes.length).padStart(9)} ${`${Math.round(ms)} ms`.padStart(10)} ${String(runs).padStart(5)}  ${target} ${blocked}`);
+    console.log(
+      `${name.padEnd(22)} ${size(bytes.length).padStart(9)} ${`${Math.round(ms)} ms`.padStart(10)} ${String(runs).padStart(5)}  ${target} ${blocked}`,
+    );
   }
 
   const kinds = [files["png (RGB)"], files.jpeg, files.pdf, files["docx (text + photo)"]];

@@ -1,6 +1,8 @@
 import { createRoot, hydrateRoot } from "react-dom/client";
 import { BrowserRouter } from "react-router";
 import { App } from "./App";
+import { api } from "./api/calls";
+import { queryClient } from "./api/queries";
 import { preloadRoute } from "./router";
 import { useAnswers } from "./state/answers";
 import { restoreVisitorAnswers } from "./state/saving";
@@ -10,6 +12,9 @@ import { beforeTakeover } from "./takeover";
 // A visitor's answers survive a reload; a logged-in applicant's come with the profile.
 const isLoggedIn = useSession.getState().is_logged_in;
 if (!isLoggedIn) restoreVisitorAnswers();
+
+// The PDF printer's service view: its data is fetched while its code loads, not after.
+if (serviceToken !== null) void queryClient.prefetchQuery({ queryKey: ["service-application", serviceToken], queryFn: () => api.serviceApplication(serviceToken!) });
 
 const container = document.getElementById("root")!;
 

@@ -1,8 +1,8 @@
 // Durable jobs (ARCHITECTURE: jobs): pg-boss, on PostgreSQL or on PGlite through the same
 // Database, so a job queued survives a restart and any process that works jobs picks it up. The
 // web process works them too unless WORK_JOBS=false (then `npm run worker` processes do).
-// pg-boss starts on first use, or at start-up when its tables exist from an earlier run (a
-// restart resumes what was queued): a server that never sees a document never pays for it.
+// A process that only sends (a web process beside workers, or a test server) starts pg-boss on
+// the first job it sends.
 import PgBoss from "pg-boss";
 import type { Database } from "./db/database";
 
@@ -30,12 +30,18 @@ export interface JobOptions {
 
 export async function openJobs(db: Database, options: JobOptions): Promise<Jobs> {
   let started: Promise<PgBoss> | undefined;
-  const start = () => (started ??= startBoss(db, options));
-  const [existing] = await db.query("SELECT 1 FROM information_schema.schemata WHERE schema_name = 'pgboss'");
-  if (existing && options.handlers) start().catch(options.onError);
+  const workers = new Map<JobName, string[]>();
+  const start = () => (started ??= startBoss(db, options, workers));
+  // A process that works jobs starts at once (in the background): a restart resumes what was
+  // queued, and the first upload of a fresh install does not wait for pg-boss to make its tables.
+  if (options.handlers) start().catch(options.onError);
   return {
     async send(name, data) {
-      await (await start()).send(name, data);
+      const boss = await start();
+      await boss.send(name, data);
+      // A worker of this process takes it now rather than at its next poll (up to half a second).
+      const idle = workers.get(name);
+      if (idle?.length) boss.notifyWorker(idle[Math.floor(Math.random() * idle.length)]!);
     },
     async start() {
       await start();
@@ -48,7 +54,7 @@ export async function openJobs(db: Database, options: JobOptions): Promise<Jobs>
   };
 }
 
-async function startBoss(db: Database, { handlers, onError }: JobOptions): Promise<PgBoss> {
+async function startBoss(db: Database, { handlers, onError }: JobOptions, workers: Map<JobName, string[]>): Promise<PgBoss> {
   const boss = new PgBoss({
     db: { executeSql: async (text, values) => ({ rows: values?.length ? await db.query(text, values) : await db.script(text) }) },
     schema: "pgboss",
@@ -66,9 +72,11 @@ async function startBoss(db: Database, { handlers, onError }: JobOptions): Promi
     }
     const handler = handlers?.[name];
     if (!handler) continue;
+    const ids: string[] = [];
     for (let i = 0; i < WORKERS[name]; i++) {
-      await boss.work<Record<string, unknown>>(name, { pollingIntervalSeconds: 0.5 }, async ([job]) => handler(job!.data));
+      ids.push(await boss.work<Record<string, unknown>>(name, { pollingIntervalSeconds: 0.5 }, async ([job]) => handler(job!.data)));
     }
+    workers.set(name, ids);
   }
   return boss;
 }

@@ -36,10 +36,11 @@ export async function webRoutes(app: FastifyInstance, options: { dir: string; co
     const nonce = randomBytes(16).toString("base64");
     // A visitor's form page comes drawn (the app takes it over); a logged-in applicant's and the
     // service view differ from a visitor's, so the app draws those itself.
-    const page = !request.cookies[loggedInCookie] && !/[?&]service_token=/.test(request.url) ? drawn[path] : undefined;
+    const serviceView = /[?&]service_token=/.test(request.url);
+    const page = !request.cookies[loggedInCookie] && !serviceView ? drawn[path] : undefined;
     const html = index
       .replace(NONCE_META, `<meta name="csp-nonce" nonce="${nonce}" />`)
-      .replace("</head>", `${preloads(path)}</head>`)
+      .replace("</head>", `${preloads(path, serviceView)}</head>`)
       .replace(ROOT, page ? `<div id="root">${page}</div>` : ROOT);
     const encoding = /\bbr\b/.test(request.headers["accept-encoding"] ?? "") ? "br" : /\bgzip\b/.test(request.headers["accept-encoding"] ?? "") ? "gzip" : null;
     reply
@@ -64,12 +65,13 @@ function prerendered(dir: string): Record<string, string> {
 
 /** The pages the browser app loads lazily, by path (src/client/router.tsx); any other path shows the first form page. */
 const AUTH_PAGES: Record<string, string> = { "/login": "Login", "/signup": "Signup", "/confirm": "Confirm", "/forgot": "Forgot", "/reset": "Reset" };
-/** The app itself (src/client/boot.ts loads it after the first paint), then the path's page. */
-const routeModules = (path: string): string[] => [
+/** The app itself (src/client/boot.ts loads it after the first paint), then the path's page (the PDF printer's service view). */
+const routeModules = (path: string, serviceView: boolean): string[] => [
   "src/client/main.tsx",
   ...(AUTH_PAGES[path]
     ? ["src/client/shell/AuthLayout.tsx", `src/client/auth/${AUTH_PAGES[path]}Page.tsx`]
     : ["src/client/shell/FormLayout.tsx", path === "/completion" ? "src/client/form/CompletionPage.tsx" : "src/client/form/FormPage.tsx"]),
+  ...(serviceView ? ["src/client/form/ServiceView.tsx"] : []),
 ];
 
 interface ManifestChunk { file: string; imports?: string[]; isEntry?: boolean }
@@ -78,13 +80,13 @@ interface ManifestChunk { file: string; imports?: string[]; isEntry?: boolean }
  * modulepreload links for the code a path's page loads after the entry (from Vite's manifest): the
  * browser fetches and compiles it while the entry runs, instead of after.
  */
-function routePreloads(dir: string, index: string): (path: string) => string {
+function routePreloads(dir: string, index: string): (path: string, serviceView: boolean) => string {
   const manifestPath = join(dir, ".vite/manifest.json");
   if (!existsSync(manifestPath)) return () => "";
   const manifest = JSON.parse(readFileSync(manifestPath, "utf8")) as Record<string, ManifestChunk>;
   const cache = new Map<string, string>();
-  return (path) => {
-    const modules = routeModules(path);
+  return (path, serviceView) => {
+    const modules = routeModules(path, serviceView);
     const key = modules.join();
     let links = cache.get(key);
     if (links === undefined) {

@@ -8,7 +8,8 @@ import { PDFDocument, StandardFonts } from "pdf-lib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { issueServiceToken, SERVICE_TOKEN_MS } from "../../src/server/auth/service-tokens";
 import { messages } from "../../src/server/messages";
-import { Client, databaseKinds, json, loggedInApplicant, startTestServer, type TestServer } from "./harness";
+import { openPglite, openPostgres } from "../../src/server/db/database";
+import { Client, databaseKinds, freshPostgresUrl, json, loggedInApplicant, startTestServer, type TestServer } from "./harness";
 
 /** A real one-page PDF with `text` on it. */
 async function pdfWith(text: string): Promise<Buffer> {
@@ -139,5 +140,40 @@ describe.each(databaseKinds)("documents on %s", (kind) => {
       expect((await printer.get("/service/tmp-pdf?service_token=not-a-token")).statusCode).toBe(403);
       expect((await printer.get("/service/tmp-pdf")).statusCode).toBe(400);
     });
+  });
+});
+
+describe("a conversion queued before a restart", () => {
+  it.each(databaseKinds)("is worked by the next server on %s, from the job kept in the database", async (kind) => {
+    const dataDir = mkdtempSync(join(tmpdir(), "documents-restart-"));
+    const databaseUrl = kind === "postgres" ? await freshPostgresUrl() : undefined;
+    const open = () => (databaseUrl ? openPostgres(databaseUrl, 5) : openPglite(join(dataDir, "pglite")));
+    try {
+      // The first server queues the job but works none (as a web process beside separate workers).
+      const first = await startTestServer(kind, { dataDir, workJobs: false }, await open());
+      const client = await loggedInApplicant(first);
+      const presigned = json(await client.post("/api/presigned-url", { answer_key: "resume_pdf" })) as { fields: Record<string, string> };
+      await first.ctx.storage.write(presigned.fields.key!, await pdfWith("Queued before the restart"), "application/pdf");
+      await client.post("/api/pdf/document-answer/resume_pdf", { file_key: presigned.fields.key, file_name: "resume.pdf" });
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      expect(json(await client.get("/api/pdf/document-answer/resume_pdf")).status, "nobody works it yet").toBe("UNPROCESSED");
+      await first.app.close();
+
+      const second = await startTestServer(kind, { dataDir, workJobs: true }, await open());
+      try {
+        const deadline = Date.now() + 30_000;
+        let status = "UNPROCESSED";
+        while (status === "UNPROCESSED" || status === "IN_PROGRESS") {
+          if (Date.now() > deadline) throw new Error(`still ${status}`);
+          await new Promise((resolve) => setTimeout(resolve, 200));
+          status = (await second.db.query<{ status: string }>("SELECT status FROM document_answers"))[0]!.status;
+        }
+        expect(status).toBe("COMPLETED");
+      } finally {
+        await second.app.close();
+      }
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
   });
 });

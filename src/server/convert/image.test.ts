@@ -92,12 +92,24 @@ describe("a picture on its PDF page", () => {
   });
 
   it("refuses a PNG claiming more pixels than we can unpack, without unpacking it", async () => {
-    const result = await convertToPdf(withClaimedSize(png(10, 10, () => RED), 6000, 5000));
+    const result = await convertToPdf(
+      withClaimedSize(
+        png(10, 10, () => RED),
+        6000,
+        5000,
+      ),
+    );
     expect(result).toEqual({ ok: false, message: messages.fileImageTooBig });
   });
 
   it("refuses a PNG whose pixels don't match its header", async () => {
-    const result = await convertToPdf(withClaimedSize(png(10, 10, () => RED), 10, 11));
+    const result = await convertToPdf(
+      withClaimedSize(
+        png(10, 10, () => RED),
+        10,
+        11,
+      ),
+    );
     expect(result).toEqual({ ok: false, message: messages.fileImageDamaged });
   });
 });

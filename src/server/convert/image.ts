@@ -11,7 +11,7 @@ export type Conversion = { ok: true; pdf: Buffer } | { ok: false; message: strin
 const LETTER = { short: 612, long: 792 };
 const MARGIN = 36;
 /** A PNG is unpacked in full to check it (up to 8 bytes a pixel); 1 MB of PNG can declare far more than fits in memory. */
-export const MAX_PIXELS = 24_000_000;
+const MAX_PIXELS = 24_000_000;
 
 export async function imageToPdf(bytes: Uint8Array, kind: "png" | "jpeg"): Promise<Conversion> {
   const doc = await PDFDocument.create();

@@ -25,12 +25,13 @@ const ORIENTATION = 0x0112;
 
 function orientationTag(view: DataView): number {
   // Markers follow the FF D8 start-of-image; EXIF is an APP1 segment before the image data.
-  for (let at = 2; at + 4 <= view.byteLength; ) {
+  for (let at = 2; at + 4 <= view.byteLength;) {
     if (view.getUint8(at) !== 0xff) return 0;
     const marker = view.getUint8(at + 1);
     if (marker === START_OF_SCAN) return 0;
     const length = view.getUint16(at + 2);
-    if (marker === APP1 && view.getUint32(at + 4) === 0x45786966 /* "Exif" */) return tiffOrientation(new DataView(view.buffer, view.byteOffset + at + 10, length - 8));
+    if (marker === APP1 && view.getUint32(at + 4) === 0x45786966 /* "Exif" */)
+      return tiffOrientation(new DataView(view.buffer, view.byteOffset + at + 10, length - 8));
     at += 2 + length;
   }
   return 0;

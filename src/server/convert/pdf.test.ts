@@ -20,6 +20,7 @@ async function activePdf(): Promise<Buffer> {
     { Type: "Annot", Subtype: "Link", Rect: [50, 700, 200, 720], A: { S: "Launch", F: PDFString.of("calc.exe") } },
     { Type: "Annot", Subtype: "Link", Rect: [50, 650, 200, 670], A: context.register(script("app.alert('link')")) },
     { Type: "Annot", Subtype: "Link", Rect: [50, 600, 200, 620], A: { S: "URI", URI: PDFString.of("https://admissions.invalid/apply") } },
+    { Type: "Annot", Subtype: "Link", Rect: [50, 580, 200, 595], A: { S: "URI", URI: PDFString.of("javascript:app.alert('uri')") } },
     { Type: "Annot", Subtype: "FileAttachment", Rect: [50, 550, 70, 570], FS: { Type: "Filespec", F: PDFString.of("run.exe"), EF: { F: embeddedFile } } },
   ];
   page.node.set(PDFName.of("Annots"), context.obj(annotations.map((annotation) => context.register(context.obj(annotation)))));
@@ -42,7 +43,7 @@ describe("a PDF upload, rewritten", () => {
     const result = await convertToPdf(upload);
     if (!result.ok) throw new Error(result.message);
     const objects = await objectsOf(result.pdf);
-    for (const gone of ["/JavaScript", "/JS", "/Launch", "calc.exe", "/OpenAction", "/AA", "/FileAttachment", "MZ-PAYLOAD", "run.exe"]) {
+    for (const gone of ["/JavaScript", "/JS", "javascript:", "/Launch", "calc.exe", "/OpenAction", "/AA", "/FileAttachment", "MZ-PAYLOAD", "run.exe"]) {
       expect([gone, objects.includes(gone)]).toEqual([gone, false]);
     }
     expect(objects).toContain("admissions.invalid/apply");

@@ -1,7 +1,7 @@
 // An uploaded PDF is never stored as uploaded: its pages are copied into a new document, which
 // leaves behind the catalog (where document-level JavaScript, OpenAction and attachments live),
 // and what pages carry along is cleaned before saving.
-import { PDFArray, PDFDict, PDFDocument, PDFName, PDFRef, PDFStream, type PDFContext, type PDFObject } from "pdf-lib";
+import { PDFArray, PDFDict, PDFDocument, PDFHexString, PDFName, PDFRef, PDFStream, PDFString, type PDFContext, type PDFObject } from "pdf-lib";
 import { messages } from "../messages";
 import type { Conversion } from "./image";
 
@@ -30,9 +30,11 @@ export async function rewritePdf(bytes: Uint8Array): Promise<Conversion> {
   }
 }
 
-// Following a link inside the document, opening a web address and "next page" run nothing.
-// Everything else (JavaScript, Launch, SubmitForm, ImportData, GoToR, media…) is dropped.
-const HARMLESS_ACTIONS = new Set(["GoTo", "URI", "Named"]);
+// Following a link inside the document, "next page" and opening a web or mail address run
+// nothing. Everything else (JavaScript, Launch, SubmitForm, ImportData, GoToR, media, and
+// javascript: or file: addresses) is dropped.
+const HARMLESS_ACTIONS = new Set(["GoTo", "Named"]);
+const HARMLESS_ADDRESS = /^(https?|mailto):/i;
 // Annotations that carry a file, sound or video for the reader's computer to open.
 const EMBEDDING_ANNOTATIONS = new Set(["FileAttachment", "Sound", "Movie", "Screen", "RichMedia", "3D"]);
 const name = (text: string) => PDFName.of(text);
@@ -78,9 +80,16 @@ function clean(object: PDFObject, context: PDFContext) {
   object.delete(name("JS"));
   for (const key of ["A", "Next"]) {
     const action = object.get(name(key));
-    if (action && !HARMLESS_ACTIONS.has(nameOf(context.lookup(action), "S"))) object.delete(name(key));
+    if (action && !isHarmless(context.lookup(action))) object.delete(name(key));
   }
   for (const [, value] of object.entries()) clean(value, context);
+}
+
+function isHarmless(action: PDFObject | undefined): boolean {
+  const type = nameOf(action, "S");
+  if (type !== "URI") return HARMLESS_ACTIONS.has(type);
+  const address = action instanceof PDFDict ? action.lookup(name("URI")) : undefined;
+  return (address instanceof PDFString || address instanceof PDFHexString) && HARMLESS_ADDRESS.test(address.decodeText().trim());
 }
 
 function nameOf(object: PDFObject | undefined, key: string): string {

@@ -26,15 +26,17 @@ export async function embedPng(doc: PDFDocument, png: Png): Promise<EmbeddedImag
   const image = { Type: "XObject", Subtype: "Image", Width: png.width, Height: png.height, BitsPerComponent: png.depth };
 
   if (!hasAlpha) {
-    const colourSpace = png.palette
-      ? ["Indexed", "DeviceRGB", png.palette.length / 3 - 1, PDFHexString.of(Buffer.from(png.palette).toString("hex"))]
-      : COLOUR_SPACES[png.colourType]!;
+    // Only colour type 3 is drawn through its palette; an RGB PNG's PLTE is a mere suggestion.
+    const colourSpace =
+      png.palette && png.colourType === 3
+        ? ["Indexed", "DeviceRGB", png.palette.length / 3 - 1, PDFHexString.of(Buffer.from(png.palette).toString("hex"))]
+        : COLOUR_SPACES[png.colourType]!;
     const predictor = { Predictor: 15, Colors: png.samples, BitsPerComponent: png.depth, Columns: png.width };
     const stream = context.stream(png.data, { ...image, ColorSpace: colourSpace, Filter: "FlateDecode", DecodeParms: predictor });
     return { ref: context.register(stream), width: png.width, height: png.height };
   }
 
-  const { colour, alpha, isOpaque } = splitAlpha(unfilter(png), png.samples);
+  const { colour, alpha, isOpaque } = splitAlpha(png);
   // Screenshots often carry an alpha channel that is opaque everywhere: no mask for those.
   const mask = isOpaque
     ? undefined
@@ -48,15 +50,20 @@ export async function embedPng(doc: PDFDocument, png: Png): Promise<EmbeddedImag
   return { ref: context.register(colourStream), width: png.width, height: png.height };
 }
 
-/** Undoes PNG's per-row filters (spec section 9.2) for 8-bit samples: one loop per filter, as this runs per byte. */
-function unfilter({ rows, width, height, samples }: Png): Buffer {
+/**
+ * Undoes PNG's per-row filters (spec section 9.2) for 8-bit samples, one row at a time, and
+ * splits each row into colour and alpha. One loop per filter, as this runs for every byte.
+ */
+function splitAlpha({ rows, width, height, samples }: Png) {
+  const colours = samples - 1;
   const stride = width * samples;
-  const out = Buffer.alloc(stride * height);
-  const noRowAbove = Buffer.alloc(stride);
-  for (let y = 0; y < height; y++) {
+  const colour = Buffer.alloc(width * height * colours);
+  const alpha = Buffer.alloc(width * height);
+  let opacity = 255;
+  let row = Buffer.alloc(stride);
+  let above = Buffer.alloc(stride); // above the first row, the spec reads zeros
+  for (let y = 0, to = 0, a = 0; y < height; y++) {
     const from = y * (stride + 1) + 1;
-    const row = out.subarray(y * stride, (y + 1) * stride);
-    const above = y === 0 ? noRowAbove : out.subarray((y - 1) * stride, y * stride);
     // Writing into a Buffer wraps sums modulo 256, as the spec's arithmetic does.
     switch (rows[from - 1]) {
       case 0:
@@ -82,24 +89,16 @@ function unfilter({ rows, width, height, samples }: Png): Buffer {
           row[i] = rows[from + i]! + (toLeft <= toUp && toLeft <= toUpLeft ? left : toUp <= toUpLeft ? up : upLeft);
         }
     }
-  }
-  return out;
-}
-
-function splitAlpha(pixels: Buffer, samples: number) {
-  const colours = samples - 1;
-  const count = pixels.length / samples;
-  const colour = Buffer.alloc(count * colours);
-  const alpha = Buffer.alloc(count);
-  let opacity = 255;
-  for (let p = 0, from = 0, to = 0; p < count; p++, from += samples, to += colours) {
-    colour[to] = pixels[from]!;
-    if (colours === 3) {
-      colour[to + 1] = pixels[from + 1]!;
-      colour[to + 2] = pixels[from + 2]!;
+    for (let i = 0; i < stride; i += samples) {
+      colour[to++] = row[i]!;
+      if (colours === 3) {
+        colour[to++] = row[i + 1]!;
+        colour[to++] = row[i + 2]!;
+      }
+      alpha[a] = row[i + colours]!;
+      opacity &= alpha[a++]!;
     }
-    alpha[p] = pixels[from + colours]!;
-    opacity &= alpha[p]!;
+    [row, above] = [above, row];
   }
   return { colour, alpha, isOpaque: opacity === 255 };
 }

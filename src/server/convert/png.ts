@@ -40,7 +40,7 @@ const inflateAsync = promisify(inflate);
 export async function readPng(bytes: Uint8Array, maxPixels: number): Promise<PngReading> {
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   const chunks = new Map<string, Uint8Array[]>();
-  for (let at = 8, type = ""; type !== "IEND"; ) {
+  for (let at = 8, type = ""; type !== "IEND";) {
     if (at + 12 > bytes.length) return damaged;
     const end = at + 12 + view.getUint32(at);
     if (end > bytes.length || crc32(bytes.subarray(at + 4, end - 4)) !== view.getUint32(end - 4)) return damaged;
@@ -72,7 +72,10 @@ export async function readPng(bytes: Uint8Array, maxPixels: number): Promise<Png
   }
   if (rows.length !== expected || !hasKnownFilters(rows, height, expected / height, interlace === 1)) return damaged;
   const hasTransparencyChunk = chunks.has("tRNS");
-  return { ok: true, png: { width, height, depth, colourType, samples: format.samples, isInterlaced: interlace === 1, palette, hasTransparencyChunk, data, rows } };
+  return {
+    ok: true,
+    png: { width, height, depth, colourType, samples: format.samples, isInterlaced: interlace === 1, palette, hasTransparencyChunk, data, rows },
+  };
 }
 
 /** Each row starts with its filter type, 0 to 4. (Interlaced rows vary in length; UPNG reads those.) */

@@ -9,7 +9,15 @@ type Rgb = [number, number, number];
 type Pixel = Rgb | [number, number, number, number];
 
 // Adam7: first column and row of each of the seven passes, then the step between pixels taken.
-const ADAM7 = [[0, 0, 8, 8], [4, 0, 8, 8], [0, 4, 4, 8], [2, 0, 4, 4], [0, 2, 2, 4], [1, 0, 2, 2], [0, 1, 1, 2]];
+const ADAM7 = [
+  [0, 0, 8, 8],
+  [4, 0, 8, 8],
+  [0, 4, 4, 8],
+  [2, 0, 4, 4],
+  [0, 2, 2, 4],
+  [1, 0, 2, 2],
+  [0, 1, 1, 2],
+];
 
 interface PngOptions {
   isInterlaced?: boolean;
@@ -162,7 +170,9 @@ export function docxWithPictures(paragraphs: string[], pictures: Picture[]): Buf
     `<Relationship Id="rIdPicture${i}" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/image" ` +
     ("link" in picture ? `Target="${picture.link}" TargetMode="External"/>` : `Target="media/picture${i}.jpeg"/>`);
   const document = new TextDecoder().decode(parts["word/document.xml"] as Uint8Array);
-  parts["word/document.xml"] = strToU8(document.replace(`xmlns:w="${WORD}"`, `xmlns:w="${WORD}" ${namespaces}`).replace("</w:body>", `${pictures.map(drawing).join("")}</w:body>`));
+  parts["word/document.xml"] = strToU8(
+    document.replace(`xmlns:w="${WORD}"`, `xmlns:w="${WORD}" ${namespaces}`).replace("</w:body>", `${pictures.map(drawing).join("")}</w:body>`),
+  );
   parts["word/_rels/document.xml.rels"] = strToU8(
     `<?xml version="1.0" encoding="UTF-8" standalone="yes"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">${pictures.map(relationship).join("")}</Relationships>`,
   );
