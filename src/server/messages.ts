@@ -2,6 +2,7 @@
 // quoted exactly; the rest are ours, written for a nervous applicant on a phone.
 
 import { accountMessages } from "../engine/accounts";
+import { fileMessages } from "../engine/documents";
 
 export const messages = {
   // The spec's texts.
@@ -63,7 +64,7 @@ export const messages = {
 
   // Documents and the PDF copy.
   notADocumentQuestion: (key: string) => `${key} is not a document question of this application.`,
-  fileNameTooLong: "The name of your file is too long. File name can have a maximum of 32 characters, including the extension.",
+  fileNameTooLong: fileMessages.nameTooLong,
   uploadKeyUnknown: "This upload has expired or belongs to another question. Please choose your file again.",
   uploadMissing: "We did not receive your file. Please choose it and upload it again.",
   documentDeleted: "Your file was deleted.",

@@ -1,5 +1,11 @@
-// Nothing a request needs lives in one server's memory: two servers on one PostgreSQL database
-// (each with its own connection pool, as two processes would have) share sessions, answers and limits.
+// Nothing a request needs lives in one server's memory: two web servers on one PostgreSQL database
+// (each with its own connection pool, as two processes would have) share sessions, answers and
+// limits, and a worker (WORK_JOBS on, the web servers' off) converts what was uploaded through them.
+// The three share one files folder, as they would share one bucket.
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { PDFDocument } from "pdf-lib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openPostgres } from "../../src/server/db/database";
 import { messages } from "../../src/server/messages";
@@ -8,14 +14,17 @@ import { Client, codeFor, freshPostgresUrl, json, PASSWORD, startTestServer, typ
 describe("two servers on one PostgreSQL", () => {
   let first: TestServer;
   let second: TestServer;
+  let worker: TestServer;
+  const dataDir = mkdtempSync(join(tmpdir(), "scale-out-"));
   beforeAll(async () => {
     const url = await freshPostgresUrl();
-    first = await startTestServer("postgres", {}, openPostgres(url, 5));
-    second = await startTestServer("postgres", {}, openPostgres(url, 5));
+    first = await startTestServer("postgres", { dataDir, workJobs: false }, openPostgres(url, 5));
+    second = await startTestServer("postgres", { dataDir, workJobs: false }, openPostgres(url, 5));
+    worker = await startTestServer("postgres", { dataDir, workJobs: true }, openPostgres(url, 5));
   });
   afterAll(async () => {
-    await first.app.close();
-    await second.app.close();
+    await Promise.all([first.app.close(), second.app.close(), worker.app.close()]);
+    rmSync(dataDir, { recursive: true, force: true });
   });
 
   /** One browser whose requests a load balancer spreads over both servers. */
@@ -48,5 +57,34 @@ describe("two servers on one PostgreSQL", () => {
     for (let i = 0; i < 5; i++) await (i % 2 ? a : b).post("/public/login", { username, password: "Wrong-Password-1" });
     expect((await a.post("/public/login", { username, password: PASSWORD })).statusCode).toBe(429);
     expect((await b.post("/public/login", { username, password: PASSWORD })).statusCode).toBe(429);
+  });
+
+  it("uploads through one, converts on the worker, and shows the document on the other", async () => {
+    const username = "uploads@example.com";
+    const [a, b] = across();
+    await a.post("/public/signup", { username, password: PASSWORD });
+    await b.post("/public/confirm", { username, code: codeFor(first, username) });
+    await a.post("/public/login", { username, password: PASSWORD });
+    const { fields } = json(await a.post("/api/presigned-url", { answer_key: "resume_pdf" })) as { fields: Record<string, string> };
+    const pdf = await PDFDocument.create();
+    pdf.addPage();
+    const form = new FormData();
+    for (const [name, value] of Object.entries(fields)) form.append(name, value);
+    form.append("file", new Blob([await pdf.save()]), "resume.pdf");
+    const request = new Request("http://localhost/upload", { method: "POST", body: form });
+    const uploaded = await second.app.inject({
+      method: "POST", url: "/upload", payload: Buffer.from(await request.arrayBuffer()), headers: { "content-type": request.headers.get("content-type")! },
+    });
+    expect(uploaded.statusCode).toBe(204);
+    expect(json(await b.post("/api/pdf/document-answer/resume_pdf", { file_key: fields.key, file_name: "resume.pdf" })).status).toBe("UNPROCESSED");
+    const deadline = Date.now() + 30_000;
+    let status = "UNPROCESSED";
+    while (status === "UNPROCESSED" || status === "IN_PROGRESS") {
+      if (Date.now() > deadline) throw new Error(`still ${status}`);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      status = json(await a.get("/api/pdf/document-answer/resume_pdf")).status as string;
+    }
+    expect(status).toBe("COMPLETED");
+    expect(json(await b.get("/api/document-answer"))).toMatchObject({ resume_pdf: { file_name: "resume.pdf" } });
   });
 });

@@ -5,7 +5,7 @@ import { useEffect, useRef, useState, type ChangeEvent, type RefObject } from "r
 import { useAnswer } from "../state/answers";
 import { LazyModal, preloadDialog } from "../ui/lazy";
 import { ANSWERED, deleteDocument, deleteFailed, uploadDocument, useDocumentAnswers, useUploads, type Upload } from "./documents";
-import { ACCEPTED_TYPES, checkFile, formatFileSize } from "./upload-rules";
+import { ACCEPTED_TYPES, checkFile, formatFileSize } from "../../engine/documents";
 
 interface Props {
   answerKey: string;

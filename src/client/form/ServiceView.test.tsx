@@ -3,7 +3,7 @@
 // only answered items, every add-another block, the chosen tab's contents, a school with its
 // Ceeb code; no inputs, no buttons, no navigation; the token leaves the address bar.
 import { http, HttpResponse } from "msw";
-import { screen, within } from "@testing-library/react";
+import { screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
 import type { Answers } from "../../engine";
 import type { ServiceApplication } from "../api/calls";
@@ -112,8 +112,8 @@ describe("the printed application", () => {
     expect(screen.queryByRole("contentinfo")).not.toBeInTheDocument();
 
     // The token leaves the address bar; the rest of the query stays.
+    await waitFor(() => expect(router.state.location.search).toBe("?ref=pdf"));
     expect(router.state.location.pathname).toBe("/education");
-    expect(router.state.location.search).toBe("?ref=pdf");
   });
 
   test("both sibling blocks, the chosen tab only, and the school with its Ceeb code", async () => {

@@ -29,7 +29,8 @@ export function openPrinter(executablePath: string): Printer {
     async print(url, readySelector) {
       const page = await (await open()).newPage();
       try {
-        await page.goto(url, { waitUntil: "load", timeout: DRAW_MS });
+        // Not "load": the drawn view is what counts, not the icon and the last preloads.
+        await page.goto(url, { waitUntil: "commit", timeout: DRAW_MS });
         await page.locator(readySelector).first().waitFor({ timeout: DRAW_MS });
         await page.evaluate("document.fonts.ready.then(() => undefined)");
         // Chromium's tagged PDF: real text, the headings' outline, the fonts embedded.

@@ -3,18 +3,17 @@
 // and deleted. Runs after the session check (app.ts): a student reaches only their own rows.
 import type { FastifyInstance } from "fastify";
 import type { JsonSchemaToTsProvider } from "@fastify/type-provider-json-schema-to-ts";
+import { MAX_FILE_BYTES, MAX_FILE_NAME_LENGTH } from "../../engine/documents";
 import type { Application } from "../applications";
 import type { ServerContext } from "../context";
 import { documentsOf, removeDocument, storageKey, storedDocuments, type ConvertJob } from "../documents";
 import { ApiError, message } from "../http";
 import { messages } from "../messages";
 
-export const MAX_UPLOAD_BYTES = 1024 * 1024;
+export const MAX_UPLOAD_BYTES = MAX_FILE_BYTES;
 const UPLOAD_FORM_SECONDS = 5 * 60;
 /** How long after the form is issued its key may be named for conversion (the upload itself has 5 minutes). */
 const UPLOAD_KEY_MS = 60 * 60_000;
-/** The spec's file name rule (§5), checked here too: the browser's check is a courtesy. */
-const MAX_FILE_NAME = 32;
 
 const answerKeyParams = {
   type: "object",
@@ -79,7 +78,8 @@ export function documentRoutes(app: FastifyInstance, ctx: ServerContext): void {
     writable(a);
     const answerKey = documentQuestion(request.params.key);
     const { file_key: uploadKey, file_name: fileName } = request.body;
-    if ([...fileName].length > MAX_FILE_NAME) throw new ApiError(400, messages.fileNameTooLong);
+    // The spec's name rule (§5), checked here too: the browser's check is a courtesy.
+    if (fileName.length > MAX_FILE_NAME_LENGTH) throw new ApiError(400, messages.fileNameTooLong);
     // The key is the applicant's for this question only while unused and unexpired; it is used
     // up (deleted) only once the file is known to be there, so a refusal changes nothing.
     const issued = [uploadKey, a.userId, answerKey, now()];

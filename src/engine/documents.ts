@@ -1,5 +1,6 @@
-// The checks a document passes before anything is sent (application-form §5 file upload), with
-// the spec's messages, and how a stored document's size is written.
+// The checks a document passes (application-form §5 file upload), with the spec's messages: the
+// file widget checks before anything is sent, the server again; and how a stored document's size
+// is written.
 
 /** 1 MB, counted as 1024 × 1024 bytes, as the size display counts. */
 export const MAX_FILE_BYTES = 1024 * 1024;
@@ -23,9 +24,15 @@ export interface FileProblem {
   message: string;
 }
 
-export type FileCheck = { ok: true; value: File } | { ok: false; errors: FileProblem[] };
+/** What the rules look at: a browser's File, or what the server is told of one. */
+export interface FileFacts {
+  name: string;
+  size: number;
+}
 
-const BROKEN: Record<FileRule, (file: File) => boolean> = {
+export type FileCheck<T extends FileFacts> = { ok: true; value: T } | { ok: false; errors: FileProblem[] };
+
+const BROKEN: Record<FileRule, (file: FileFacts) => boolean> = {
   tooLarge: (file) => file.size > MAX_FILE_BYTES,
   wrongType: (file) => !FILE_TYPES.some((type) => file.name.toLowerCase().endsWith(type)),
   nameTooLong: (file) => file.name.length > MAX_FILE_NAME_LENGTH,
@@ -33,7 +40,7 @@ const BROKEN: Record<FileRule, (file: File) => boolean> = {
 };
 
 /** Every rule the file breaks, all at once; the file is used only when it breaks none. */
-export function checkFile(file: File): FileCheck {
+export function checkFile<T extends FileFacts>(file: T): FileCheck<T> {
   const errors = (Object.keys(fileMessages) as FileRule[])
     .filter((code) => BROKEN[code](file))
     .map((code) => ({ code, message: fileMessages[code] }));
