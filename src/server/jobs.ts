@@ -31,7 +31,11 @@ export interface JobOptions {
 export async function openJobs(db: Database, options: JobOptions): Promise<Jobs> {
   let started: Promise<PgBoss> | undefined;
   const workers = new Map<JobName, string[]>();
-  const start = () => (started ??= startBoss(db, options, workers));
+  // A start that failed (the database away for a moment) is tried again by the next call.
+  const start = () => (started ??= startBoss(db, options, workers).catch((error: unknown) => {
+    started = undefined;
+    throw error;
+  }));
   // A process that works jobs starts at once (in the background): a restart resumes what was
   // queued, and the first upload of a fresh install does not wait for pg-boss to make its tables.
   if (options.handlers) start().catch(options.onError);

@@ -9,4 +9,7 @@ export async function sweepExpired(db: Queryable, now: Date): Promise<void> {
   await db.query("DELETE FROM password_resets WHERE expires_at <= $1", [now]);
   await db.query("DELETE FROM confirmation_codes WHERE expires_at <= $1", [now]);
   await db.query("DELETE FROM temporary_answers WHERE expires_at <= $1", [now]);
+  await db.query("DELETE FROM service_tokens WHERE expires_at <= $1", [now]);
+  // An upload form never followed by its conversion; the file it may have stored stays (noted in the README).
+  await db.query("DELETE FROM upload_keys WHERE expires_at <= $1", [now]);
 }

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { issueServiceToken } from "../../src/server/auth/service-tokens";
 import { sweepExpired } from "../../src/server/sweep";
 import { Client, loggedInApplicant, newAddress, startTestServer, type TestServer } from "./harness";
 
@@ -8,11 +9,13 @@ describe("sweeping expired rows", () => {
   afterAll(async () => { await server.app.close(); });
   const count = async (table: string) => (await server.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${table}`))[0]!.n;
 
-  it("removes ended sessions, old limits, dead codes, resets and saved answers, and keeps live ones", async () => {
+  it("removes ended sessions, old limits, dead codes, resets, saved answers, upload forms and service tokens, and keeps live ones", async () => {
     const old = await loggedInApplicant(server);
     await new Client(server).post("/public/signup", { username: newAddress(), password: "Quiet-Lantern-82" });
     await new Client(server).post("/public/forgot-password", { username: newAddress() });
     await new Client(server).post("/public/tmp", { first_name: "Ana" });
+    await old.post("/api/presigned-url", { answer_key: "resume_pdf" });
+    await issueServiceToken(server.db, server.ctx.hash, (await server.db.query<{ id: number }>("SELECT min(id) AS id FROM users"))[0]!.id, server.clock.now);
     server.advance(31 * 24 * 60 * 60_000);
     const currentAddress = newAddress();
     const current = await loggedInApplicant(server, currentAddress);
@@ -20,6 +23,8 @@ describe("sweeping expired rows", () => {
     expect(await count("sessions")).toBe(1);
     expect(await count("temporary_answers")).toBe(0);
     expect(await count("confirmation_codes")).toBe(0);
+    expect(await count("upload_keys")).toBe(0);
+    expect(await count("service_tokens")).toBe(0);
     const limits = await server.db.query<{ key: string }>("SELECT key FROM throttles ORDER BY key");
     expect(limits.map((l) => l.key.replace(/^signup:.*/, "signup"))).toEqual([`mail:${currentAddress}`, "signup"]);
     expect((await old.get("/api/profile")).statusCode).toBe(401);
