@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { issueServiceToken, SERVICE_TOKEN_MS } from "../../src/server/auth/service-tokens";
 import { messages } from "../../src/server/messages";
 import { openPglite, openPostgres } from "../../src/server/db/database";
-import { Client, databaseKinds, freshPostgresUrl, json, loggedInApplicant, startTestServer, type TestServer } from "./harness";
+import { Client, conversionOf, databaseKinds, freshPostgresUrl, json, loggedInApplicant, postUploadForm, startTestServer, type TestServer } from "./harness";
 
 /** A real one-page PDF with `text` on it. */
 async function pdfWith(text: string): Promise<Buffer> {
@@ -38,25 +38,9 @@ describe.each(databaseKinds)("documents on %s", (kind) => {
     expect(presigned.statusCode, presigned.body).toBe(200);
     const { url, fields } = presigned.json() as { url: string; fields: Record<string, string> };
     expect(new URL(url).pathname).toBe("/upload");
-    const form = new FormData();
-    for (const [name, value] of Object.entries(fields)) form.append(name, value);
-    form.append("file", new Blob([new Uint8Array(bytes)]), "ignored.pdf");
-    const request = new Request(url, { method: "POST", body: form });
-    const response = await server.app.inject({
-      method: "POST", url: "/upload", payload: Buffer.from(await request.arrayBuffer()),
-      headers: { "content-type": request.headers.get("content-type")! },
-    });
+    const response = await postUploadForm(server, fields, bytes);
     expect(response.statusCode, response.body).toBe(204);
     return fields.key!;
-  }
-
-  async function conversionOf(client: Client, answerKey: string): Promise<{ status: string; message: string | null }> {
-    const deadline = Date.now() + 30_000;
-    for (;;) {
-      const state = json(await client.get(`/api/pdf/document-answer/${answerKey}`)) as { status: string; message: string | null };
-      if (!["UNPROCESSED", "IN_PROGRESS"].includes(state.status) || Date.now() > deadline) return state;
-      await new Promise((resolve) => setTimeout(resolve, 200));
-    }
   }
 
   it("uploads a resume, converts it to PDF, lists it, and deletes it with its files", async () => {

@@ -126,3 +126,25 @@ async function expectOk(response: Promise<LightMyRequestResponse>): Promise<void
 }
 
 export const json = (response: LightMyRequestResponse) => response.json() as Record<string, unknown>;
+
+/** Posts `bytes` with an upload form from /api/presigned-url to the local store's POST /upload, as a browser would. */
+export async function postUploadForm(server: TestServer, fields: Record<string, string>, bytes: Uint8Array): Promise<LightMyRequestResponse> {
+  const form = new FormData();
+  for (const [name, value] of Object.entries(fields)) form.append(name, value);
+  form.append("file", new Blob([new Uint8Array(bytes)]), "ignored.pdf");
+  const request = new Request("http://localhost/upload", { method: "POST", body: form });
+  return server.app.inject({
+    method: "POST", url: "/upload", payload: Buffer.from(await request.arrayBuffer()),
+    headers: { "content-type": request.headers.get("content-type")! },
+  });
+}
+
+/** A document question's conversion status once it has ended (or after 30 s). */
+export async function conversionOf(client: Client, answerKey: string): Promise<{ status: string; message: string | null }> {
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    const state = json(await client.get(`/api/pdf/document-answer/${answerKey}`)) as { status: string; message: string | null };
+    if (!["UNPROCESSED", "IN_PROGRESS"].includes(state.status) || Date.now() > deadline) return state;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}

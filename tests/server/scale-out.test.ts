@@ -9,7 +9,7 @@ import { PDFDocument } from "pdf-lib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openPostgres } from "../../src/server/db/database";
 import { messages } from "../../src/server/messages";
-import { Client, codeFor, freshPostgresUrl, json, PASSWORD, startTestServer, type TestServer } from "./harness";
+import { Client, codeFor, conversionOf, freshPostgresUrl, json, PASSWORD, postUploadForm, startTestServer, type TestServer } from "./harness";
 
 describe("two servers on one PostgreSQL", () => {
   let first: TestServer;
@@ -68,22 +68,10 @@ describe("two servers on one PostgreSQL", () => {
     const { fields } = json(await a.post("/api/presigned-url", { answer_key: "resume_pdf" })) as { fields: Record<string, string> };
     const pdf = await PDFDocument.create();
     pdf.addPage();
-    const form = new FormData();
-    for (const [name, value] of Object.entries(fields)) form.append(name, value);
-    form.append("file", new Blob([await pdf.save()]), "resume.pdf");
-    const request = new Request("http://localhost/upload", { method: "POST", body: form });
-    const uploaded = await second.app.inject({
-      method: "POST", url: "/upload", payload: Buffer.from(await request.arrayBuffer()), headers: { "content-type": request.headers.get("content-type")! },
-    });
+    const uploaded = await postUploadForm(second, fields, await pdf.save());
     expect(uploaded.statusCode).toBe(204);
     expect(json(await b.post("/api/pdf/document-answer/resume_pdf", { file_key: fields.key, file_name: "resume.pdf" })).status).toBe("UNPROCESSED");
-    const deadline = Date.now() + 30_000;
-    let status = "UNPROCESSED";
-    while (status === "UNPROCESSED" || status === "IN_PROGRESS") {
-      if (Date.now() > deadline) throw new Error(`still ${status}`);
-      await new Promise((resolve) => setTimeout(resolve, 200));
-      status = json(await a.get("/api/pdf/document-answer/resume_pdf")).status as string;
-    }
+    const { status } = await conversionOf(a, "resume_pdf");
     expect(status).toBe("COMPLETED");
     expect(json(await b.get("/api/document-answer"))).toMatchObject({ resume_pdf: { file_name: "resume.pdf" } });
   });
