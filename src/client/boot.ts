@@ -5,6 +5,8 @@ import "./styles/theme.css";
 import "./styles/app.css";
 
 const start = () => void import("./main");
-// A tab loaded in the background paints nothing (and runs no animation frames) until shown.
-if (document.visibilityState === "visible") requestAnimationFrame(() => setTimeout(start));
+// A tab loaded in the background paints nothing (and runs no animation frames) until shown. The
+// PDF printer's service view has nothing to paint before the app has drawn it.
+const isServiceView = new URLSearchParams(location.search).has("service_token");
+if (document.visibilityState === "visible" && !isServiceView) requestAnimationFrame(() => setTimeout(start));
 else start();

@@ -26,14 +26,13 @@ export async function makePdfCopy(ctx: ServerContext, { userId }: CopyJob): Prom
       [userId, status, pdfKey, message, now(), claimed.madeFrom]);
   try {
     const token = await issueServiceToken(db, ctx.hash, userId, now());
-    const printed = await ctx.printer.print(`${ctx.config.renderUrl}/about?service_token=${encodeURIComponent(token)}`, DRAWN);
+    // The documents are read while Chromium prints.
+    const [printed, attachments] = await Promise.all([
+      ctx.printer.print(`${ctx.config.renderUrl}/about?service_token=${encodeURIComponent(token)}`, DRAWN),
+      convertedDocuments(ctx, userId),
+    ]);
     const copy = await PDFDocument.load(printed);
-    const documents = await documentsOf(db, userId);
-    for (const key of ctx.form.documentKeys) {
-      const document = documents.find((d) => d.answerKey === key && d.status === "COMPLETED" && d.pdfKey);
-      const bytes = document && (await storage.read(document.pdfKey!));
-      if (!bytes) continue;
-      const source = await PDFDocument.load(bytes);
+    for (const source of attachments) {
       for (const page of await copy.copyPages(source, source.getPageIndices())) copy.addPage(page);
     }
     const pdfKey = storageKey("pdf", ".pdf");
@@ -44,4 +43,14 @@ export async function makePdfCopy(ctx: ServerContext, { userId }: CopyJob): Prom
     await finish("FAILED", null, messages.pdfCopyFailed);
     throw error;
   }
+}
+
+/** The applicant's converted documents, opened, in the order the pages ask for them. */
+async function convertedDocuments({ db, storage, form }: ServerContext, userId: number): Promise<PDFDocument[]> {
+  const documents = await documentsOf(db, userId);
+  const files = await Promise.all(form.documentKeys.map(async (key) => {
+    const document = documents.find((d) => d.answerKey === key && d.status === "COMPLETED" && d.pdfKey);
+    return document && (await storage.read(document.pdfKey!));
+  }));
+  return Promise.all(files.filter((bytes) => bytes != null).map((bytes) => PDFDocument.load(bytes)));
 }

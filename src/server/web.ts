@@ -36,11 +36,12 @@ export async function webRoutes(app: FastifyInstance, options: { dir: string; co
     const nonce = randomBytes(16).toString("base64");
     // A visitor's form page comes drawn (the app takes it over); a logged-in applicant's and the
     // service view differ from a visitor's, so the app draws those itself.
-    const serviceView = /[?&]service_token=/.test(request.url);
+    const token = new URLSearchParams(request.url.slice(path.length)).get("service_token");
+    const serviceView = token !== null;
     const page = !request.cookies[loggedInCookie] && !serviceView ? drawn[path] : undefined;
     const html = index
       .replace(NONCE_META, `<meta name="csp-nonce" nonce="${nonce}" />`)
-      .replace("</head>", `${preloads(path, serviceView)}</head>`)
+      .replace("</head>", `${preloads(path, serviceView)}${serviceView ? serviceDataPreload(token) : ""}</head>`)
       .replace(ROOT, page ? `<div id="root">${page}</div>` : ROOT);
     const encoding = /\bbr\b/.test(request.headers["accept-encoding"] ?? "") ? "br" : /\bgzip\b/.test(request.headers["accept-encoding"] ?? "") ? "gzip" : null;
     reply
@@ -56,6 +57,15 @@ export async function webRoutes(app: FastifyInstance, options: { dir: string; co
 }
 
 const ROOT = '<div id="root"></div>';
+
+/**
+ * The service view's data, fetched as the page starts rather than once the app's code has run
+ * (the PDF printer waits for it); the app's own fetch of the same URL takes this answer.
+ */
+function serviceDataPreload(token: string): string {
+  const href = `/service/tmp-pdf?service_token=${encodeURIComponent(token)}`;
+  return `<link rel="preload" as="fetch" crossorigin="anonymous" href="${href}">`;
+}
 
 /** The form pages drawn at build time (scripts/prerender.ts), by route; none when not built. */
 function prerendered(dir: string): Record<string, string> {

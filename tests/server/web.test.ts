@@ -83,6 +83,15 @@ describe("the browser app", () => {
     expect((await get("/")).body, "the app sends it on to /about").toContain(empty);
   });
 
+  it("has the service view's data fetched as its page starts, the token kept inside the link", async () => {
+    const dataPreloads = async (url: string) => [...(await get(url)).body.matchAll(/<link rel="preload" as="fetch" crossorigin="anonymous" href="([^"]+)">/g)].map((m) => m[1]);
+    expect(await dataPreloads("/about?service_token=abc")).toEqual(["/service/tmp-pdf?service_token=abc"]);
+    expect(await dataPreloads(`/about?service_token=${encodeURIComponent('a"><script>x</script>')}`)).toEqual([
+      "/service/tmp-pdf?service_token=a%22%3E%3Cscript%3Ex%3C%2Fscript%3E",
+    ]);
+    expect(await dataPreloads("/about"), "not for anyone else").toEqual([]);
+  });
+
   it("compresses the page when the browser accepts it", async () => {
     const brotli = await get("/about", { "accept-encoding": "gzip, deflate, br" });
     expect(brotli.headers["content-encoding"]).toBe("br");

@@ -1,9 +1,10 @@
 // One headless Chromium per process for printing service views, launched on first use and
 // relaunched if it dies. Prints share one browser context, so the app's code comes from its
 // cache after the first print (a fresh context fetched and compiled it each time: a second per
-// print). Nothing of one application stays for the next: the service view keeps no cookies,
-// the page is closed, and its storage is cleared before that.
-import { chromium, type BrowserContext } from "playwright-core";
+// print), and each print's page is opened while the one before finishes. Nothing of one
+// application stays for the next: the service view keeps no cookies, the page is closed, and its
+// storage is cleared before that.
+import { chromium, type BrowserContext, type Page } from "playwright-core";
 
 const ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"];
 /** The print waits this long at most for the service view to draw. */
@@ -17,33 +18,54 @@ export interface Printer {
 
 export function openPrinter(executablePath: string): Printer {
   let context: Promise<BrowserContext> | undefined;
+  // The next print's page, opened ahead: a new page costs a few hundred milliseconds.
+  let spare: Promise<Page> | undefined;
+  let isClosed = false;
   const open = () => {
     context ??= chromium.launch({ executablePath, args: ARGS }).then(async (browser) => {
-      browser.on("disconnected", () => (context = undefined));
+      browser.on("disconnected", () => (context = spare = undefined));
       return browser.newContext({ viewport: { width: 816, height: 1056 } });
     });
     context.catch(() => (context = undefined));
     return context;
   };
+  const newPage = async () => {
+    const page = await (spare ?? open().then((c) => c.newPage()));
+    spare = undefined;
+    return page;
+  };
+  const openSpare = () => {
+    if (isClosed) return;
+    spare = open().then((c) => c.newPage());
+    spare.catch(() => (spare = undefined));
+  };
   return {
     async print(url, readySelector) {
-      const page = await (await open()).newPage();
+      const page = await newPage();
       try {
         // Not "load": the drawn view is what counts, not the icon and the last preloads.
         await page.goto(url, { waitUntil: "commit", timeout: DRAW_MS });
-        await page.locator(readySelector).first().waitFor({ timeout: DRAW_MS });
-        await page.evaluate("document.fonts.ready.then(() => undefined)");
+        // Drawn, and its fonts loaded: one check in the page, not a round trip each.
+        await page.waitForFunction(isDrawn, readySelector, { timeout: DRAW_MS });
         // Chromium's tagged PDF: real text, the headings' outline, the fonts embedded.
         return await page.pdf({ format: "Letter", printBackground: true, tagged: true, outline: true, margin: { top: "0.6in", bottom: "0.6in", left: "0.6in", right: "0.6in" } });
       } finally {
         await page.evaluate("localStorage.clear(); sessionStorage.clear()").catch(() => {});
         await page.close();
+        openSpare();
       }
     },
     async close() {
+      isClosed = true;
       const running = context;
-      context = undefined;
+      context = spare = undefined;
       await (await running?.catch(() => undefined))?.browser()?.close();
     },
   };
+}
+
+/** Runs in the page (as a function: the app's CSP refuses strings evaluated as code). */
+function isDrawn(selector: string): boolean {
+  const { document } = globalThis as unknown as { document: { querySelector(selector: string): unknown; fonts: { status: string } } };
+  return document.querySelector(selector) !== null && document.fonts.status === "loaded";
 }
