@@ -1,7 +1,7 @@
 // Documents on each database, against the local store: the upload form, the upload itself, the
 // conversion job (pg-boss on PGlite and on PostgreSQL), the stored document listed and deleted,
 // the refusals; and service tokens: one application, read-only, for five minutes.
-import { mkdtempSync, readdirSync, rmSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { PDFDocument, StandardFonts } from "pdf-lib";
@@ -62,6 +62,22 @@ describe.each(databaseKinds)("documents on %s", (kind) => {
     expect(json(await client.get("/api/document-answer"))).toEqual({});
     expect(json(await client.get("/api/profile")).answer, "the answer is cleared").toEqual({});
     expect(storedFiles().length, "the upload and its PDF are removed").toBe(before - 2);
+  });
+
+  it("counts a document question answered only once its document is stored, whatever the answer says", async () => {
+    const client = await loggedInApplicant(server);
+    const complete = JSON.parse(readFileSync(new URL("../fixtures/complete-answers.json", import.meta.url), "utf8")) as Record<string, unknown>;
+    await client.put("/api/answer", { ...complete, personal_statement_essay: "" });
+    expect((await client.put("/api/tabs", { tab_id: "personal_statement", chosen_tab: "upload" })).statusCode).toBe(200);
+    await client.put("/api/answer", { personal_statement_doc: "ANSWERED" });
+    const missing = { personal_statement_doc: ["We'd love to learn more about you than the basic facts on this application."] };
+    expect(json(await client.post("/api/validations")), "the answer alone").toEqual(missing);
+    expect((await client.post("/api/submit")).statusCode).toBe(422);
+
+    const key = await upload(client, "personal_statement_doc", await pdfWith("Why I want to study here"));
+    await client.post("/api/pdf/document-answer/personal_statement_doc", { file_key: key, file_name: "statement.pdf" });
+    expect(await conversionOf(client, "personal_statement_doc")).toEqual({ status: "COMPLETED", message: null });
+    expect(json(await client.post("/api/validations")), "the document stored").toEqual({});
   });
 
   it("fails a file that is not what it claims, with a message for the applicant", async () => {

@@ -29,7 +29,17 @@ export function applicationRoutes(app: FastifyInstance, ctx: ServerContext): voi
   const { form } = ctx.form;
   const routes = app.withTypeProvider<JsonSchemaToTsProvider>();
   const state = (a: Application) => ({ tabs: a.tabs, blocks: a.addAnother });
-  const errorsOf = (a: Application) => validateAnswers(form, a.answers, { ...state(a), today: localToday(now()) });
+  // A document question counts as answered when its converted document is stored, whatever
+  // its answer says: the answer alone ("ANSWERED") is anyone's to write.
+  const errorsOf = async (a: Application) => {
+    const stored = await storedDocuments(db, a.userId);
+    const answers = { ...a.answers };
+    for (const key of ctx.form.documentKeys) {
+      if (stored[key]) answers[key] = "ANSWERED";
+      else delete answers[key];
+    }
+    return validateAnswers(form, answers, { ...state(a), today: localToday(now()) });
+  };
 
   routes.get("/api/profile", {
     schema: {
@@ -129,7 +139,7 @@ export function applicationRoutes(app: FastifyInstance, ctx: ServerContext): voi
       response: { 200: fieldErrors, "4xx": message },
     },
   }, async (request) => {
-    const errors = errorsOf(request.application);
+    const errors = await errorsOf(request.application);
     await updateUnlessSubmitted(db, request.application.userId, "validations = $3::jsonb", [JSON.stringify(errors)], now());
     return errors;
   });
@@ -146,7 +156,7 @@ export function applicationRoutes(app: FastifyInstance, ctx: ServerContext): voi
   }, async (request) => {
     const a = request.application;
     if (a.submittedAt) throw new ApiError(409, messages.alreadySubmitted);
-    const errors = errorsOf(a);
+    const errors = await errorsOf(a);
     if (Object.keys(errors).length > 0) throw new ApiError(422, messages.missingInformation, { errors });
     const recorded = new Set(a.webStatus.map((e) => e.web_status));
     const webStatus = [...a.webStatus, ...WEB_STATUSES.filter((s) => !recorded.has(s)).map((s) => ({ web_status: s, created_at: now().toISOString() }))];
