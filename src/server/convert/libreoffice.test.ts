@@ -1,15 +1,15 @@
 import { execFile, spawn } from "node:child_process";
-import { mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { join, relative } from "node:path";
 import { promisify } from "node:util";
 import { PDFDocument } from "pdf-lib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { messages } from "../messages";
 import { convertToPdf, isolation } from "./index";
-import { JOB_PREFIX, runningConversions } from "./libreoffice";
+import { JOB_PREFIX, profileTemplate, runningConversions, TEMPLATE_PREFIX } from "./libreoffice";
 import { docx, docxWithPictures, png, textOf } from "./test-files";
 
 // Every job directory of this file goes under a directory of its own, to be seen removed.
@@ -23,6 +23,9 @@ afterAll(() => {
   process.env.TMPDIR = originalTmp;
   rmSync(jobsRoot, { recursive: true, force: true });
 });
+
+/** Job directories still there; the template profile and the tests' own files may stay. */
+const jobsLeft = () => readdirSync(jobsRoot).filter((name) => name.startsWith(JOB_PREFIX));
 
 /** LibreOffice processes started by this test process (other test files run their own). */
 async function ourSoffices(): Promise<number> {
@@ -59,14 +62,14 @@ describe("Word documents in LibreOffice", () => {
     expect(most.seen).toBeGreaterThan(0);
     expect(most.seen).toBeLessThanOrEqual(2);
     expect(runningConversions()).toBe(0);
-    expect(readdirSync(jobsRoot)).toEqual([]);
+    expect(jobsLeft()).toEqual([]);
   }, 120_000);
 
   it("stops a conversion that takes too long, and leaves nothing behind", async () => {
     const result = await convertToPdf(docx(["A document LibreOffice has no time for."]), { timeoutMs: 300 });
     expect(result).toEqual({ ok: false, message: messages.fileTooSlow });
     expect(await ourSoffices()).toBe(0);
-    expect(readdirSync(jobsRoot)).toEqual([]);
+    expect(jobsLeft()).toEqual([]);
   }, 60_000);
 
   it("puts neither a picture linked from the server's disk nor one from the network into the PDF", async () => {
@@ -100,7 +103,7 @@ describe("Word documents in LibreOffice", () => {
 
   it("throws, as our own fault, when LibreOffice is not where we were told", async () => {
     await expect(convertToPdf(docx(["Hello"]), { sofficePath: "/nowhere/soffice" })).rejects.toThrow("LibreOffice could not be started as /nowhere/soffice");
-    expect(readdirSync(jobsRoot)).toEqual([]);
+    expect(jobsLeft()).toEqual([]);
     expect(runningConversions()).toBe(0);
   });
 
@@ -121,5 +124,80 @@ describe("Word documents in LibreOffice", () => {
     } finally {
       server.close();
     }
+  });
+
+  describe("profiles", () => {
+    const realSoffice = process.env.SOFFICE_PATH ?? "soffice";
+
+    /**
+     * A soffice that notes each profile it is started with, and whether that profile holds our
+     * settings and LibreOffice's record of a previous start, then runs the real one. With
+     * `dropSetting`, it takes a setting out of the template after making it, as a LibreOffice
+     * that did not keep it would.
+     */
+    function loggingSoffice(dropSetting = false) {
+      const dir = mkdtempSync(join(jobsRoot, "soffice-"));
+      const log = join(dir, "starts.log");
+      const script = join(dir, "soffice");
+      writeFileSync(
+        script,
+        [
+          "#!/bin/sh",
+          'for arg; do case $arg in -env:UserInstallation=file://*) profile=${arg#-env:UserInstallation=file://};; esac; done',
+          'settings=$(grep -c MacroSecurityLevel "$profile/user/registrymodifications.xcu")',
+          'started=$(test -f "$profile/user/extensions/buildid" && echo yes || echo no)',
+          `echo "$profile $settings $started" >> '${log}'`,
+          `'${realSoffice}' "$@"; status=$?`,
+          dropSetting ? 'case "$*" in *--terminate_after_init*) sed -i /MacroSecurityLevel/d "$profile/user/registrymodifications.xcu";; esac' : "",
+          "exit $status",
+        ].join("\n"),
+        { mode: 0o755 },
+      );
+      const starts = () =>
+        readFileSync(log, "utf8")
+          .trim()
+          .split("\n")
+          .map((line) => line.split(" "))
+          .map(([profile, settings, started]) => ({ dir: relative(jobsRoot, profile!).split("/")[0]!, hasSettings: settings === "1", wasStarted: started === "yes" }));
+      return { sofficePath: script, starts };
+    }
+
+    const templateDirs = () => readdirSync(jobsRoot).filter((name) => name.startsWith(TEMPLATE_PREFIX));
+
+    it("makes one template for jobs starting together, and starts each job on its own copy of it", async () => {
+      const { sofficePath, starts } = loggingSoffice();
+      const sentences = ["First of two letters.", "Second of two letters."];
+      const results = await Promise.all(sentences.map((sentence) => convertToPdf(docx([sentence]), { sofficePath })));
+      for (const [i, result] of results.entries()) {
+        if (!result.ok) throw new Error(result.message);
+        expect(await textOf(result.pdf)).toContain(sentences[i]);
+      }
+      const [made, ...jobs] = starts();
+      expect(made!.dir.startsWith(TEMPLATE_PREFIX)).toBe(true);
+      expect(made!.hasSettings).toBe(true);
+      expect(jobs).toHaveLength(2);
+      expect(new Set(jobs.map((job) => job.dir)).size).toBe(2);
+      for (const job of jobs) expect(job).toEqual({ dir: expect.stringMatching(new RegExp(`^${JOB_PREFIX}`)), hasSettings: true, wasStarted: true });
+
+      const template = await profileTemplate(sofficePath, await isolation());
+      expect(template!.map((file) => file.path)).toContain("user/extensions/buildid");
+      // Made without a document: nothing in it names one, or a job.
+      const text = template!.map((file) => file.bytes.toString("latin1")).join("\n");
+      for (const name of [".docx", JOB_PREFIX]) expect(text).not.toContain(name);
+      expect(templateDirs()).toEqual([]);
+      expect(jobsLeft()).toEqual([]);
+    }, 120_000);
+
+    it("converts from a profile of its own when LibreOffice did not keep our settings in the template", async () => {
+      const { sofficePath, starts } = loggingSoffice(true);
+      const result = await convertToPdf(docx(["No template for this one."]), { sofficePath });
+      if (!result.ok) throw new Error(result.message);
+      expect(await textOf(result.pdf)).toContain("No template for this one.");
+      expect(await profileTemplate(sofficePath, await isolation())).toBeNull();
+      const [, job] = starts();
+      expect(job).toEqual({ dir: expect.stringMatching(new RegExp(`^${JOB_PREFIX}`)), hasSettings: true, wasStarted: false });
+      expect(templateDirs()).toEqual([]);
+      expect(jobsLeft()).toEqual([]);
+    }, 120_000);
   });
 });
