@@ -6,7 +6,7 @@ import { strToU8, zipSync, type Zippable } from "fflate";
 import { PDFDocument, StandardFonts } from "pdf-lib";
 
 type Rgb = [number, number, number];
-type Pixel = Rgb | [number, number, number, number];
+type Pixel = Rgb | [number, number, number, number] | [number] | [number, number];
 
 // Adam7: first column and row of each of the seven passes, then the step between pixels taken.
 const ADAM7 = [
@@ -23,13 +23,17 @@ interface PngOptions {
   isInterlaced?: boolean;
   /** RGBA instead of RGB: pixel() then returns four values. */
   hasAlpha?: boolean;
+  /** Grey instead of RGB: pixel() then returns one value, or two with hasAlpha. */
+  isGrey?: boolean;
   /** Filter each row with the next of PNG's five filters in turn, instead of none. */
   isFiltered?: boolean;
+  /** With isFiltered, the filter type (0 to 4) of the first row rather than 0 (None). */
+  firstFilter?: number;
 }
 
-/** A PNG of 8-bit RGB or RGBA pixels. */
+/** A PNG of 8-bit RGB or grey pixels, with or without alpha. */
 export function png(width: number, height: number, pixel: (x: number, y: number) => Pixel, options: PngOptions = {}): Buffer {
-  const samples = options.hasAlpha ? 4 : 3;
+  const samples = (options.isGrey ? 1 : 3) + (options.hasAlpha ? 1 : 0);
   const rows: Buffer[] = [];
   for (const [left, top, across, down] of options.isInterlaced ? ADAM7 : [[0, 0, 1, 1]]) {
     const columns = Math.ceil(Math.max(0, width - left!) / across!);
@@ -37,7 +41,7 @@ export function png(width: number, height: number, pixel: (x: number, y: number)
     for (let y = top!; y < height && columns > 0; y += down!) {
       const raw = Buffer.alloc(columns * samples);
       for (let i = 0; i < columns; i++) raw.set(pixel(left! + i * across!, y).slice(0, samples), i * samples);
-      const filter = options.isFiltered ? rows.length % 5 : 0;
+      const filter = options.isFiltered ? (rows.length + (options.firstFilter ?? 0)) % 5 : 0;
       rows.push(Buffer.concat([Buffer.from([filter]), filter === 0 ? raw : filterRow(filter, raw, previous, samples)]));
       previous = raw;
     }
@@ -45,8 +49,8 @@ export function png(width: number, height: number, pixel: (x: number, y: number)
   const header = Buffer.alloc(13);
   header.writeUInt32BE(width, 0);
   header.writeUInt32BE(height, 4);
-  // Bit depth 8, colour type RGB(A), deflate, the one filter method, interlacing.
-  header.set([8, options.hasAlpha ? 6 : 2, 0, 0, options.isInterlaced ? 1 : 0], 8);
+  // Bit depth 8, colour type grey or RGB (+ 4 with alpha), deflate, the one filter method, interlacing.
+  header.set([8, (options.isGrey ? 0 : 2) + (options.hasAlpha ? 4 : 0), 0, 0, options.isInterlaced ? 1 : 0], 8);
   const signature = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
   return Buffer.concat([signature, chunk("IHDR", header), chunk("IDAT", deflateSync(Buffer.concat(rows))), chunk("IEND", Buffer.alloc(0))]);
 }
