@@ -15,6 +15,7 @@ import { loadServerForm, type ServerForm } from "./form";
 import { ApiError, registerHttpRules } from "./http";
 import { convertDocument, type ConvertJob } from "./documents";
 import { openJobs } from "./jobs";
+import { loadSampleSchools } from "./lookup/import";
 import { createMailer, type SendMail } from "./mail";
 import { messages } from "./messages";
 import { makePdfCopy, type CopyJob } from "./pdf-copy";
@@ -22,6 +23,7 @@ import { openPrinter } from "./render/chromium";
 import { accountRoutes, sessionRoutes } from "./routes/accounts";
 import { applicationRoutes } from "./routes/application";
 import { documentRoutes } from "./routes/documents";
+import { lookupRoutes } from "./routes/lookup";
 import { pdfCopyRoutes } from "./routes/pdf-copy";
 import { serviceRoutes } from "./routes/service";
 import { temporaryAnswerRoutes } from "./routes/temporary-answers";
@@ -102,6 +104,9 @@ export async function buildServer(options: ServerOptions): Promise<{ app: Fastif
     },
   });
   registerHttpRules(app, { publicUrl: config.publicUrl });
+  // A fresh install has no school lists yet: the made-up sample lets the lookups find something.
+  const sample = await loadSampleSchools(db);
+  if (sample) app.log.info(`no schools yet: loaded the sample lists in lookup-data/ (${sample.hs_ceeb} high schools, ${sample.college_ceeb} colleges); npm run lookups:import loads real ones`);
   const sweeping = setInterval(() => {
     sweepExpired(db, ctx.now()).catch((error: unknown) => app.log.error(error, "sweeping expired rows failed"));
   }, 60 * 60_000);
@@ -122,6 +127,7 @@ export async function buildServer(options: ServerOptions): Promise<{ app: Fastif
   accountRoutes(app, ctx);
   temporaryAnswerRoutes(app, ctx);
   serviceRoutes(app, ctx);
+  lookupRoutes(app, ctx);
   if (ctx.storage.kind === "local") await localStorageRoutes(app, ctx.storage as LocalStorage);
   await app.register(async (api) => {
     api.addHook("onRequest", async (request, reply) => {

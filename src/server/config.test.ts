@@ -31,3 +31,14 @@ describe("the S3 settings", () => {
     expect(() => configFromEnv(env)).toThrow(message);
   });
 });
+
+describe("the address lookup setting", () => {
+  it("names the geocoder without a trailing slash, or nothing", () => {
+    expect(configFromEnv({ ADDRESS_LOOKUP_URL: "http://photon:2322/" }).addressLookupUrl).toBe("http://photon:2322");
+    expect(configFromEnv({}).addressLookupUrl).toBeUndefined();
+  });
+
+  it("stops the server from starting when it is not a URL", () => {
+    expect(() => configFromEnv({ ADDRESS_LOOKUP_URL: "photon:2322" })).toThrow('ADDRESS_LOOKUP_URL must be a URL such as http://photon:2322, not "photon:2322".');
+  });
+});

@@ -30,6 +30,8 @@ export interface Config {
   renderUrl: string;
   /** An S3-compatible bucket for files; a folder in dataDir when absent. */
   s3?: S3Config;
+  /** A self-hosted Photon geocoder for street addresses (GET {url}/api?q=…); ZIP codes only when absent. */
+  addressLookupUrl?: string;
 }
 
 export interface S3Config {
@@ -62,6 +64,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
     chromiumPath: env.CHROMIUM_PATH || "/usr/bin/chromium",
     renderUrl: (env.RENDER_URL || `http://127.0.0.1:${port}`).replace(/\/+$/, ""),
     s3: s3FromEnv(env),
+    addressLookupUrl: addressLookupUrl(env.ADDRESS_LOOKUP_URL),
   };
 }
 
@@ -83,6 +86,12 @@ function s3FromEnv(env: NodeJS.ProcessEnv): S3Config | undefined {
   const forcePathStyle = env.S3_FORCE_PATH_STYLE || "false";
   if (forcePathStyle !== "true" && forcePathStyle !== "false") throw new Error(`S3_FORCE_PATH_STYLE must be "true" or "false", not "${forcePathStyle}".`);
   return { endpoint, bucket, region: env.S3_REGION || "us-east-1", accessKeyId, secretAccessKey, forcePathStyle: forcePathStyle === "true" };
+}
+
+function addressLookupUrl(value: string | undefined): string | undefined {
+  if (!value) return undefined;
+  if (!/^https?:\/\/[^/]/.test(value)) throw new Error(`ADDRESS_LOOKUP_URL must be a URL such as http://photon:2322, not "${value}".`);
+  return value.replace(/\/+$/, "");
 }
 
 function wholeNumber(name: string, value: string | undefined, fallback: number): number {

@@ -72,6 +72,12 @@ export const messages = {
   serviceTokenInvalid: "This service link is not valid or has expired. Service links work for 5 minutes.",
   serviceTokenReadOnly: "A service link only shows one application to print; it cannot be used here.",
 
+  // Lookups (GET /lookup/find): schools and addresses.
+  lookupTextOrId: "Send text to search for, or the id of a search result.",
+  lookupNotBoth: "Send text to search for or the id of a search result, not both.",
+  lookupTextEmpty: "Type at least one letter or number to search for.",
+  lookupNotFound: "We couldn't find that in our list. Please type the details in yourself.",
+
   // Requests a browser of ours never sends.
   crossSite: "Requests from other sites are not allowed.",
   jsonOnly: "Please send the request body as JSON (Content-Type: application/json).",

@@ -305,6 +305,7 @@ function describeRequest(request: FuzzRequest): string {
  * - throttles: failed logins, sign-ups, saves and mail sends count per address and account, and
  *   the refusals (wrong password, 429) are exactly what they count.
  * - schema_migrations and server_keys: written once when the server starts, by no request.
+ * - lookup_schools: written by the import script and the sample loaded at start, by no request.
  * (pg-boss's job tables are in a schema of their own, pgboss: jobs are sent only by accepted calls.)
  */
 const SNAPSHOT = `SELECT json_build_object(
@@ -324,7 +325,7 @@ const SNAPSHOT_TABLES = [
   "users", "confirmation_codes", "password_resets", "sessions", "successful_logins", "applications", "temporary_answers",
   "upload_keys", "document_answers", "pdf_copies", "service_tokens",
 ];
-const UNSNAPSHOTTED_TABLES = ["throttles", "schema_migrations", "server_keys"];
+const UNSNAPSHOTTED_TABLES = ["throttles", "schema_migrations", "server_keys", "lookup_schools"];
 
 // ---------------------------------------------------------------------------------------------
 

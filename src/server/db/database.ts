@@ -2,6 +2,7 @@
 // same SQL, so the rest of the server never asks which one it has.
 import { mkdirSync } from "node:fs";
 import { parse, PGlite, protocol } from "@electric-sql/pglite";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import pg from "pg";
 import { lockFolder } from "./folder-lock";
 
@@ -30,7 +31,8 @@ export async function openPglite(dataDir: string | undefined): Promise<Database>
     mkdirSync(dataDir, { recursive: true });
     unlock = await lockFolder(dataDir);
   }
-  const db = await PGlite.create(dataDir);
+  // pg_trgm: the school lookups' trigram search (migrations/003_lookups.sql creates it).
+  const db = await PGlite.create(dataDir, { extensions: { pg_trgm } });
   const run = preparedStatements(db);
   // PGlite is one connection: a statement waits for the one before it, and a transaction holds
   // it from BEGIN to COMMIT (its own statements still one at a time).

@@ -1,0 +1,81 @@
+// GET /lookup/find (spec: application-form §7): suggestions while an applicant types a school's
+// name or an address, and the record that fills the answers when they choose one. Public, as
+// visitors fill in the form too.
+import type { FastifyInstance } from "fastify";
+import type { JsonSchemaToTsProvider } from "@fastify/type-provider-json-schema-to-ts";
+import type { ServerContext } from "../context";
+import { ApiError, message } from "../http";
+import { addressOfPhotonId, addressOfZip, isZipText, photonSuggestions, zipSuggestions, type AddressRecord } from "../lookup/addresses";
+import { isSchoolCategory, schoolByCeeb, searchSchools } from "../lookup/schools";
+import { messages } from "../messages";
+
+const text = { type: "string" } as const;
+const result = { type: "object", properties: { id: text, text, sub_text: text }, required: ["id", "text", "sub_text"], additionalProperties: false } as const;
+const record = {
+  type: "object",
+  description: "Schools: every field. Addresses: all but name and ceeb.",
+  properties: { name: text, address_line_1: text, city: text, state: text, zip: text, country: text, ceeb: text },
+  required: ["address_line_1", "city", "state", "zip", "country"],
+  additionalProperties: false,
+} as const;
+
+export function lookupRoutes(app: FastifyInstance, ctx: ServerContext): void {
+  const { db, config } = ctx;
+  app.withTypeProvider<JsonSchemaToTsProvider>().get("/lookup/find", {
+    // A request a keystroke, and its URL holds what the applicant typed, their street address
+    // perhaps: not in the request log. Warnings (a failing geocoder) still are.
+    logLevel: "warn",
+    schema: {
+      summary: "Search schools or addresses (text), or read the one chosen (id)",
+      querystring: {
+        type: "object",
+        properties: {
+          category: { type: "string", enum: ["hs_ceeb", "college_ceeb", "address"] },
+          text: { type: "string", minLength: 1, maxLength: 100, description: "What the applicant typed; leading and trailing spaces are ignored." },
+          // The query string holds text, and this server converts no types (app.ts): a list of the
+          // accepted values also makes the refusal's message name them.
+          max_results: { type: "string", enum: ["1", "2", "3", "4", "5", "6", "7", "8", "9", "10"], default: "5" },
+          id: { type: "string", minLength: 1, maxLength: 1000, description: "A search result's id: a CEEB code, zip:02139, photon:…" },
+        },
+        required: ["category"],
+        additionalProperties: false,
+      },
+      response: {
+        200: { anyOf: [{ type: "array", items: result, maxItems: 10 }, record] },
+        "4xx": message,
+      },
+    },
+  }, async (request) => {
+    const { category, id } = request.query;
+    if (request.query.text === undefined && id === undefined) throw new ApiError(400, messages.lookupTextOrId);
+    if (request.query.text !== undefined && id !== undefined) throw new ApiError(400, messages.lookupNotBoth);
+
+    if (id !== undefined) {
+      const found = isSchoolCategory(category) ? await schoolByCeeb(db, category, id) : await addressOf(id);
+      if (!found) throw new ApiError(404, messages.lookupNotFound);
+      return found;
+    }
+
+    const typed = request.query.text!.trim();
+    if (typed === "") throw new ApiError(400, messages.lookupTextEmpty);
+    // The schema's default says 5 for the documentation; app.ts turns Ajv's defaults off.
+    const max = Number(request.query.max_results ?? "5");
+    if (isSchoolCategory(category)) return searchSchools(db, category, typed, max);
+    if (isZipText(typed)) return zipSuggestions(typed, max);
+    if (!config.addressLookupUrl) return [];
+    try {
+      return await photonSuggestions(config.addressLookupUrl, typed, max);
+    } catch (error) {
+      // The spec swallows lookup failures (empty suggestions); the operator still hears of them.
+      request.log.warn({ err: error }, "the address lookup (ADDRESS_LOOKUP_URL) failed");
+      return [];
+    }
+  });
+}
+
+async function addressOf(id: string): Promise<AddressRecord | undefined> {
+  const [kind, value = ""] = id.split(/:(.*)/s);
+  if (kind === "zip" && /^\d{5}$/.test(value)) return addressOfZip(value);
+  if (kind === "photon") return addressOfPhotonId(value);
+  return undefined;
+}
