@@ -120,7 +120,7 @@ const MOUSE_FIXES: Record<string, (page: Page) => Promise<void>> = {
   test_taken_ind: (page) => choose(page, "test_taken_ind", "Yes"),
   sat_taken: (page) => choose(page, "sat_taken", "No"),
   act_taken: (page) => choose(page, "act_taken", "No"),
-  hs_name: (page) => type(page, "hs_name", "Columbus Alternative High School"),
+  hs_name: typeUnlistedSchool,
   hs_entry_month: (page) => pick(page, "hs_entry_month", "August"),
   hs_grad_month: (page) => pick(page, "hs_grad_month", "June"),
   // The upload is a placeholder for now: the statement is written on the other tab.
@@ -131,6 +131,18 @@ const MOUSE_FIXES: Record<string, (page: Page) => Promise<void>> = {
   counselor_waiver_request: (page) => choose(page, "counselor_waiver_request", "Yes"),
   legal_agree: (page) => tick(page, "legal_agree"),
 };
+
+/** A school not in the lookup's list: typed, then its address, which shows once the name is there. */
+async function typeUnlistedSchool(page: Page): Promise<void> {
+  await type(page, "hs_name", "Columbus Alternative High School");
+  await field(page, "hs_name").press("Tab");
+  await page.getByText("Enter your school information below.").waitFor();
+  await pick(page, "hs_country", "United States");
+  await pick(page, "hs_state", "Ohio");
+  await type(page, "hs_address_line_1", "2632 McGuffey Road");
+  await type(page, "hs_city", "Columbus");
+  await type(page, "hs_zip", "43211");
+}
 
 async function writeStatement(page: Page): Promise<void> {
   const tab = page.getByRole("tab", { name: "Write it here" });
@@ -238,12 +250,8 @@ describe("the application form", () => {
     await waitForPath(page, "/education");
     await onFormPage(page, "Academics");
 
-    // Academics, partly: the high school's address and the counselor; the other statement tab.
-    await pick(page, "hs_country", "United States");
-    await pick(page, "hs_state", "Ohio");
-    await type(page, "hs_address_line_1", "2632 McGuffey Road");
-    await type(page, "hs_city", "Columbus");
-    await type(page, "hs_zip", "43211");
+    // Academics, partly: the counselor; the other statement tab. The high school comes from the
+    // validation summary, its address with it (it shows once the school's name is there).
     await pick(page, "hs_type", "Public");
     await type(page, "counselor_first_name", "Laura");
     await type(page, "counselor_last_name", "Jenkins");
@@ -306,7 +314,7 @@ describe("the application form", () => {
       phone_mobile: "(614) 555-0123", optin_sms_ind: true, country: "USA", state: "OH", state_desc: "Ohio", zip: "43215",
       mailing_addr_same_as_perm_addr: "Y", citizenship_us: "Y", citizenship_us_type: "1", citizenship_us_dual: "N",
       parent_first_name: "Ngozi", parent_living: "1", sibling_first_name: "Chidi", sibling_2_first_name: "Ada", sibling_2_relationship: "SISTER",
-      entry_term: "FA26", decision_type: "ED1", early_decision_agree: true, applied_major: "BIOL", hs_name: "Columbus Alternative High School",
+      entry_term: "FA26", decision_type: "ED1", early_decision_agree: true, applied_major: "BIOL", hs_name: "Columbus Alternative High School", hs_city: "Columbus", hs_state: "OH",
       hs_entry_month: "8", personal_statement_essay: ESSAY, conviction: "N", suspended: "N", counselor_waiver_request: "Y", legal_agree: true,
     });
     expect(answers.preferred_name ?? "").toBe("");

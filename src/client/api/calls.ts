@@ -1,5 +1,6 @@
 // Every call of the spec's table (accounts-and-shell §7), typed. Paths and payloads are the spec's.
 import type { Answers, ValidationErrors } from "../../engine";
+import type { LookupItem } from "../../engine/definition-format";
 import { call } from "./client";
 
 export interface Reply {
@@ -56,6 +57,33 @@ export interface PdfCopy {
 
 export type WebStatus = "started" | "validating" | "submitted";
 
+/** What a lookup searches (application-form §3): high schools, colleges, or addresses. */
+export type LookupCategory = LookupItem["category"];
+
+/** The suggestions asked for at a time (application-form §9: 5 results). */
+export const LOOKUP_RESULTS = 5;
+
+/** One suggestion of a lookup (application-form §3 lookup result). */
+export interface LookupResult {
+  id: string | number;
+  text: string;
+  sub_text: string;
+}
+
+/**
+ * The record of a chosen suggestion (application-form §3 lookup detail record): a school's name,
+ * address and CEEB code, or an address's lines. Country is ISO alpha-3 ("USA"), state two letters ("MA").
+ */
+export interface LookupRecord {
+  name?: string;
+  address_line_1?: string;
+  city?: string;
+  state?: string;
+  zip?: string;
+  country?: string;
+  ceeb?: string;
+}
+
 export interface Credentials {
   username: string;
   password: string;
@@ -91,6 +119,11 @@ export const api = {
   pdfCopy: () => call<PdfCopy>("GET", "/api/pdf"),
   saveForLater: (answers: Answers) => call<Reply & { token: string; expires_at: string }>("POST", "/public/tmp", answers),
   savedForLater: (token: string) => call<{ answer: Answers }>("GET", `/public/tmp?token=${encodeURIComponent(token)}`),
+  // A failed lookup is swallowed where it is used (application-form §8), a 401 included: no logout.
+  findLookup: (text: string, category: LookupCategory, signal?: AbortSignal) =>
+    call<LookupResult[]>("GET", `/lookup/find?${new URLSearchParams({ text, category, max_results: String(LOOKUP_RESULTS) })}`, undefined, { handleUnauthorized: false, signal }),
+  lookupRecord: (id: string | number, category: LookupCategory) =>
+    call<LookupRecord>("GET", `/lookup/find?${new URLSearchParams({ id: String(id), category })}`, undefined, { handleUnauthorized: false }),
   serviceApplication: (token: string) =>
     call<ServiceApplication>("GET", `/service/tmp-pdf?service_token=${encodeURIComponent(token)}`, undefined, { handleUnauthorized: false }),
 };

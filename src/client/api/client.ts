@@ -21,6 +21,8 @@ export let lastCallAt = Date.now();
 interface CallOptions {
   /** False for the inactivity logout: a session that has already expired is no news there. */
   handleUnauthorized?: boolean;
+  /** Ends the call when its answer is no longer wanted (a search for text since typed over). */
+  signal?: AbortSignal;
 }
 
 export async function call<T>(method: "GET" | "POST" | "PUT" | "DELETE", path: string, body?: unknown, options: CallOptions = {}): Promise<T> {
@@ -31,9 +33,10 @@ export async function call<T>(method: "GET" | "POST" | "PUT" | "DELETE", path: s
       credentials: "same-origin",
       headers: body === undefined ? { Accept: "application/json" } : { Accept: "application/json", "Content-Type": "application/json" },
       body: body === undefined ? undefined : JSON.stringify(body),
+      signal: options.signal,
     });
   } catch (error) {
-    console.error(`${method} ${path} did not reach the server`, error);
+    if (!options.signal?.aborted) console.error(`${method} ${path} did not reach the server`, error);
     throw new ApiError(accountMessages.unexpected, 0);
   }
   lastCallAt = Date.now();

@@ -1,14 +1,19 @@
 // The parts every question draws beside its input: the hint, the errors, and the aria-describedby
 // that points at them. They are functions, not components: a keystroke renders one component.
 import type { ReactNode } from "react";
+import { saveNow } from "../state/saving";
+import { useSession } from "../state/session";
+
+/** Leaving a field sends what is queued (the text area is saved on blur, §4). */
+export const saveOnBlur = () => {
+  if (useSession.getState().is_logged_in) saveNow().catch(() => {});
+};
 
 /** The aria-describedby of a question: the ids of its parts that are shown (`{id}-help`, `{id}-error`, …). */
 export function describedBy(id: string, parts: Record<string, unknown>): string | undefined {
   const shown = Object.keys(parts).filter((part) => parts[part]).map((part) => `${id}-${part}`);
   return shown.length > 0 ? shown.join(" ") : undefined;
 }
-
-export const joinText = (...parts: (string | undefined)[]) => parts.filter(Boolean).join(" ") || undefined;
 
 /** The question's hint, linked from its input by aria-describedby. */
 export function hint(id: string, text: string | undefined): ReactNode {

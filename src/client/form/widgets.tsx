@@ -3,16 +3,17 @@
 // and its errors (useErrors), and changes answers through change().
 // The widgets are the browser's own inputs, labelled and described by hand (README: "Why the form's
 // widgets are plain HTML"): a page holds a hundred of them and each keystroke re-renders one.
+// The lookup is the exception: a React Aria combo box, loaded once a page shows one (LookupQuestion.tsx).
 import { useId, useMemo, type ChangeEvent, type ReactNode } from "react";
 import { formatPhone, formatSsn } from "../../engine/format";
 import type { AnswerKey, Answers, QuestionType, ResolvedOption, ViewItem } from "../../engine";
 import type { CheckboxItem, CheckboxesItem, SelectItem, TextareaItem } from "../../engine/definition-format";
 import { useAnswer, useAnswers, useErrors, useKeys } from "../state/answers";
-import { saveNow } from "../state/saving";
 import { useSession } from "../state/session";
 import { change } from "./changes";
-import { describedBy, errorText, hint, joinText } from "./field-parts";
+import { describedBy, errorText, hint, saveOnBlur } from "./field-parts";
 import { FileQuestion } from "./FileQuestion";
+import { LookupQuestion } from "./LookupQuestion";
 
 export interface WidgetProps {
   view: ViewItem;
@@ -34,11 +35,6 @@ export const TEXTAREA_MAX_LENGTH = 1500;
 export const TEXTAREA_ROWS = 6;
 const EMAIL_MAX_LENGTH = 254;
 
-/** Leaving a field sends what is queued (the text area is saved on blur, §4). */
-const saveOnBlur = () => {
-  if (useSession.getState().is_logged_in) saveNow().catch(() => {});
-};
-
 /** The id every question is found by: its answer key, the target of /{page}#{answerKey} links. */
 export const anchorOf = (view: ViewItem) => view.key ?? view.keys[0] ?? view.id;
 
@@ -52,7 +48,6 @@ interface TextKind {
 
 const TEXT_KINDS: Record<string, TextKind> = {
   text: {},
-  lookup: {},
   email: { type: "email", inputMode: "email", maxLength: EMAIL_MAX_LENGTH, spellCheck: false },
   number: { inputMode: "numeric" },
   phone: { type: "tel", inputMode: "tel", format: formatPhone, maxLength: 14 },
@@ -68,7 +63,6 @@ function TextQuestion({ view }: WidgetProps) {
   const value = useAnswer(key);
   const errors = useErrors(key);
   const id = useId();
-  const help = joinText(question.help, question.type === "lookup" ? LOOKUP_NOTE : undefined);
   const onChange = (event: ChangeEvent<HTMLInputElement>) => {
     const input = event.target.value;
     change({ [key]: kind.format ? kind.format(input) : input });
@@ -89,16 +83,14 @@ function TextQuestion({ view }: WidgetProps) {
           autoComplete={question.autofill ?? (question.type === "ssn" ? "off" : undefined)}
           spellCheck={kind.spellCheck}
           aria-invalid={errors.length > 0 || undefined}
-          aria-describedby={describedBy(id, { help, error: errors.length > 0 })}
+          aria-describedby={describedBy(id, { help: question.help, error: errors.length > 0 })}
         />
       </div>
-      {hint(id, help)}
+      {hint(id, question.help)}
       {errorText(id, errors)}
     </div>
   );
 }
-
-const LOOKUP_NOTE = "Type the full name. Searching the list of schools and colleges is coming soon.";
 
 /** A text area with the spec's counter, 'Character count: n / limit'; saved on blur. */
 function TextareaQuestion({ view }: WidgetProps) {
@@ -347,7 +339,7 @@ export const widgets: Record<QuestionType, (props: WidgetProps) => ReactNode> = 
   phone: TextQuestion,
   ssn: TextQuestion,
   date: TextQuestion,
-  lookup: TextQuestion,
+  lookup: LookupQuestion,
   textarea: TextareaQuestion,
   select: SelectQuestion,
   radio: RadioQuestion,

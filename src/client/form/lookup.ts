@@ -1,0 +1,80 @@
+// What a lookup question (DEFINITIONS.md `lookup`; application-form §4 school choice) writes into
+// the answers. A chosen suggestion sets every answer the definition's `fills` names, in one
+// change; a typed name is kept and what a choice had filled beside it is cleared, so a school's
+// CEEB code never stays beside another name. The keys are the engine's (view.key, view.fills):
+// inside an add-another block they carry the block's prefix already (hs_2_name, hs_2_ceeb).
+import { useMemo } from "react";
+import type { AnswerKey, Answers, AnswerValue, ViewItem } from "../../engine";
+import type { LookupRecord, LookupResult } from "../api/calls";
+import { useKeys } from "../state/answers";
+import { form } from "./model";
+
+export const USER_DRIVEN_NOTE = "Enter your school information below.";
+
+/** The data model keeps 100 characters of a school's or college's name (schemas/answers.schema.json). */
+export const LOOKUP_MAX_LENGTH = 100;
+
+const isAnswered = (value: AnswerValue | undefined) => value !== undefined && value !== "";
+
+/** The keys that hold the name: the question's own and the `name` fill. */
+function nameKeys(view: ViewItem): Set<AnswerKey> {
+  return new Set([view.key!, ...(view.fills?.name ? [view.fills.name] : [])]);
+}
+
+/** A typed name: kept as the answer; the other fills a choice had set are cleared, with a select's label. */
+export function typedAnswers(view: ViewItem, text: string, answers: Answers): Answers {
+  const names = nameKeys(view);
+  const updates: Answers = Object.fromEntries([...names].map((key) => [key, text]));
+  for (const key of Object.values(view.fills ?? {})) {
+    if (names.has(key)) continue;
+    for (const cleared of [key, form.companions.get(key)]) {
+      if (cleared && isAnswered(answers[cleared])) updates[cleared] = "";
+    }
+  }
+  return updates;
+}
+
+/** A chosen suggestion: every fill from its record, and the school's name under the question's own key. */
+export function chosenAnswers(view: ViewItem, suggestion: LookupResult, record: LookupRecord, answers: Answers): Answers {
+  const updates: Answers = {};
+  for (const [field, key] of Object.entries(view.fills ?? {})) updates[key] = textOf(record[field as keyof LookupRecord]);
+  const name = textOf(record.name) || suggestion.text;
+  for (const key of nameKeys(view)) updates[key] = name;
+  // A select stores its label beside its value (§3). A value its list lacks (a country code this
+  // form does not know) is left for the applicant to choose. The state's list is the new country's.
+  const after = { ...answers, ...updates };
+  for (const key of Object.keys(updates)) {
+    const desc = form.companions.get(key);
+    if (!desc) continue;
+    const label = optionLabel(key, String(updates[key]), after);
+    if (label === undefined) updates[key] = "";
+    updates[desc] = label ?? "";
+  }
+  return updates;
+}
+
+function textOf(value: unknown): string {
+  if (typeof value === "number") return String(value);
+  return typeof value === "string" ? value.trim() : "";
+}
+
+function optionLabel(key: AnswerKey, value: string, answers: Answers): string | undefined {
+  const options = form.owners.get(key)?.item.options;
+  if (!options || value === "") return undefined;
+  const list = options.kind === "list" ? options.options : options.lists[String(answers[options.controlKey] ?? "")];
+  return list?.find((o) => o.value === value)?.label;
+}
+
+/**
+ * Whether the school was typed rather than chosen (§4 school choice: "user-driven"), which shows
+ * USER_DRIVEN_NOTE and leaves the school's address for the applicant. Derived, with no answer key
+ * of its own: a name with no CEEB code beside it, since a choice sets the code and typing clears
+ * it. Only a lookup that fills a `ceeb` (so more than its own key) can be user-driven: a parent's
+ * college fills its name alone.
+ */
+export function useIsUserDriven(view: ViewItem): boolean {
+  const key = view.key!;
+  const ceeb = view.fills?.ceeb;
+  const keys = useMemo(() => (ceeb ? [key, ceeb] : []), [key, ceeb]);
+  return useKeys(keys, (answers) => ceeb !== undefined && ceeb !== key && isAnswered(answers[key]) && !isAnswered(answers[ceeb]));
+}

@@ -1,0 +1,69 @@
+// School lookups in Chromium against the built server and its shipped sample schools
+// (lookup-data/hs_ceeb.csv, loaded into the empty database at start): a new applicant types a
+// few letters of a school with a typo, picks it by keyboard alone, and the school's name, CEEB
+// code and address are saved; a school that is not listed is kept as typed and asks for its
+// address.
+import type { Page } from "playwright-core";
+import { describe, expect, test } from "vitest";
+import { createAccount, logInThroughApi, newAddress, serverAnswers, waitForSaved } from "./support";
+import { browserWorld } from "./world";
+
+const world = browserWorld();
+
+async function onAcademics(): Promise<Page> {
+  const page = await world.newPage();
+  await logInThroughApi(page, world.server, await createAccount(world.server, newAddress("lookups")));
+  await page.goto(`${world.server.url}/education`);
+  await page.getByRole("heading", { level: 1, name: "Academics", exact: true }).waitFor();
+  return page;
+}
+
+const schoolName = (page: Page) => page.getByRole("combobox", { name: "School Name" }).first();
+
+describe("school lookup", () => {
+  test("three letters and a typo find a sample school; the keyboard picks it; name, CEEB code and address are saved", async () => {
+    const page = await onAcademics();
+    const input = schoolName(page);
+    await input.focus();
+    await page.keyboard.type("Lincon", { delay: 60 });
+    const option = page.getByRole("option", { name: /^Lincoln High School/ });
+    await option.first().waitFor({ timeout: 10_000 });
+    expect(await page.getByRole("option").count(), "at most 5 suggestions").toBeLessThanOrEqual(5);
+    expect(await page.getByRole("listbox").textContent(), "the city and state beside the name").toContain("Washington, DC");
+
+    // Down to the first Lincoln High School, then Enter: no mouse.
+    const shown = (await option.first().textContent())!;
+    for (let i = 0; i < 5 && (await option.first().getAttribute("data-focused")) === null; i++) await page.keyboard.press("ArrowDown");
+    await page.keyboard.press("Enter");
+    await expect.poll(() => input.inputValue(), { timeout: 10_000 }).toBe("Lincoln High School");
+    await waitForSaved(page);
+    const answers = await serverAnswers(page, world.server);
+    expect(answers.hs_ceeb).toMatch(/^\d{6}$/);
+    const record = (await (await page.context().request.get(`${world.server.url}/lookup/find?id=${String(answers.hs_ceeb)}&category=hs_ceeb`)).json()) as Record<string, string>;
+    expect(record.name).toBe("Lincoln High School");
+    expect(shown, "the suggestion chosen is the school saved").toContain(`${record.city}, ${record.state}`);
+    expect(answers).toMatchObject({
+      hs_name: "Lincoln High School",
+      hs_address_line_1: record.address_line_1,
+      hs_city: record.city,
+      hs_state: record.state,
+      hs_zip: record.zip,
+      hs_country: "USA",
+    });
+    expect(await page.getByText("Enter your school information below.").count(), "a listed school").toBe(0);
+  });
+
+  test("a school that is not listed is kept as typed, without a code, and asks for its address", async () => {
+    const page = await onAcademics();
+    const input = schoolName(page);
+    await input.focus();
+    await page.keyboard.type("Quillfeather Homeschool Cooperative", { delay: 20 });
+    await page.keyboard.press("Tab");
+    await page.getByText("Enter your school information below.").waitFor({ timeout: 10_000 });
+    await page.locator('input[id="hs_city"]').waitFor();
+    await waitForSaved(page);
+    const answers = await serverAnswers(page, world.server);
+    expect(answers.hs_name).toBe("Quillfeather Homeschool Cooperative");
+    expect(answers.hs_ceeb ?? "").toBe("");
+  });
+});
