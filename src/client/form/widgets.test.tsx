@@ -463,7 +463,7 @@ describe("errors", () => {
     const input = await screen.findByLabelText("Personal Statement Document");
     expect(input).toHaveAttribute("aria-invalid", "true");
     expect(descriptions(input)).toEqual([
-      "A .pdf, .docx, .png or .jpg file of 1 MB or less.",
+      "A .pdf, .docx, .png, .jpg or .jpeg file of 1 MB or less.",
       "We'd love to learn more about you than the basic facts on this application.",
     ]);
   });
