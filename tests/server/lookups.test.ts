@@ -88,6 +88,9 @@ describe.each(databaseKinds)("lookups on %s", (kind) => {
       for (const school of jef) expect(school).toMatch(/^Jefferson /);
       expect(await texts("category=hs_ceeb&text=mary's")).toEqual(expect.arrayContaining(["St. Mary's Academy (Oklahoma City, OK)"]));
       expect(await texts("category=college_ceeb&text=Springfeld")).toEqual(expect.arrayContaining(["Springfield Community College (Springfield, MA)"]));
+      expect(await texts("category=hs_ceeb&text=Roosvelt")).toEqual(expect.arrayContaining(["Roosevelt Magnet High School (Washington, DC)"]));
+      expect(await texts("category=hs_ceeb&text=Rosev")).toEqual(expect.arrayContaining(["Roosevelt Preparatory Academy (Fremont, CA)"]));
+      expect(await texts("category=hs_ceeb&text=central")).toEqual(expect.arrayContaining(["Dallas Central High School (Dallas, TX)"]));
     });
   });
 
@@ -145,6 +148,12 @@ describe.each(databaseKinds)("lookups on %s", (kind) => {
       expect(await texts("category=hs_ceeb&text=jeff")).toEqual(["Jefferson Senior High (Topeka, KS)", "Thomas Jefferson High School (Dallas, TX)"]);
       expect((await texts("category=hs_ceeb&text=Riversid%20High"))[0]).toBe("Riverside High School (Austin, TX)");
       expect((await texts("category=hs_ceeb&text=%20%20st.%20mary%20"))[0]).toBe("St. Mary's Academy (Boston, MA)");
+    });
+
+    it("finds a word inside a name, and a misspelt name still being typed", async () => {
+      expect(await texts("category=hs_ceeb&text=christian")).toEqual(["Lincoln Christian School (Tulsa, OK)"]);
+      expect((await texts("category=hs_ceeb&text=Lincon%20Hi"))[0]).toMatch(/^Lincoln High School \(/);
+      expect(await texts("category=hs_ceeb&text=Jeferson")).toEqual(expect.arrayContaining(["Thomas Jefferson High School (Dallas, TX)"]));
     });
 
     it("tells schools of the same name apart by the city typed after it", async () => {

@@ -25,6 +25,12 @@ export interface Database extends Queryable {
 const MAX_NAMED = 1000;
 
 /** PGlite in `dataDir`, or in memory when it is undefined. */
+/**
+ * How alike a typed word and a word of a school's name must be for the lookups (pg_trgm's `<%`;
+ * its default, 0.6, misses "Roosvelt" and "Rosev" for Roosevelt). Set for each connection.
+ */
+const WORD_SIMILARITY = 0.45;
+
 export async function openPglite(dataDir: string | undefined): Promise<Database> {
   let unlock = async () => {};
   if (dataDir) {
@@ -33,6 +39,7 @@ export async function openPglite(dataDir: string | undefined): Promise<Database>
   }
   // pg_trgm: the school lookups' trigram search (migrations/003_lookups.sql creates it).
   const db = await PGlite.create(dataDir, { extensions: { pg_trgm } });
+  await db.exec(`SET pg_trgm.word_similarity_threshold = ${WORD_SIMILARITY}`);
   const run = preparedStatements(db);
   // PGlite is one connection: a statement waits for the one before it, and a transaction holds
   // it from BEGIN to COMMIT (its own statements still one at a time).
@@ -129,7 +136,7 @@ function preparedStatements(db: PGlite): <T extends Row>(sql: string, params?: u
 }
 
 export function openPostgres(url: string, poolSize = 20): Database {
-  const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  const pool = new pg.Pool({ connectionString: url, max: poolSize, options: `-c pg_trgm.word_similarity_threshold=${WORD_SIMILARITY}` });
   // An idle client that loses its connection emits 'error' on the pool; without a listener
   // that would end the process. The next query gets a fresh client.
   pool.on("error", () => {});

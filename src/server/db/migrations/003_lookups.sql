@@ -5,12 +5,13 @@
 
 CREATE EXTENSION IF NOT EXISTS pg_trgm;
 
--- The words of a school's name that tell it apart: without "High School", "Academy", "Saint"…
+-- The words of a school's name that tell it apart: without "High School", "Academy", "College"…
 -- Those words are in thousands of names, so a typo search ("Daton School") would match every
--- School and find Anniston School of the Arts before Dayton, slowly. Lower case, so a search
--- compares words, not spelling of capitals.
+-- School and find Anniston School of the Arts before Dayton, slowly. Words of one or two letters
+-- go too: "lincon hi" is someone still typing "Lincoln High". Lower case, so a search compares
+-- words, not capitals.
 CREATE FUNCTION lookup_words(text) RETURNS text LANGUAGE sql IMMUTABLE PARALLEL SAFE
-  AS $$ SELECT btrim(regexp_replace(lower($1), '\m(the|of|and|at|for|high|junior|senior|school|schools|hs|academy|preparatory|prep|college|university|community|institute|technical|technology|state|central|early|arts|art|christian|catholic|saint|st|magnet|charter|international|public|secondary)\M', ' ', 'g')) $$;
+  AS $$ SELECT btrim(regexp_replace(lower($1), '\m(the|of|and|for|high|junior|senior|school|schools|academy|preparatory|prep|college|university|\w{1,2})\M', ' ', 'g')) $$;
 
 CREATE TABLE lookup_schools (
   category text NOT NULL CHECK (category IN ('hs_ceeb', 'college_ceeb')),
