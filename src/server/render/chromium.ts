@@ -34,9 +34,15 @@ export function openPrinter(executablePath: string): Printer {
     spare = undefined;
     return page;
   };
-  const openSpare = () => {
+  // Opened on a small file of the site it will print, so that Chromium already has a renderer
+  // process for the site: navigating a blank page there first starts one (a few hundred ms).
+  const openSpare = (site: string) => {
     if (isClosed) return;
-    spare = open().then((c) => c.newPage());
+    spare = open().then(async (c) => {
+      const page = await c.newPage();
+      await page.goto(new URL("/favicon.svg", site).href, { waitUntil: "commit", timeout: DRAW_MS }).catch(() => {});
+      return page;
+    });
     spare.catch(() => (spare = undefined));
   };
   return {
@@ -52,7 +58,7 @@ export function openPrinter(executablePath: string): Printer {
       } finally {
         await page.evaluate("localStorage.clear(); sessionStorage.clear()").catch(() => {});
         await page.close();
-        openSpare();
+        openSpare(url);
       }
     },
     async close() {
