@@ -3,18 +3,11 @@
 // so the same call gives the same schools: the sample CSVs in lookup-data/ and the benchmark's
 // 30,000 schools come from here.
 import zipcodes from "zipcodes";
-import type { SchoolCategory } from "../../src/server/lookup/schools";
+import type { SchoolCategory, SchoolRecord } from "../../src/server/lookup/schools";
 import { usStates } from "../../src/server/lookup/places";
 
-export interface SampleSchool {
-  ceeb: string;
-  name: string;
-  address_line_1: string;
-  city: string;
-  state: string;
-  zip: string;
-  country: string;
-}
+/** A row of the sample: what the lookups answer for a chosen school. */
+export type SampleSchool = SchoolRecord;
 
 /** The fifty states and DC: where the sample's schools are (no territories or military regions). */
 const STATES = [...usStates.keys()].filter((code) => !["AS", "GU", "MP", "PR", "UM", "VI", "AA", "AE", "AP", "FM", "MH", "PW"].includes(code)).sort();
