@@ -24,7 +24,7 @@ export {
   type ValidateOptions,
 } from "./form";
 export { createAjv, withoutMeta } from "./validation";
-export type { EvaluateOptions } from "./visibility";
+export { isAnswered, type EvaluateOptions } from "./visibility";
 export type {
   AnswerKey,
   Answers,

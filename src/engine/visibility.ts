@@ -10,7 +10,8 @@ export interface EvaluateOptions extends FormState {
 
 type Shape = Pick<Expansion, "gates" | "owners" | "companions" | "tabGroups" | "blockGroups" | "dependents">;
 
-const isAnswered = (value: unknown) => value !== undefined && value !== "";
+/** Whether a question counts as answered for conditions, gates and tabs: anything but missing or "". */
+export const isAnswered = (value: unknown): boolean => value !== undefined && value !== "";
 
 /**
  * From answers, what is shown and which answers must be cleared. Hidden questions (a false

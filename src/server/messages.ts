@@ -47,6 +47,25 @@ export const messages = {
   temporaryUnknown: "This link to saved answers is not valid or has expired. Saved answers are kept for 30 days.",
   tooManyTemporary: "You have saved your answers many times in the last hour. Please try again later.",
 
+  // The local store's upload form and download links (src/server/storage/routes.ts).
+  uploadNotForm: "The upload could not be read. Please try again.",
+  uploadNotMultipart: "Please send the upload as a multipart form (multipart/form-data).",
+  uploadIncomplete: "The upload form needs its key, policy and signature fields before the file.",
+  uploadUnknownField: "The upload form may contain only its key, policy and signature fields and the file.",
+  uploadRepeatedField: "Each field of the upload form may be sent only once.",
+  uploadFileField: 'The file must be sent in the form field named "file".',
+  uploadAfterFile: "The file must be the last part of the upload form.",
+  uploadSecondFile: "Please upload one file at a time.",
+  uploadNoFile: "The upload form contains no file.",
+  uploadEmpty: "The file is empty.",
+  uploadSignature: "This upload form is not valid. Please try again.",
+  uploadExpired: "This upload form has expired. Please try again.",
+  uploadOtherKey: "This upload form is for a different file. Please try again.",
+  downloadBadLink: "This download link is not valid.",
+  downloadExpiredLink: "This download link has expired. Please go back and download the file again.",
+  uploadTooLarge: (size: string) => `The file is larger than ${size}.`,
+  fileGone: "This file no longer exists.",
+
   // Uploaded documents, turned into PDF (src/server/convert).
   fileUnsupported: "We couldn't read this file. Please upload a PNG, JPEG, PDF or Word (.docx) file.",
   fileOldWord: "This looks like an older Word document (.doc) or a file protected with a password. Please save it as .docx without a password, or as PDF, and upload it again.",

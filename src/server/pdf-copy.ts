@@ -7,18 +7,10 @@ import { issueServiceToken } from "./auth/service-tokens";
 import type { ServerContext } from "./context";
 import { documentsOf, storageKey } from "./documents";
 import { messages } from "./messages";
+import { LOADING, SAVING } from "./pdf-steps";
 
 export type CopyStatus = "UNPROCESSED" | "IN_PROGRESS" | "COMPLETED" | "FAILED";
 export interface CopyJob { userId: number }
-
-/**
- * pdf-lib lets the event loop run every 100 objects it reads and every 50 it writes, with a
- * setTimeout each time: a tagged print has thousands of objects, so the copy waited on hundreds of
- * timers behind whatever else the server was doing (100-750 ms to merge). In larger steps it still
- * yields, a few times.
- */
-const OBJECTS_PER_TICK = 2000;
-const PARSING = { parseSpeed: OBJECTS_PER_TICK };
 
 /** The service view shows this once the application has drawn (src/client/form/ServiceView.tsx). */
 const DRAWN = ".service-document";
@@ -40,12 +32,12 @@ export async function makePdfCopy(ctx: ServerContext, { userId }: CopyJob): Prom
       ctx.printer.print(`${ctx.config.renderUrl}/about?service_token=${encodeURIComponent(token)}`, DRAWN),
       convertedDocuments(ctx, userId),
     ]);
-    const copy = await PDFDocument.load(printed, PARSING);
+    const copy = await PDFDocument.load(printed, LOADING);
     for (const source of attachments) {
       for (const page of await copy.copyPages(source, source.getPageIndices())) copy.addPage(page);
     }
     const pdfKey = storageKey("pdf", ".pdf");
-    await storage.write(pdfKey, Buffer.from(await copy.save({ objectsPerTick: OBJECTS_PER_TICK })), "application/pdf");
+    await storage.write(pdfKey, Buffer.from(await copy.save(SAVING)), "application/pdf");
     // The answers changed while this ran: a newer copy is on its way, this one is not needed.
     if ((await finish("COMPLETED", pdfKey, null)).length === 0) await storage.remove(pdfKey);
   } catch (error) {
@@ -61,5 +53,5 @@ async function convertedDocuments({ db, storage, form }: ServerContext, userId: 
     const document = documents.find((d) => d.answerKey === key && d.status === "COMPLETED" && d.pdfKey);
     return document && (await storage.read(document.pdfKey!));
   }));
-  return Promise.all(files.filter((bytes) => bytes != null).map((bytes) => PDFDocument.load(bytes, PARSING)));
+  return Promise.all(files.filter((bytes) => bytes != null).map((bytes) => PDFDocument.load(bytes, LOADING)));
 }

@@ -4,7 +4,7 @@
 // CEEB code never stays beside another name. The keys are the engine's (view.key, view.fills):
 // inside an add-another block they carry the block's prefix already (hs_2_name, hs_2_ceeb).
 import { useMemo } from "react";
-import type { AnswerKey, Answers, AnswerValue, ViewItem } from "../../engine";
+import { isAnswered, type AnswerKey, type Answers, type ViewItem } from "../../engine";
 import type { LookupRecord, LookupResult } from "../api/calls";
 import { useKeys } from "../state/answers";
 import { form } from "./model";
@@ -13,8 +13,6 @@ export const USER_DRIVEN_NOTE = "Enter your school information below.";
 
 /** The data model keeps 100 characters of a school's or college's name (schemas/answers.schema.json). */
 export const LOOKUP_MAX_LENGTH = 100;
-
-const isAnswered = (value: AnswerValue | undefined) => value !== undefined && value !== "";
 
 /** The keys that hold the name: the question's own and the `name` fill. */
 function nameKeys(view: ViewItem): Set<AnswerKey> {

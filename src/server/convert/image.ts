@@ -2,6 +2,7 @@
 // page is, shrunk to fit inside the margins and never enlarged (72 pixels to the inch).
 import { degrees, drawImage, PDFDocument, type PDFPage } from "pdf-lib";
 import { messages } from "../messages";
+import { SAVING } from "../pdf-steps";
 import { quarterTurns } from "./orientation";
 import { readPng } from "./png";
 import { embedPng, type EmbeddedImage } from "./png-image";
@@ -20,7 +21,7 @@ export async function imageToPdf(bytes: Uint8Array, kind: "png" | "jpeg"): Promi
   // JPEG data goes into the PDF as it is, only its header read: its size matters to whoever opens the PDF.
   if (image.width * image.height > MAX_PIXELS) return { ok: false, message: messages.fileImageTooBig };
   draw(doc, image, kind === "jpeg" ? quarterTurns(bytes) : 0);
-  return { ok: true, pdf: Buffer.from(await doc.save()) };
+  return { ok: true, pdf: Buffer.from(await doc.save(SAVING)) };
 }
 
 async function pngImage(doc: PDFDocument, bytes: Uint8Array): Promise<EmbeddedImage | { message: string }> {

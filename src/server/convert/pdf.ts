@@ -3,6 +3,7 @@
 // and what pages carry along is cleaned before saving.
 import { PDFArray, PDFDict, PDFDocument, PDFHexString, PDFName, PDFRef, PDFStream, PDFString, type PDFContext, type PDFObject } from "pdf-lib";
 import { messages } from "../messages";
+import { LOADING, SAVING } from "../pdf-steps";
 import type { Conversion } from "./image";
 
 export async function rewritePdf(bytes: Uint8Array): Promise<Conversion> {
@@ -10,7 +11,7 @@ export async function rewritePdf(bytes: Uint8Array): Promise<Conversion> {
   try {
     // Loaded despite encryption only to ask isEncrypted: pdf-lib's EncryptedPDFError fails
     // instanceof (compiled for ES5), so the throw can't be told from damage.
-    source = await PDFDocument.load(bytes, { ignoreEncryption: true, updateMetadata: false });
+    source = await PDFDocument.load(bytes, { ...LOADING, ignoreEncryption: true, updateMetadata: false });
   } catch {
     return { ok: false, message: messages.filePdfDamaged };
   }
@@ -22,7 +23,7 @@ export async function rewritePdf(bytes: Uint8Array): Promise<Conversion> {
     const copy = await PDFDocument.create();
     for (const page of await copy.copyPages(source, source.getPageIndices())) copy.addPage(page);
     removeActiveContent(copy);
-    return { ok: true, pdf: Buffer.from(await copy.save()) };
+    return { ok: true, pdf: Buffer.from(await copy.save(SAVING)) };
   } catch {
     // pdf-lib parses leniently and fails later, while copying, on a broken page tree or object:
     // that is the applicant's file, not our bug.

@@ -5,30 +5,31 @@ import type { FastifyError, FastifyInstance, FastifyRequest } from "fastify";
 import multipart, { type Multipart } from "@fastify/multipart";
 import type { JsonSchemaToTsProvider } from "@fastify/type-provider-json-schema-to-ts";
 import { ApiError, message } from "../http";
+import { messages } from "../messages";
 import type { DownloadRefusal, LocalStorage, UploadRefusal } from "./local";
 import { attachment, contentTypeOf } from "./storage";
 
 type FormRefusal = "notForm" | "repeatedField" | "fileField" | "afterFile" | "secondFile" | "noFile" | "empty";
 
 const refusals: Record<UploadRefusal | FormRefusal | DownloadRefusal, [status: number, message: string]> = {
-  notForm: [400, "The upload could not be read. Please try again."],
-  incomplete: [400, "The upload form needs its key, policy and signature fields before the file."],
-  unknownField: [400, "The upload form may contain only its key, policy and signature fields and the file."],
-  repeatedField: [400, "Each field of the upload form may be sent only once."],
-  fileField: [400, 'The file must be sent in the form field named "file".'],
-  afterFile: [400, "The file must be the last part of the upload form."],
-  secondFile: [400, "Please upload one file at a time."],
-  noFile: [400, "The upload form contains no file."],
-  empty: [400, "The file is empty."],
-  signature: [403, "This upload form is not valid. Please try again."],
-  expired: [403, "This upload form has expired. Please try again."],
-  otherKey: [403, "This upload form is for a different file. Please try again."],
-  badLink: [403, "This download link is not valid."],
-  expiredLink: [403, "This download link has expired. Please go back and download the file again."],
+  notForm: [400, messages.uploadNotForm],
+  incomplete: [400, messages.uploadIncomplete],
+  unknownField: [400, messages.uploadUnknownField],
+  repeatedField: [400, messages.uploadRepeatedField],
+  fileField: [400, messages.uploadFileField],
+  afterFile: [400, messages.uploadAfterFile],
+  secondFile: [400, messages.uploadSecondFile],
+  noFile: [400, messages.uploadNoFile],
+  empty: [400, messages.uploadEmpty],
+  signature: [403, messages.uploadSignature],
+  expired: [403, messages.uploadExpired],
+  otherKey: [403, messages.uploadOtherKey],
+  badLink: [403, messages.downloadBadLink],
+  expiredLink: [403, messages.downloadExpiredLink],
 };
 const refuse = (refusal: keyof typeof refusals) => new ApiError(...refusals[refusal]);
-const tooLarge = (maxBytes: number) => new ApiError(400, `The file is larger than ${sizeText(maxBytes)}.`);
-const gone = () => new ApiError(404, "This file no longer exists.");
+const tooLarge = (maxBytes: number) => new ApiError(400, messages.uploadTooLarge(sizeText(maxBytes)));
+const gone = () => new ApiError(404, messages.fileGone);
 
 // The form is three short fields and the file; busboy refuses anything much bigger than that.
 // The file's own limit comes from its policy and is counted below.
@@ -40,7 +41,7 @@ export async function localStorageRoutes(app: FastifyInstance, storage: LocalSto
   await app.register(async (scope) => {
     await scope.register(multipart, { limits: { ...LIMITS, fileSize: Infinity }, throwFileSizeLimit: false });
     scope.setErrorHandler((error: FastifyError, _request, reply) => {
-      if (error.code === "FST_ERR_CTP_INVALID_MEDIA_TYPE") return reply.status(415).send({ message: "Please send the upload as a multipart form (multipart/form-data)." });
+      if (error.code === "FST_ERR_CTP_INVALID_MEDIA_TYPE") return reply.status(415).send({ message: messages.uploadNotMultipart });
       throw error;
     });
     const routes = scope.withTypeProvider<JsonSchemaToTsProvider>();
