@@ -1,5 +1,7 @@
+import fc from "fast-check";
+import jsonLogic, { type RulesLogic } from "json-logic-js";
 import { describe, expect, it } from "vitest";
-import { compileCondition } from "./conditions";
+import { compileCondition, compileLogic } from "./conditions";
 import type { Condition } from "./definition-format";
 import type { Answers } from "./types";
 
@@ -70,5 +72,58 @@ describe("conditions", () => {
     expect(compiled.keysRead).toEqual(["decision_type", "entry_term", "parent_2_living"]);
     expect(compiled.test({ entry_term: "FA26", decision_type: "ED1", parent_2_living: "2" })).toBe(true);
     expect(compiled.test({ entry_term: "FA26", decision_type: "ED1", parent_2_living: "1" })).toBe(false);
+  });
+
+  describe("compiled, decides as json-logic-js does", () => {
+    const keys = ["a", "b", "c", "d"];
+    const primitive = fc.oneof(fc.constantFrom("", "0", "1", "5", "17", "18", "Y", "N", "2010-01-01", "2008-05-01", 0, 1, 5, 18, 1.5, -1, true, false), fc.string({ maxLength: 3 }));
+    const value = fc.oneof({ weight: 3, arbitrary: primitive }, { weight: 1, arbitrary: fc.array(primitive, { maxLength: 3 }) });
+    const comparison = fc.record({
+      key: fc.constantFrom(...keys),
+      op: fc.constantFrom("equals", "notEquals", "lt", "lte", "gt", "gte", "in", "notIn", "answered", "notAnswered"),
+      value,
+    }) as fc.Arbitrary<Condition>;
+    const { condition } = fc.letrec<{ condition: Condition }>((tie) => ({
+      condition: fc.oneof(
+        { depthSize: "small", withCrossShrink: true },
+        comparison,
+        fc.record({ all: fc.array(tie("condition"), { maxLength: 3 }) }),
+        fc.record({ any: fc.array(tie("condition"), { maxLength: 3 }) }),
+        fc.record({ not: tie("condition") }),
+      ),
+    }));
+    const answerValue = fc.oneof(fc.constantFrom("", "0", "1", "5", "17", "18", "19", "Y", "N", "2009-12-31", "true", "false", true, false), fc.string({ maxLength: 3 }));
+    const answers = fc.dictionary(fc.constantFrom(...keys), answerValue) as fc.Arbitrary<Answers>;
+
+    it("for any condition the definitions can write and any answers", () => {
+      fc.assert(
+        fc.property(condition, answers, (written, given) => {
+          const compiled = compileCondition(written, asWritten);
+          expect(compiled.test(given)).toBe(jsonLogic.truthy(jsonLogic.apply(compiled.logic, given)));
+        }),
+        { numRuns: 3000 },
+      );
+    });
+
+    // Beyond what toLogic writes: other argument counts, literals where answers go, data with null.
+    const { logic } = fc.letrec<{ logic: unknown }>((tie) => ({
+      logic: fc.oneof(
+        { depthSize: "small", withCrossShrink: true },
+        fc.oneof(primitive, fc.constant(null), fc.array(primitive, { maxLength: 3 })),
+        fc.record({ var: fc.oneof(fc.constantFrom(...keys, "x.y"), fc.tuple(fc.constantFrom(...keys), primitive)) }),
+        fc.tuple(fc.constantFrom("and", "or", "!", "!!", "==", "===", "!==", "<", "<=", ">", ">=", "in"), fc.array(tie("logic"), { maxLength: 3 }))
+          .map(([op, args]) => ({ [op]: args })),
+      ),
+    }));
+    const data = fc.dictionary(fc.constantFrom(...keys, "x"), fc.oneof(answerValue, fc.constant(null), fc.constant({ y: "Y" }))) as fc.Arbitrary<Answers>;
+
+    it("for any rule of json-logic-js's operators the compiler knows", () => {
+      fc.assert(
+        fc.property(logic, data, (rule, given) => {
+          expect(compileLogic(rule)(given)).toEqual(jsonLogic.apply(rule as RulesLogic, given));
+        }),
+        { numRuns: 3000 },
+      );
+    });
   });
 });

@@ -28,7 +28,66 @@ export function comparisons(condition: Condition, pointer = ""): { comparison: C
 export function compileCondition(condition: Condition, resolveKey: (key: string) => AnswerKey): CompiledCondition {
   const logic = toLogic(condition, resolveKey);
   const keysRead = [...new Set(jsonLogic.uses_data(logic as Record<string, unknown>))].sort();
-  return { logic, keysRead, test: (answers) => jsonLogic.truthy(jsonLogic.apply(logic, answers)) };
+  const run = compileLogic(logic);
+  return { logic, keysRead, test: (answers) => jsonLogic.truthy(run(answers)) };
+}
+
+type Run = (data: Answers) => unknown;
+
+// json-logic-js's own operators, for the ones toLogic writes: the same results without reading
+// the rule again at every test. A condition is tested for every gate at every keystroke and save.
+const OPERATORS: Record<string, (args: Run[]) => Run> = {
+  and: (args) => (data) => {
+    let value: unknown;
+    for (const arg of args) if (!jsonLogic.truthy((value = arg(data)))) return value;
+    return value;
+  },
+  or: (args) => (data) => {
+    let value: unknown;
+    for (const arg of args) if (jsonLogic.truthy((value = arg(data)))) return value;
+    return value;
+  },
+  "!": ([a = always(undefined)]) => (data) => !jsonLogic.truthy(a(data)),
+  "!!": ([a = always(undefined)]) => (data) => jsonLogic.truthy(a(data)),
+  "==": ([a = always(undefined), b = always(undefined)]) => (data) => a(data) == b(data),
+  "===": ([a = always(undefined), b = always(undefined)]) => (data) => a(data) === b(data),
+  "!==": ([a = always(undefined), b = always(undefined)]) => (data) => a(data) !== b(data),
+  "<": ([a = always(undefined), b = always(undefined), c]) =>
+    c ? (data) => (a(data) as never) < (b(data) as never) && (b(data) as never) < (c(data) as never) : (data) => (a(data) as never) < (b(data) as never),
+  "<=": ([a = always(undefined), b = always(undefined), c]) =>
+    c ? (data) => (a(data) as never) <= (b(data) as never) && (b(data) as never) <= (c(data) as never) : (data) => (a(data) as never) <= (b(data) as never),
+  ">": ([a = always(undefined), b = always(undefined)]) => (data) => (a(data) as never) > (b(data) as never),
+  ">=": ([a = always(undefined), b = always(undefined)]) => (data) => (a(data) as never) >= (b(data) as never),
+  in: ([a = always(undefined), b = always(undefined)]) => (data) => {
+    const list = b(data) as { indexOf?: (item: unknown) => number } | null | undefined;
+    return !!list && typeof list.indexOf !== "undefined" && list.indexOf(a(data)) !== -1;
+  },
+};
+
+const always = (value: unknown): Run => () => value;
+const isLogic = (logic: unknown): logic is Record<string, unknown> =>
+  typeof logic === "object" && logic !== null && !Array.isArray(logic) && Object.keys(logic).length === 1;
+
+/** A JSON Logic rule as a function; anything but the operators above is left to jsonLogic.apply. */
+export function compileLogic(logic: unknown): Run {
+  if (Array.isArray(logic)) {
+    const items = logic.map(compileLogic);
+    return (data) => items.map((item) => item(data));
+  }
+  if (!isLogic(logic)) return always(logic);
+  const [op, written] = Object.entries(logic)[0]!;
+  const args = Array.isArray(written) ? written : [written];
+  // { var: [key, default] } with a plain key: one property read (json-logic-js splits keys at dots).
+  if (op === "var" && typeof args[0] === "string" && args[0] !== "" && !args[0].includes(".") && !isLogic(args[1]) && !Array.isArray(args[1])) {
+    const [key, fallback = null] = args as [string, unknown];
+    return (data) => {
+      const value = data[key];
+      return value === undefined ? fallback : value;
+    };
+  }
+  const operator = OPERATORS[op];
+  if (!operator) return (data) => jsonLogic.apply(logic as RulesLogic, data);
+  return operator(args.map(compileLogic));
 }
 
 function toLogic(condition: Condition, resolveKey: (key: string) => AnswerKey): RulesLogic {

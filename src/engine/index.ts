@@ -24,7 +24,8 @@ export {
   type ValidateOptions,
 } from "./form";
 export { createAjv, withoutMeta } from "./validation";
-export { isAnswered, type EvaluateOptions } from "./visibility";
+export { copyAnswers, isAnswered } from "./answers";
+export type { EvaluateOptions } from "./visibility";
 export type {
   AnswerKey,
   Answers,

@@ -1,3 +1,4 @@
+import { copyAnswers, isAnswered } from "./answers";
 import type { Expansion } from "./expand";
 import type { AnswerKey, Answers, Evaluation, FormState } from "./types";
 
@@ -10,9 +11,6 @@ export interface EvaluateOptions extends FormState {
 
 type Shape = Pick<Expansion, "gates" | "owners" | "companions" | "tabGroups" | "blockGroups" | "dependents">;
 
-/** Whether a question counts as answered for conditions, gates and tabs: anything but missing or "". */
-export const isAnswered = (value: unknown): boolean => value !== undefined && value !== "";
-
 /**
  * From answers, what is shown and which answers must be cleared. Hidden questions (a false
  * condition, a block beyond the count) lose their answers; questions on a tab not chosen are
@@ -24,7 +22,7 @@ export function evaluate(form: Shape, input: Answers, options: EvaluateOptions =
   const clear = (keys: Iterable<AnswerKey>) => {
     for (const key of keys) {
       if (!isAnswered(answers[key])) continue;
-      if (answers === input) answers = { ...input };
+      if (answers === input) answers = copyAnswers(input);
       answers[key] = "";
       cleared.add(key);
     }
@@ -80,6 +78,7 @@ export function evaluate(form: Shape, input: Answers, options: EvaluateOptions =
  */
 function keysToClear(form: Shape, answers: Answers, hidden: Uint8Array): AnswerKey[] {
   const keys: AnswerKey[] = [];
+  const listing = listingGates(form.gates);
   form.gates.forEach((gate, g) => {
     if (hidden[g] === 0) return;
     for (const key of gate.keys) if (isAnswered(answers[key])) keys.push(key);
@@ -87,11 +86,26 @@ function keysToClear(form: Shape, answers: Answers, hidden: Uint8Array): AnswerK
       if (!isAnswered(answers[key])) continue;
       const owner = form.owners.get(key);
       const askedWhereShown = owner !== undefined && (owner.gate < 0 || hidden[owner.gate] === 0);
-      const listedWhereShown = form.gates.some((other, o) => hidden[o] === 0 && other.clearOnHide.includes(key));
+      const listedWhereShown = listing.get(key)!.some((o) => hidden[o] === 0);
       if (!askedWhereShown && !listedWhereShown) keys.push(key);
     }
   });
   return keys;
+}
+
+const listings = new WeakMap<Shape["gates"], Map<AnswerKey, number[]>>();
+
+/** For each key in a clearOnHide list, the gates listing it; worked out once per form. */
+function listingGates(gates: Shape["gates"]): Map<AnswerKey, number[]> {
+  let listing = listings.get(gates);
+  if (!listing) {
+    listing = new Map();
+    gates.forEach((gate, g) => {
+      for (const key of gate.clearOnHide) listing!.set(key, [...(listing!.get(key) ?? []), g]);
+    });
+    listings.set(gates, listing);
+  }
+  return listing;
 }
 
 /** The chosen tab of each group: the applicant's choice, else the first tab with answers, else the default. */

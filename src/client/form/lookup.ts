@@ -4,7 +4,7 @@
 // CEEB code never stays beside another name. The keys are the engine's (view.key, view.fills):
 // inside an add-another block they carry the block's prefix already (hs_2_name, hs_2_ceeb).
 import { useMemo } from "react";
-import { isAnswered, type AnswerKey, type Answers, type ViewItem } from "../../engine";
+import { copyAnswers, isAnswered, type AnswerKey, type Answers, type ViewItem } from "../../engine";
 import type { LookupRecord, LookupResult } from "../api/calls";
 import { useKeys } from "../state/answers";
 import { form } from "./model";
@@ -40,7 +40,7 @@ export function chosenAnswers(view: ViewItem, suggestion: LookupResult, record: 
   for (const key of nameKeys(view)) updates[key] = name;
   // A select stores its label beside its value (§3). A value its list lacks (a country code this
   // form does not know) is left for the applicant to choose. The state's list is the new country's.
-  const after = { ...answers, ...updates };
+  const after = Object.assign(copyAnswers(answers), updates);
   for (const key of Object.keys(updates)) {
     const desc = form.companions.get(key);
     if (!desc) continue;

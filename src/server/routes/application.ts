@@ -3,7 +3,7 @@
 // reaches only their own row.
 import type { FastifyInstance } from "fastify";
 import type { JsonSchemaToTsProvider } from "@fastify/type-provider-json-schema-to-ts";
-import { evaluateAnswers, localToday, validateAnswers, type Answers } from "../../engine";
+import { copyAnswers, evaluateAnswers, localToday, validateAnswers, type Answers } from "../../engine";
 import { answered, changeApplication, updateUnlessSubmitted, type Application, type WebStatus } from "../applications";
 import type { ServerContext } from "../context";
 import { storedDocuments } from "../documents";
@@ -33,7 +33,7 @@ export function applicationRoutes(app: FastifyInstance, ctx: ServerContext): voi
   // its answer says: the answer alone ("ANSWERED") is anyone's to write.
   const errorsOf = async (a: Application) => {
     const stored = await storedDocuments(db, a.userId);
-    const answers = { ...a.answers };
+    const answers = copyAnswers(a.answers);
     for (const key of ctx.form.documentKeys) {
       if (stored[key]) answers[key] = "ANSWERED";
       else delete answers[key];
@@ -88,9 +88,9 @@ export function applicationRoutes(app: FastifyInstance, ctx: ServerContext): voi
     let cleared: string[] = [];
     const { revision } = await changeApplication(db, request.application, now(), (current) => {
       if (Object.keys(sent).length === 0) return null;
-      const merged = { ...current.answers, ...sent };
+      const merged = Object.assign(copyAnswers(current.answers), sent);
       // A dependent answer sent together with its controlling answer was chosen after it: keep it.
-      const previous = { ...current.answers };
+      const previous = copyAnswers(current.answers);
       for (const { key, controlKey } of form.dependents) if (key in sent) previous[controlKey] = merged[controlKey]!;
       const evaluation = evaluateAnswers(form, merged, { ...state(current), previous });
       cleared = evaluation.cleared;
