@@ -122,7 +122,7 @@ describe("conditions", () => {
         fc.property(logic, data, (rule, given) => {
           expect(compileLogic(rule)(given)).toEqual(jsonLogic.apply(rule as RulesLogic, given));
         }),
-        { numRuns: 3000 },
+        { numRuns: 20000 },
       );
     });
   });

@@ -52,10 +52,15 @@ const OPERATORS: Record<string, (args: Run[]) => Run> = {
   "==": ([a = always(undefined), b = always(undefined)]) => (data) => a(data) == b(data),
   "===": ([a = always(undefined), b = always(undefined)]) => (data) => a(data) === b(data),
   "!==": ([a = always(undefined), b = always(undefined)]) => (data) => a(data) !== b(data),
-  "<": ([a = always(undefined), b = always(undefined), c]) =>
-    c ? (data) => (a(data) as never) < (b(data) as never) && (b(data) as never) < (c(data) as never) : (data) => (a(data) as never) < (b(data) as never),
-  "<=": ([a = always(undefined), b = always(undefined), c]) =>
-    c ? (data) => (a(data) as never) <= (b(data) as never) && (b(data) as never) <= (c(data) as never) : (data) => (a(data) as never) <= (b(data) as never),
+  // json-logic-js's "between": a third operand is used when it is not undefined.
+  "<": ([a = always(undefined), b = always(undefined), c = always(undefined)]) => (data) => {
+    const [x, y, z] = [a(data), b(data), c(data)] as never[];
+    return z === undefined ? x < y : x < y && y < z;
+  },
+  "<=": ([a = always(undefined), b = always(undefined), c = always(undefined)]) => (data) => {
+    const [x, y, z] = [a(data), b(data), c(data)] as never[];
+    return z === undefined ? x <= y : x <= y && y <= z;
+  },
   ">": ([a = always(undefined), b = always(undefined)]) => (data) => (a(data) as never) > (b(data) as never),
   ">=": ([a = always(undefined), b = always(undefined)]) => (data) => (a(data) as never) >= (b(data) as never),
   in: ([a = always(undefined), b = always(undefined)]) => (data) => {
