@@ -108,7 +108,7 @@ export async function buildServer(options: ServerOptions): Promise<{ app: Fastif
   const sample = await loadSampleSchools(db);
   if (sample) app.log.info(`no schools yet: loaded the sample lists in lookup-data/ (${sample.hs_ceeb} high schools, ${sample.college_ceeb} colleges); npm run lookups:import loads real ones`);
   const sweeping = setInterval(() => {
-    sweepExpired(db, ctx.now()).catch((error: unknown) => app.log.error(error, "sweeping expired rows failed"));
+    sweepExpired(db, ctx.storage, ctx.now()).catch((error: unknown) => app.log.error(error, "sweeping expired rows failed"));
   }, 60 * 60_000);
   sweeping.unref();
   app.addHook("onClose", async () => {

@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { issueServiceToken } from "../../src/server/auth/service-tokens";
+import { png } from "../../src/server/convert/test-files";
+import { UPLOAD_KEY_MS } from "../../src/server/routes/documents";
 import { sweepExpired } from "../../src/server/sweep";
-import { Client, loggedInApplicant, newAddress, startTestServer, type TestServer } from "./harness";
+import { Client, loggedInApplicant, newAddress, postUploadForm, startTestServer, type TestServer } from "./harness";
 
 describe("sweeping expired rows", () => {
   let server: TestServer;
@@ -19,7 +21,7 @@ describe("sweeping expired rows", () => {
     server.advance(31 * 24 * 60 * 60_000);
     const currentAddress = newAddress();
     const current = await loggedInApplicant(server, currentAddress);
-    await sweepExpired(server.db, server.clock.now);
+    await sweepExpired(server.db, server.ctx.storage, server.clock.now);
     expect(await count("sessions")).toBe(1);
     expect(await count("temporary_answers")).toBe(0);
     expect(await count("confirmation_codes")).toBe(0);
@@ -29,5 +31,27 @@ describe("sweeping expired rows", () => {
     expect(limits.map((l) => l.key.replace(/^signup:.*/, "signup"))).toEqual([`mail:${currentAddress}`, "signup"]);
     expect((await old.get("/api/profile")).statusCode).toBe(401);
     expect((await current.get("/api/profile")).statusCode).toBe(200);
+  });
+
+  it("removes a file uploaded with a form whose conversion was never asked for, and keeps the one being converted", async () => {
+    const client = await loggedInApplicant(server);
+    const upload = async () => {
+      const { fields } = (await client.post("/api/presigned-url", { answer_key: "resume_pdf" })).json() as { fields: Record<string, string> };
+      expect((await postUploadForm(server, fields, png(20, 20, () => [0, 90, 200]))).statusCode).toBe(204);
+      return fields.key!;
+    };
+    const left = await upload();
+    const used = await upload();
+    expect((await client.post("/api/pdf/document-answer/resume_pdf", { file_key: used, file_name: "resume.png" })).statusCode).toBe(200);
+    const stored = async (key: string) => (await server.ctx.storage.read(key)) !== null;
+    expect([await stored(left), await stored(used)]).toEqual([true, true]);
+
+    await sweepExpired(server.db, server.ctx.storage, server.clock.now);
+    expect(await stored(left)).toBe(true);
+    server.advance(UPLOAD_KEY_MS);
+    await sweepExpired(server.db, server.ctx.storage, server.clock.now);
+    expect([await stored(left), await stored(used)]).toEqual([false, true]);
+    expect(await count("upload_keys")).toBe(0);
+    expect(await server.db.query("SELECT answer_key, upload_key FROM document_answers")).toEqual([{ answer_key: "resume_pdf", upload_key: used }]);
   });
 });

@@ -13,7 +13,7 @@ import { messages } from "../messages";
 export const MAX_UPLOAD_BYTES = MAX_FILE_BYTES;
 const UPLOAD_FORM_SECONDS = 5 * 60;
 /** How long after the form is issued its key may be named for conversion (the upload itself has 5 minutes). */
-const UPLOAD_KEY_MS = 60 * 60_000;
+export const UPLOAD_KEY_MS = 60 * 60_000;
 
 const answerKeyParams = {
   type: "object",
