@@ -54,11 +54,11 @@ const OPERATORS: Record<string, (args: Run[]) => Run> = {
   "!==": ([a = always(undefined), b = always(undefined)]) => (data) => a(data) !== b(data),
   // json-logic-js's "between": a third operand is used when it is not undefined.
   "<": ([a = always(undefined), b = always(undefined), c = always(undefined)]) => (data) => {
-    const [x, y, z] = [a(data), b(data), c(data)] as never[];
+    const x = a(data) as never, y = b(data) as never, z = c(data);
     return z === undefined ? x < y : x < y && y < z;
   },
   "<=": ([a = always(undefined), b = always(undefined), c = always(undefined)]) => (data) => {
-    const [x, y, z] = [a(data), b(data), c(data)] as never[];
+    const x = a(data) as never, y = b(data) as never, z = c(data);
     return z === undefined ? x <= y : x <= y && y <= z;
   },
   ">": ([a = always(undefined), b = always(undefined)]) => (data) => (a(data) as never) > (b(data) as never),
