@@ -34,6 +34,10 @@ export function compileCondition(condition: Condition, resolveKey: (key: string)
 
 type Run = (data: Answers) => unknown;
 
+const always = (value: unknown): Run => () => value;
+/** An operand not written: json-logic-js reads it as undefined. */
+const none = always(undefined);
+
 // json-logic-js's own operators, for the ones toLogic writes: the same results without reading
 // the rule again at every test. A condition is tested for every gate at every keystroke and save.
 const OPERATORS: Record<string, (args: Run[]) => Run> = {
@@ -47,29 +51,28 @@ const OPERATORS: Record<string, (args: Run[]) => Run> = {
     for (const arg of args) if (jsonLogic.truthy((value = arg(data)))) return value;
     return value;
   },
-  "!": ([a = always(undefined)]) => (data) => !jsonLogic.truthy(a(data)),
-  "!!": ([a = always(undefined)]) => (data) => jsonLogic.truthy(a(data)),
-  "==": ([a = always(undefined), b = always(undefined)]) => (data) => a(data) == b(data),
-  "===": ([a = always(undefined), b = always(undefined)]) => (data) => a(data) === b(data),
-  "!==": ([a = always(undefined), b = always(undefined)]) => (data) => a(data) !== b(data),
+  "!": ([a = none]) => (data) => !jsonLogic.truthy(a(data)),
+  "!!": ([a = none]) => (data) => jsonLogic.truthy(a(data)),
+  "==": ([a = none, b = none]) => (data) => a(data) == b(data),
+  "===": ([a = none, b = none]) => (data) => a(data) === b(data),
+  "!==": ([a = none, b = none]) => (data) => a(data) !== b(data),
   // json-logic-js's "between": a third operand is used when it is not undefined.
-  "<": ([a = always(undefined), b = always(undefined), c = always(undefined)]) => (data) => {
-    const x = a(data) as never, y = b(data) as never, z = c(data);
+  "<": ([a = none, b = none, c = none]) => (data) => {
+    const x = a(data) as never, y = b(data) as never, z = c(data) as never;
     return z === undefined ? x < y : x < y && y < z;
   },
-  "<=": ([a = always(undefined), b = always(undefined), c = always(undefined)]) => (data) => {
-    const x = a(data) as never, y = b(data) as never, z = c(data);
+  "<=": ([a = none, b = none, c = none]) => (data) => {
+    const x = a(data) as never, y = b(data) as never, z = c(data) as never;
     return z === undefined ? x <= y : x <= y && y <= z;
   },
-  ">": ([a = always(undefined), b = always(undefined)]) => (data) => (a(data) as never) > (b(data) as never),
-  ">=": ([a = always(undefined), b = always(undefined)]) => (data) => (a(data) as never) >= (b(data) as never),
-  in: ([a = always(undefined), b = always(undefined)]) => (data) => {
+  ">": ([a = none, b = none]) => (data) => (a(data) as never) > (b(data) as never),
+  ">=": ([a = none, b = none]) => (data) => (a(data) as never) >= (b(data) as never),
+  in: ([a = none, b = none]) => (data) => {
     const list = b(data) as { indexOf?: (item: unknown) => number } | null | undefined;
     return !!list && typeof list.indexOf !== "undefined" && list.indexOf(a(data)) !== -1;
   },
 };
 
-const always = (value: unknown): Run => () => value;
 const isLogic = (logic: unknown): logic is Record<string, unknown> =>
   typeof logic === "object" && logic !== null && !Array.isArray(logic) && Object.keys(logic).length === 1;
 
