@@ -25,7 +25,7 @@ export {
 } from "./form";
 export { createAjv, withoutMeta } from "./validation";
 export { copyAnswers, isAnswered } from "./answers";
-export type { EvaluateOptions } from "./visibility";
+export { answersBefore, type EvaluateOptions } from "./visibility";
 export type {
   AnswerKey,
   Answers,

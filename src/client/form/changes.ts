@@ -3,6 +3,7 @@
 // (or kept on this device for a visitor), and while validating the errors follow.
 import { evaluateAnswers, validateEvaluation } from "../../engine/form";
 import { localToday } from "../../engine/dates";
+import { answersBefore } from "../../engine/visibility";
 import type { Answers, FormState } from "../../engine";
 import { api } from "../api/calls";
 import { queryClient } from "../api/queries";
@@ -30,27 +31,11 @@ export function change(updates: Answers): void {
   const { answers: previous, assign } = useAnswers.getState();
   let changed = updates;
   if (Object.keys(updates).some((key) => reactiveKeys.has(key))) {
-    const answers = { ...previous, ...updates };
-    const { cleared } = evaluateAnswers(form, answers, { ...formState(), previous: chosenTogether(previous, answers, updates) });
+    const { cleared } = evaluateAnswers(form, { ...previous, ...updates }, { ...formState(), previous: answersBefore(form, previous, updates) });
     if (cleared.length > 0) changed = { ...updates, ...Object.fromEntries(cleared.map((key) => [key, ""])) };
   }
   assign(changed);
   afterChange(changed);
-}
-
-/**
- * The answers before a change as the dependent-choice rule reads them: a dependent answer set in
- * the same change as its controlling answer (a chosen school's state with its country) was chosen
- * after it, so it stays. The server reads a save the same way (PUT /api/answer).
- */
-function chosenTogether(previous: Answers, answers: Answers, updates: Answers): Answers {
-  let before = previous;
-  for (const { key, controlKey } of form.dependents) {
-    if (!(key in updates)) continue;
-    if (before === previous) before = { ...previous };
-    before[controlKey] = answers[controlKey] ?? "";
-  }
-  return before;
 }
 
 /** Answers changed here or by the server: queue or keep them, and refresh the errors. */

@@ -3,7 +3,7 @@
 // reaches only their own row.
 import type { FastifyInstance } from "fastify";
 import type { JsonSchemaToTsProvider } from "@fastify/type-provider-json-schema-to-ts";
-import { copyAnswers, evaluateAnswers, localToday, validateAnswers, type Answers } from "../../engine";
+import { answersBefore, copyAnswers, evaluateAnswers, localToday, validateAnswers, type Answers } from "../../engine";
 import { answered, changeApplication, updateUnlessSubmitted, type Application, type WebStatus } from "../applications";
 import type { ServerContext } from "../context";
 import { storedDocuments } from "../documents";
@@ -89,10 +89,7 @@ export function applicationRoutes(app: FastifyInstance, ctx: ServerContext): voi
     const { revision } = await changeApplication(db, request.application, now(), (current) => {
       if (Object.keys(sent).length === 0) return null;
       const merged = Object.assign(copyAnswers(current.answers), sent);
-      // A dependent answer sent together with its controlling answer was chosen after it: keep it.
-      const previous = copyAnswers(current.answers);
-      for (const { key, controlKey } of form.dependents) if (key in sent) previous[controlKey] = merged[controlKey]!;
-      const evaluation = evaluateAnswers(form, merged, { ...state(current), previous });
+      const evaluation = evaluateAnswers(form, merged, { ...state(current), previous: answersBefore(form, current.answers, sent) });
       cleared = evaluation.cleared;
       return { answers: answered(evaluation.answers) };
     });
