@@ -24,13 +24,13 @@ export interface Database extends Queryable {
 /** Distinct statement texts prepared per connection; the server has a few dozen, the rest run unprepared. */
 const MAX_NAMED = 1000;
 
-/** PGlite in `dataDir`, or in memory when it is undefined. */
 /**
  * How alike a typed word and a word of a school's name must be for the lookups (pg_trgm's `<%`;
  * its default, 0.6, misses "Roosvelt" and "Rosev" for Roosevelt). Set for each connection.
  */
 const WORD_SIMILARITY = 0.45;
 
+/** PGlite in `dataDir`, or in memory when it is undefined. */
 export async function openPglite(dataDir: string | undefined): Promise<Database> {
   let unlock = async () => {};
   if (dataDir) {

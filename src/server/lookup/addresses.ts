@@ -1,6 +1,6 @@
 // Addresses: US ZIP codes from the zipcodes package, in this process, no service needed; street
 // addresses from a self-hosted Photon geocoder (OpenStreetMap data) when ADDRESS_LOOKUP_URL names one.
-import { alpha3Of, canadianProvinces, countryNames, regionCode, usStates } from "./places";
+import { alpha3Of, countryNames, regionCode, regionsOf, usStates } from "./places";
 import { MAX_LENGTHS, type LookupResult } from "./schools";
 
 /** What choosing an address fills in. */
@@ -99,7 +99,7 @@ function addressOfPhoton(properties: Record<string, unknown>): AddressRecord | u
     address_line_1: street || text("name"),
     city: text("city"),
     // The form's selects list the regions of the USA and Canada by code; elsewhere the state is typed text.
-    state: country === "USA" || country === "CAN" ? regionCode(country, text("state")) ?? "" : text("state"),
+    state: regionsOf(country) ? regionCode(country, text("state")) ?? "" : text("state"),
     zip: text("postcode"),
     country,
   });
@@ -107,7 +107,7 @@ function addressOfPhoton(properties: Record<string, unknown>): AddressRecord | u
 
 /** "Cambridge, MA 02139" in the USA and Canada, as letters are addressed there; "London, United Kingdom" elsewhere. */
 function placeOf({ city, state, zip, country }: AddressRecord): string {
-  const region = country === "USA" || country === "CAN" ? [state, zip].filter(Boolean).join(" ") : countryNames.get(country)!;
+  const region = regionsOf(country) ? [state, zip].filter(Boolean).join(" ") : countryNames.get(country)!;
   return [city, region].filter(Boolean).join(", ");
 }
 
@@ -130,8 +130,7 @@ function validAddress(address: AddressRecord): AddressRecord | undefined {
   const { address_line_1, city, state, zip, country } = address;
   if (!address_line_1 && !city) return undefined;
   if (!countryNames.has(country)) return undefined;
-  if (country === "USA" && state !== "" && !usStates.has(state)) return undefined;
-  if (country === "CAN" && state !== "" && !canadianProvinces.has(state)) return undefined;
+  if (state !== "" && regionsOf(country)?.has(state) === false) return undefined;
   if (address_line_1.length > MAX_LENGTHS.address_line_1 || city.length > MAX_LENGTHS.city || state.length > MAX_LENGTHS.state || zip.length > MAX_LENGTHS.zip) return undefined;
   // What http.ts refuses in a request, refused here too: the text goes back to the form's answers.
   if (!addressFields(address).every((field) => field.isWellFormed() && !/\p{Cc}/u.test(field))) return undefined;

@@ -25,9 +25,13 @@ export const canadianProvinces: ReadonlyMap<string, string> = optionsOf("canadia
  */
 export const alpha3Of = (code: string): string | undefined => (alpha2 as Record<string, string>)[code.toUpperCase()];
 
+/** The regions the form's state select lists for a country (code → name): the USA's and Canada's; elsewhere the state is typed. */
+export const regionsOf = (country: string): ReadonlyMap<string, string> | undefined =>
+  country === "USA" ? usStates : country === "CAN" ? canadianProvinces : undefined;
+
 /** The region's code for a name a geocoder gives ("Massachusetts" → MA), for the countries whose selects list regions. */
 export function regionCode(country: string, name: string): string | undefined {
-  const regions = country === "USA" ? usStates : country === "CAN" ? canadianProvinces : undefined;
+  const regions = regionsOf(country);
   if (!regions) return undefined;
   const wanted = name.trim().toLowerCase();
   for (const [code, label] of regions) if (label.toLowerCase() === wanted || code.toLowerCase() === wanted) return code;

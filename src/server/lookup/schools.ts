@@ -1,5 +1,5 @@
 // Searching the imported schools (migrations/003_lookups.sql) and reading one by its CEEB code.
-import type { Queryable } from "../db/database";
+import type { Queryable, Row } from "../db/database";
 import { countryNames } from "./places";
 
 export const SCHOOL_CATEGORIES = ["hs_ceeb", "college_ceeb"] as const;
@@ -47,7 +47,7 @@ const STARTING_WITH = `
   LIMIT $3`;
 
 /**
- * The rest by trigram word similarity (pg_trgm's `<%`, 0.6 by default) of the words that tell
+ * The rest by trigram word similarity (pg_trgm's `<%`, from 0.45: db/database.ts) of the words that tell
  * schools apart (lookup_words: no "High School") and the city: "Lincon" finds Lincoln, "jeff"
  * Thomas Jefferson, "lincoln omaha" the one in Omaha. Ranked by the whole name first ("Riversid
  * High" is Riverside High School before Thoreau Senior High in Riverside), then with the city,
@@ -90,7 +90,7 @@ function placeOf(row: { city: string; state: string; country: string }): string 
 }
 
 export async function schoolByCeeb(db: Queryable, category: SchoolCategory, ceeb: string): Promise<SchoolRecord | undefined> {
-  const [row] = await db.query<{ name: string; address_line_1: string; city: string; state: string; zip: string; country: string; ceeb: string }>(
+  const [row] = await db.query<SchoolRecord & Row>(
     "SELECT name, address_line_1, city, state, zip, country, ceeb FROM lookup_schools WHERE category = $1 AND ceeb = $2", [category, ceeb]);
   return row;
 }
