@@ -4,7 +4,8 @@
 // CEEB code never stays beside another name. The keys are the engine's (view.key, view.fills):
 // inside an add-another block they carry the block's prefix already (hs_2_name, hs_2_ceeb).
 import { useMemo } from "react";
-import { copyAnswers, isAnswered, type AnswerKey, type Answers, type ViewItem } from "../../engine";
+import type { AnswerKey, Answers, ViewItem } from "../../engine";
+import { copyAnswers, isAnswered } from "../../engine/answers";
 import type { LookupRecord, LookupResult } from "../api/calls";
 import { useKeys } from "../state/answers";
 import { form } from "./model";
