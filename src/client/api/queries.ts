@@ -3,7 +3,7 @@
 // logout or a 401 clears it.
 import { QueryClient, useMutation, useQuery } from "@tanstack/react-query";
 import { useAnswers } from "../state/answers";
-import { leaveQueue, unsavedChanges } from "../state/saving";
+import { forgetStoredAnswers, unsavedChanges } from "../state/saving";
 import { useSession } from "../state/session";
 import { api, type WebStatus } from "./calls";
 
@@ -45,10 +45,13 @@ export function useWebStatus() {
   });
 }
 
-/** After logout, a 401 or an inactivity logout: nothing of the last applicant stays in memory. */
+/**
+ * After logout, a 401 or an inactivity logout: nothing of the last applicant (nor of any visitor)
+ * stays in memory, in the query cache or in the browser's storage.
+ */
 export function forgetApplicant(): void {
   queryClient.clear();
-  leaveQueue();
+  forgetStoredAnswers();
   useSession.getState().loggedOut();
   useAnswers.getState().reset();
 }

@@ -68,15 +68,14 @@ describe("checks before any call", () => {
 describe("confirming", () => {
   test("sends the address and the code, then goes to /login, which shows the success message", async () => {
     server.use(http.post(url("/public/confirm"), () => HttpResponse.json({ message: "Your account is confirmed. Please log in." })));
-    const answers = { first_name: "Ada" };
-    const { user, code, router, visited } = await openConfirm({ username: "ada@example.com", answers });
+    const { user, code, router, visited } = await openConfirm({ username: "ada@example.com" });
     await user.type(code, "123456");
     await user.click(screen.getByRole("button", { name: "Submit" }));
 
     await screen.findByRole("heading", { level: 1, name: "Log In" });
     expect(router.state.location.pathname).toBe("/login");
     expect(sentTo("POST", "/public/confirm").map((r) => r.body)).toEqual([{ username: "ada@example.com", code: "123456" }]);
-    expect(visited.find((l) => l.pathname === "/login")?.state).toEqual({ username: "ada@example.com", message: "Your account is confirmed. Please log in.", answers });
+    expect(visited.find((l) => l.pathname === "/login")?.state).toEqual({ username: "ada@example.com", message: "Your account is confirmed. Please log in." });
     const toast = await screen.findByRole("alertdialog", { name: "Success Notification" });
     expect(within(toast).getByText("Your account is confirmed. Please log in.")).toBeInTheDocument();
     expect(screen.getByLabelText("Email")).toHaveValue("ada@example.com");

@@ -4,7 +4,7 @@ import { api } from "../api/calls";
 import { TextInput } from "../ui/TextInput";
 import { AuthCard, useCardToasts } from "./AuthCard";
 import { ResendCodeButton } from "./ResendCodeButton";
-import { useAuthState, useCarriedAnswers, type AuthState } from "./navigation";
+import { useAuthState, type AuthState } from "./navigation";
 import { codeError, emailError } from "./rules";
 import { useCardForm } from "./useCardForm";
 
@@ -13,7 +13,6 @@ export const CONFIRM_ERROR = "Confirm Card Error";
 export function ConfirmPage() {
   const navigate = useNavigate();
   const cardToasts = useCardToasts();
-  const answers = useCarriedAnswers();
   const form = useCardForm(
     { email: useAuthState().username ?? "", code: "" },
     (v) => ({ email: emailError(v.email), code: codeError(v.code) }),
@@ -24,7 +23,7 @@ export function ConfirmPage() {
   const confirm = useMutation({
     mutationFn: () => api.confirm({ username, code: form.values.code.trim() }),
     onMutate: () => cardToasts.clear(),
-    onSuccess: (reply) => void navigate("/login", { state: { username, message: reply.message, answers } satisfies AuthState }),
+    onSuccess: (reply) => void navigate("/login", { state: { username, message: reply.message } satisfies AuthState }),
     onError: (error) => cardToasts.error(error.message, CONFIRM_ERROR),
   });
 
@@ -36,9 +35,9 @@ export function ConfirmPage() {
       isPending={confirm.isPending}
       onSubmit={(element) => form.check(element) && confirm.mutate()}
       links={
-        <ResendCodeButton email={form.values.email} setEmailError={(error) => form.setError("email", error)} cardToasts={cardToasts} answers={answers} />
+        <ResendCodeButton email={form.values.email} setEmailError={(error) => form.setError("email", error)} cardToasts={cardToasts} />
       }
-      footer={<>Already confirmed your account? <Link to="/login" state={{ username, answers } satisfies AuthState}>Log In</Link></>}
+      footer={<>Already confirmed your account? <Link to="/login" state={{ username } satisfies AuthState}>Log In</Link></>}
     >
       <TextInput label="Email" type="email" autoComplete="username" value={form.values.email} onChange={(v) => form.setValue("email", v)} error={form.errors.email} />
       <TextInput

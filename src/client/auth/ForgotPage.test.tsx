@@ -51,11 +51,10 @@ test("a server refusal shows as the Forgot Password Card Error toast", async () 
   expect(screen.queryByRole("alertdialog", { name: "Success Notification" })).not.toBeInTheDocument();
 });
 
-test("the footer's Log In carries the address and the answers", async () => {
-  const answers = { first_name: "Ada" };
-  const { user, email, router } = await openForgot({ answers });
+test("the footer's Log In carries the address", async () => {
+  const { user, email, router } = await openForgot();
   await user.type(email, "ada@example.com");
   await user.click(screen.getByRole("link", { name: "Log In" }));
   await screen.findByRole("heading", { level: 1, name: "Log In" });
-  expect(router.state.location.state).toEqual({ username: "ada@example.com", answers });
+  expect(router.state.location.state).toEqual({ username: "ada@example.com" });
 });

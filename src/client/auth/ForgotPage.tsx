@@ -4,7 +4,7 @@ import { api } from "../api/calls";
 import { toasts } from "../ui/Toasts";
 import { TextInput } from "../ui/TextInput";
 import { AuthCard, useCardToasts } from "./AuthCard";
-import { useAuthState, useCarriedAnswers, type AuthState } from "./navigation";
+import { useAuthState, type AuthState } from "./navigation";
 import { emailError } from "./rules";
 import { useCardForm } from "./useCardForm";
 
@@ -12,7 +12,6 @@ export const FORGOT_ERROR = "Forgot Password Card Error";
 
 export function ForgotPage() {
   const cardToasts = useCardToasts();
-  const answers = useCarriedAnswers();
   const form = useCardForm({ email: useAuthState().username ?? "" }, (v) => ({ email: emailError(v.email) }), { live: true });
   const username = form.values.email.trim();
 
@@ -30,7 +29,7 @@ export function ForgotPage() {
       cardToasts={cardToasts}
       isPending={forgot.isPending}
       onSubmit={(element) => form.check(element) && forgot.mutate()}
-      footer={<>Remembered your password? <Link to="/login" state={{ username, answers } satisfies AuthState}>Log In</Link></>}
+      footer={<>Remembered your password? <Link to="/login" state={{ username } satisfies AuthState}>Log In</Link></>}
     >
       <p className="card-intro">Enter the email address of your account. We'll send you a link to choose a new password.</p>
       <TextInput label="Email" type="email" autoComplete="username" value={form.values.email} onChange={(v) => form.setValue("email", v)} error={form.errors.email} />

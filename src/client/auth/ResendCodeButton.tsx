@@ -1,7 +1,6 @@
 import { useMutation } from "@tanstack/react-query";
 import { Button } from "react-aria-components";
 import { useLocation, useNavigate } from "react-router";
-import type { Answers } from "../../engine";
 import { api } from "../api/calls";
 import type { Toasts } from "../ui/Toasts";
 import type { AuthState } from "./navigation";
@@ -15,14 +14,13 @@ interface ResendCodeButtonProps {
   /** Shows (or clears) the card's message on its Email field. */
   setEmailError: (message: string | undefined) => void;
   cardToasts: Toasts;
-  answers: Answers | undefined;
 }
 
 /**
  * "Resend confirmation code" on the Log In and Confirm cards: needs a valid address, then goes to
- * /confirm with the address, the server's message and the answers (spec: accounts-and-shell §2).
+ * /confirm with the address and the server's message (spec: accounts-and-shell §2).
  */
-export function ResendCodeButton({ email, setEmailError, cardToasts, answers }: ResendCodeButtonProps) {
+export function ResendCodeButton({ email, setEmailError, cardToasts }: ResendCodeButtonProps) {
   const navigate = useNavigate();
   const onConfirm = useLocation().pathname === "/confirm";
   const username = email.trim();
@@ -30,7 +28,7 @@ export function ResendCodeButton({ email, setEmailError, cardToasts, answers }: 
     mutationFn: () => api.resendConfirm({ username }),
     onMutate: () => cardToasts.clear(),
     onSuccess: (reply) =>
-      void navigate("/confirm", { replace: onConfirm, state: { username, message: reply.message, answers } satisfies AuthState }),
+      void navigate("/confirm", { replace: onConfirm, state: { username, message: reply.message } satisfies AuthState }),
     onError: (error) => cardToasts.error(error.message, RESEND_ERROR),
   });
   return (

@@ -1,5 +1,5 @@
 // The sign-up card (spec: accounts-and-shell §2, §4, §5): the live password checklist, the checks
-// before any call, and the way to /confirm with the address, the message and the answers.
+// before any call, and the way to /confirm with the address and the message.
 import { http, HttpResponse } from "msw";
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
@@ -107,10 +107,9 @@ describe("checks before any call", () => {
 });
 
 describe("signing up", () => {
-  test("sends the trimmed address and the password, then goes to /confirm with the address, message and answers", async () => {
+  test("sends the trimmed address and the password, then goes to /confirm with the address and message", async () => {
     server.use(http.post(url("/public/signup"), () => HttpResponse.json({ message: "We sent a confirmation code to ada@example.com." })));
-    const answers = { first_name: "Ada", last_name: "Lovelace" };
-    const { user, email, password, router, visited } = await openSignup({ answers });
+    const { user, email, password, router, visited } = await openSignup();
     await user.type(email, " ada@example.com");
     await user.type(password, "Correct-horse-9");
     await user.click(screen.getByRole("button", { name: "Submit" }));
@@ -121,16 +120,15 @@ describe("signing up", () => {
     expect(visited.find((l) => l.pathname === "/confirm")?.state).toEqual({
       username: "ada@example.com",
       message: "We sent a confirmation code to ada@example.com.",
-      answers,
     });
     const toast = await screen.findByRole("alertdialog", { name: "Success Notification" });
     expect(within(toast).getByText("We sent a confirmation code to ada@example.com.")).toBeInTheDocument();
     expect(screen.getByLabelText("Email")).toHaveValue("ada@example.com");
-    // The message is shown once; the answers stay in the entry for the next card.
-    await waitFor(() => expect(router.state.location.state).toEqual({ username: "ada@example.com", answers }));
+    // The message is shown once; the address stays in the entry for the next card.
+    await waitFor(() => expect(router.state.location.state).toEqual({ username: "ada@example.com" }));
   });
 
-  test("carries the answers typed in this tab", async () => {
+  test("the answers typed in this tab go on in the tab, not in the history entry", async () => {
     useAnswers.getState().replaceAll({ first_name: "Grace" });
     server.use(http.post(url("/public/signup"), () => HttpResponse.json({ message: "Code sent." })));
     const { user, email, password, visited } = await openSignup();
@@ -138,7 +136,8 @@ describe("signing up", () => {
     await user.type(password, "Correct-horse-9");
     await user.click(screen.getByRole("button", { name: "Submit" }));
     await screen.findByRole("heading", { level: 1, name: "Confirm Your Account" });
-    expect(visited.find((l) => l.pathname === "/confirm")?.state).toEqual({ username: "grace@example.com", message: "Code sent.", answers: { first_name: "Grace" } });
+    expect(visited.find((l) => l.pathname === "/confirm")?.state).toEqual({ username: "grace@example.com", message: "Code sent." });
+    expect(useAnswers.getState().answers).toEqual({ first_name: "Grace" });
   });
 
   test("a server refusal shows as the Sign Up Card Error toast and stays", async () => {
@@ -153,12 +152,11 @@ describe("signing up", () => {
     expect(router.state.location.pathname).toBe("/signup");
   });
 
-  test("the footer's Log In carries the address and the answers", async () => {
-    const answers = { first_name: "Ada" };
-    const { user, email, router } = await openSignup({ answers });
+  test("the footer's Log In carries the address", async () => {
+    const { user, email, router } = await openSignup();
     await user.type(email, "ada@example.com");
     await user.click(screen.getByRole("link", { name: "Log In" }));
     await screen.findByRole("heading", { level: 1, name: "Log In" });
-    expect(router.state.location.state).toEqual({ username: "ada@example.com", answers });
+    expect(router.state.location.state).toEqual({ username: "ada@example.com" });
   });
 });

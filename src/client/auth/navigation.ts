@@ -1,10 +1,14 @@
 // What the account pages hand each other in navigation state (spec: accounts-and-shell §2): the
-// address typed so far, a message to show on arrival, and a visitor's answers, which ride along
-// through sign-up, confirm and login and are saved on the first login.
+// address typed so far and a message to show on arrival. A visitor's answers ride along through
+// sign-up, confirm and login too, but not in the navigation state: the browser keeps each history
+// entry's state past a logout and past the visitor's 24 hours (Back would bring them to the next
+// person at the same browser), so they are the ones this tab holds, restored from this device's
+// visitor store (state/saving.ts) after a reload.
 import { useEffect, useRef } from "react";
 import { useLocation, useNavigate } from "react-router";
 import type { Answers } from "../../engine";
 import { hasAnswers, useAnswers } from "../state/answers";
+import { useSession } from "../state/session";
 import { toasts, type Toasts } from "../ui/Toasts";
 
 export interface AuthState {
@@ -13,19 +17,17 @@ export interface AuthState {
   message?: string;
   /** Shown once on arrival as the card's error toast (logout, session invalid, inactivity). */
   error?: string;
-  answers?: Answers;
 }
 
 export function useAuthState(): AuthState {
   return (useLocation().state as AuthState | null) ?? {};
 }
 
-/** The answers to carry on: those handed over, else the ones typed in this tab. */
+/** A visitor's answers to carry into an account; never a logged-in applicant's. */
 export function useCarriedAnswers(): Answers | undefined {
-  const handed = useAuthState().answers;
-  const typed = useAnswers((s) => s.answers);
-  const answers = handed ?? typed;
-  return hasAnswers(answers) ? answers : undefined;
+  const isLoggedIn = useSession((s) => s.is_logged_in);
+  const answers = useAnswers((s) => s.answers);
+  return !isLoggedIn && hasAnswers(answers) ? answers : undefined;
 }
 
 /**

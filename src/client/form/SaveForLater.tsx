@@ -35,7 +35,7 @@ export default function SaveForLater({ onClose }: { onClose: () => void }) {
           <p>Keep this link (bookmark it, or email it to yourself). It works until {expires}:</p>
           <p className="saved-link"><a href={link}>{link}</a></p>
           <Button className="button button-secondary" onPress={() => void copy()}>{copied ? "Copied" : "Copy link"}</Button>
-          <p className="field-description">Anyone with this link can see these answers, and this browser keeps them too: on a shared computer, clear the browser's data when you are done. Creating an account keeps them safer.</p>
+          <p className="field-description">Anyone with this link can see these answers, and this browser keeps them for 24 hours: on a shared computer, clear the browser's data when you are done. Creating an account keeps them safer.</p>
         </>
       )}
     </ModalDialog>

@@ -26,7 +26,8 @@ async function openAsVisitor(path: string, title: string) {
 }
 
 const textbox = (name: string) => screen.getAllByRole("textbox", { name })[0]!;
-const kept = () => JSON.parse(localStorage.getItem("apply.visitor") ?? "null") as unknown;
+/** The answers this device keeps for the visitor (null: none). */
+const kept = () => (JSON.parse(localStorage.getItem("apply.visitor") ?? "null") as { answers: unknown } | null)?.answers ?? null;
 
 let consoleError: ReturnType<typeof vi.spyOn>;
 beforeEach(() => {

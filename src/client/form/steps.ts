@@ -2,7 +2,6 @@
 // Free of the definitions, so the step navigation in the shell can use it without loading them.
 import type { NavigateFunction } from "react-router";
 import type { ValidationErrors } from "../../engine";
-import type { AuthState } from "../auth/navigation";
 import { api, type WebStatus } from "../api/calls";
 import { ApiError } from "../api/client";
 import { queryClient } from "../api/queries";
@@ -17,12 +16,11 @@ export const SUBMIT_ERROR = "Submit Error";
 export const SUBMITTED = "Your application was successfully submitted.";
 export const SUMMARY_ID = "validation-summary";
 
-/** A visitor with answers is sent to sign up, carrying them (§2); true when that happened. */
+/** A visitor with answers is sent to sign up, which carries them (§2); true when that happened. */
 function sentToSignup(navigate: NavigateFunction): boolean {
   if (useSession.getState().is_logged_in) return false;
-  const { answers } = useAnswers.getState();
-  if (!hasAnswers(answers)) return false;
-  void navigate("/signup", { state: { answers } satisfies AuthState });
+  if (!hasAnswers(useAnswers.getState().answers)) return false;
+  void navigate("/signup");
   return true;
 }
 

@@ -12,8 +12,11 @@ import { change } from "./changes";
 export const SAVED_ANSWERS_LOADED = "We loaded the answers you saved. Pick up where you left off.";
 export const SAVED_ANSWERS_ERROR = "Saved Answers Error";
 
-/** Tokens already read in this tab: StrictMode and re-renders must not load one twice. */
-const read = new Set<string>();
+/**
+ * Tokens being read: StrictMode and re-renders must not load one twice. Each is let go once read,
+ * as the address no longer holds it, so no token stays in the page after a logout.
+ */
+const reading = new Set<string>();
 
 export function useSavedForLater(): void {
   const { pathname, search, hash } = useLocation();
@@ -21,8 +24,8 @@ export function useSavedForLater(): void {
   useEffect(() => {
     const params = new URLSearchParams(search);
     const token = params.get("token");
-    if (!token || read.has(token)) return;
-    read.add(token);
+    if (!token || reading.has(token)) return;
+    reading.add(token);
     params.delete("token");
     const rest = params.toString();
     void navigate({ pathname, search: rest ? `?${rest}` : "", hash }, { replace: true });
@@ -37,6 +40,6 @@ export function useSavedForLater(): void {
         toasts.success(SAVED_ANSWERS_LOADED);
       },
       (error: Error) => toasts.error(error.message, SAVED_ANSWERS_ERROR),
-    );
+    ).finally(() => reading.delete(token));
   }, [pathname, search, hash, navigate]);
 }

@@ -1,17 +1,13 @@
 import type { RefObject } from "react";
 import { Button, Dialog, Popover } from "react-aria-components";
 import { Link } from "react-router";
-import type { AuthState } from "../auth/navigation";
-import { useAnswers } from "../state/answers";
 import { useSession } from "../state/session";
 import { useLogout } from "./useLogout";
 
 export function AccountPopover({ triggerRef, onClose }: { triggerRef: RefObject<HTMLButtonElement | null>; onClose: () => void }) {
   const isLoggedIn = useSession((s) => s.is_logged_in);
   const username = useSession((s) => s.username);
-  const answers = useAnswers((s) => s.answers);
   const logout = useLogout();
-  const carried = { answers } satisfies AuthState;
   return (
     <Popover className="popover" placement="bottom end" triggerRef={triggerRef} isOpen onOpenChange={(isOpen) => !isOpen && onClose()}>
       <Dialog className="account-dialog" aria-label="Account">
@@ -22,8 +18,8 @@ export function AccountPopover({ triggerRef, onClose }: { triggerRef: RefObject<
           </>
         ) : (
           <>
-            <Link className="button button-primary" to="/login" state={carried} onClick={onClose}>Sign In</Link>
-            <Link className="button button-secondary" to="/signup" state={carried} onClick={onClose}>Create Account</Link>
+            <Link className="button button-primary" to="/login" onClick={onClose}>Sign In</Link>
+            <Link className="button button-secondary" to="/signup" onClick={onClose}>Create Account</Link>
           </>
         )}
       </Dialog>

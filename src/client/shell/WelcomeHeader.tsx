@@ -1,8 +1,7 @@
 // The welcome header (spec: application-form §2): thanks once submitted, a welcome on the first
 // login, "glad you're back" later, and a welcome with a login link for visitors; hidden while
 // the status is validating. The texts under the headings are staff's, in institution.json.
-import { Link, useNavigate } from "react-router";
-import type { AuthState } from "../auth/navigation";
+import { Link } from "react-router";
 import { institution } from "../institution";
 import { useAnswers } from "../state/answers";
 import { useSession } from "../state/session";
@@ -13,7 +12,6 @@ export function WelcomeHeader() {
   const numLogins = useSession((s) => s.num_logins);
   // The name only, and only once submitted: typing a name must not re-render the header.
   const name = useAnswers((s) => (status === "submitted" ? String(s.answers.preferred_name || s.answers.first_name || "").trim() : ""));
-  const navigate = useNavigate();
   const isServiceUser = useSession((s) => s.is_service_user);
   if (status === "validating" || isServiceUser) return null;
 
@@ -27,15 +25,7 @@ export function WelcomeHeader() {
     heading = "Welcome!";
     text = (
       <>
-        {welcome.visitor} Already have an account? <Link
-          to="/login"
-          onClick={(event) => {
-            event.preventDefault();
-            void navigate("/login", { state: { answers: useAnswers.getState().answers } satisfies AuthState });
-          }}
-        >
-          Log in
-        </Link>.
+        {welcome.visitor} Already have an account? <Link to="/login">Log in</Link>.
       </>
     );
   } else if (numLogins <= 1) {

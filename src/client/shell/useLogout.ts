@@ -6,9 +6,12 @@ import type { AuthState } from "../auth/navigation";
 import { api } from "../api/calls";
 import { ApiError } from "../api/client";
 import { forgetApplicant } from "../api/queries";
+import { saveNow } from "../state/saving";
 
 /**
- * Log out: end the session, forget everything cached, go to /login with a message for the card.
+ * Log out: send the changes still queued, end the session, forget everything cached and stored
+ * in this browser, go to /login with a message for the card (a change that cannot be sent now is
+ * lost with the rest: a shared computer keeps nothing of the applicant).
  * A failed logout is rethrown to the error boundary (spec: accounts-and-shell §8); a 401 has
  * already been handled by the API client. The inactivity logout always ends on /login with its
  * own message, even when the server's session has already expired.
@@ -18,7 +21,10 @@ export function useLogout() {
   const [failure, setFailure] = useState<Error | null>(null);
   const logout = useMutation({
     mutationFn: async (reason: "asked" | "idle") => {
-      if (reason === "asked") return (await api.logout()).message;
+      if (reason === "asked") {
+        await saveNow().catch(() => {});
+        return (await api.logout()).message;
+      }
       await api.logout({ handleUnauthorized: false }).catch(() => {});
       return accountMessages.autoLogout;
     },

@@ -8,7 +8,7 @@ import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
 import type { Answers } from "../../engine";
 import { logIn, profileOf, renderApp, sentTo, server, url, withTestServer } from "../testing";
 import { useAnswers } from "./answers";
-import { keepVisitorAnswers, recordChanges, restoreVisitorAnswers, SAVE_DELAY_MS, saveNow, unsavedChanges, useSaveState, visitorAnswers } from "./saving";
+import { keepVisitorAnswers, recordChanges, restoreVisitorAnswers, SAVE_DELAY_MS, saveNow, unsavedChanges, useSaveState, VISITOR_ANSWERS_TTL_MS, visitorAnswers } from "./saving";
 
 withTestServer();
 // Whole pages take seconds each to draw in jsdom, more on a busy machine.
@@ -361,9 +361,13 @@ describe("after a reload", () => {
 });
 
 describe("a visitor's answers", () => {
+  const HOUR = 60 * 60 * 1000;
+  /** What an earlier visit left, `age` ms ago. */
+  const keptAgo = (age: number, answers: Answers) => localStorage.setItem("apply.visitor", JSON.stringify({ savedAt: Date.now() - age, answers }));
+
   test("kept across a reload and restored at start-up", () => {
     keepVisitorAnswers({ first_name: "Ada", legal_agree: true });
-    expect(JSON.parse(localStorage.getItem("apply.visitor")!)).toEqual({ first_name: "Ada", legal_agree: true });
+    expect(JSON.parse(localStorage.getItem("apply.visitor")!)).toEqual({ savedAt: expect.any(Number), answers: { first_name: "Ada", legal_agree: true } });
     useAnswers.getState().reset();
     restoreVisitorAnswers();
     expect(useAnswers.getState().answers).toEqual({ first_name: "Ada", legal_agree: true });
@@ -374,5 +378,41 @@ describe("a visitor's answers", () => {
     useAnswers.getState().replaceAll({ first_name: "Ada" });
     restoreVisitorAnswers();
     expect(useAnswers.getState().answers).toEqual({ first_name: "Ada" });
+  });
+
+  test("forgotten 24 hours after the last change: not restored, and gone from the device", () => {
+    keptAgo(VISITOR_ANSWERS_TTL_MS - HOUR, { first_name: "Ada" });
+    restoreVisitorAnswers();
+    expect(useAnswers.getState().answers).toEqual({ first_name: "Ada" });
+
+    useAnswers.getState().reset();
+    keptAgo(VISITOR_ANSWERS_TTL_MS + 1, { first_name: "Ada" });
+    restoreVisitorAnswers();
+    expect(useAnswers.getState().answers).toEqual({});
+    expect(localStorage.getItem("apply.visitor")).toBeNull();
+  });
+
+  test("each change restarts the 24 hours", () => {
+    vi.useFakeTimers({ toFake: ["Date"] });
+    keepVisitorAnswers({ first_name: "Ada" });
+    vi.setSystemTime(Date.now() + 20 * HOUR);
+    keepVisitorAnswers({ first_name: "Ada", last_name: "Lovelace" });
+    vi.setSystemTime(Date.now() + 20 * HOUR);
+    expect(visitorAnswers()).toEqual({ first_name: "Ada", last_name: "Lovelace" });
+    vi.setSystemTime(Date.now() + 5 * HOUR);
+    expect(visitorAnswers()).toEqual({});
+  });
+
+  test("answers kept without the time they were kept (an older version's) count as expired", () => {
+    localStorage.setItem("apply.visitor", JSON.stringify({ first_name: "Ada" }));
+    restoreVisitorAnswers();
+    expect(useAnswers.getState().answers).toEqual({});
+    expect(localStorage.getItem("apply.visitor")).toBeNull();
+  });
+
+  test("a logged-in applicant's answers never enter the visitor store", () => {
+    logIn({ username: USER });
+    keepVisitorAnswers({ first_name: "Ada" });
+    expect(localStorage.getItem("apply.visitor")).toBeNull();
   });
 });

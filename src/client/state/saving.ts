@@ -2,12 +2,14 @@
 // localStorage until PUT /api/answer acknowledges them, and are retried with a growing pause
 // (1 s … 30 s) and at once when the browser is back online, so a dropped connection, a reload or
 // a closed tab loses nothing; the next visit sends what is left. A visitor's answers stay in
-// localStorage until they are carried into an account.
+// localStorage for 24 hours after the last change, until they are carried into an account or
+// anyone logs out: a logout leaves nothing of anyone in this browser's storage.
 import { create } from "zustand";
 import type { Answers } from "../../engine";
 import { api } from "../api/calls";
 import { ApiError } from "../api/client";
-import { useAnswers } from "./answers";
+import { hasAnswers, useAnswers } from "./answers";
+import { useSession } from "./session";
 
 export type SaveStatus = "saved" | "pending" | "saving" | "offline" | "failed";
 
@@ -21,6 +23,10 @@ const RETRY_FIRST_MS = 1000;
 const RETRY_MAX_MS = 30_000;
 const UNSAVED = (username: string) => `apply.unsaved.${username}`;
 const VISITOR = "apply.visitor";
+/** Every key this app keeps in the browser's storage starts so (answers, queues, the last activity). */
+const OURS = "apply.";
+/** A visitor's answers are forgotten this long after their last change. */
+export const VISITOR_ANSWERS_TTL_MS = 24 * 60 * 60 * 1000;
 
 let owner: string | null = null;
 let pending: Answers = {};
@@ -28,13 +34,19 @@ let timer: ReturnType<typeof setTimeout> | undefined;
 let retryDelay = RETRY_FIRST_MS;
 let running: Promise<void> | null = null;
 
-function read(key: string): Answers {
+const isObject = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null && !Array.isArray(value);
+
+function readJson(key: string): unknown {
   try {
-    const value = JSON.parse(localStorage.getItem(key) ?? "{}") as unknown;
-    return typeof value === "object" && value !== null && !Array.isArray(value) ? (value as Answers) : {};
+    return JSON.parse(localStorage.getItem(key) ?? "{}") as unknown;
   } catch {
     return {};
   }
+}
+
+function read(key: string): Answers {
+  const value = readJson(key);
+  return isObject(value) ? (value as Answers) : {};
 }
 
 function write(key: string, answers: Answers): void {
@@ -116,7 +128,7 @@ async function sendQueued(): Promise<void> {
   }
 }
 
-/** Logout: the queue stays in storage for the next login of the same applicant. */
+/** Logout: the queue in memory is dropped (forgetStoredAnswers drops it from storage). */
 export function leaveQueue(): void {
   clearTimeout(timer);
   owner = null;
@@ -125,15 +137,52 @@ export function leaveQueue(): void {
   useSaveState.setState({ status: "saved", message: undefined });
 }
 
+/**
+ * Logout by the button, by inactivity or by a 401 (a shared computer): nothing of anyone stays in
+ * this browser's storage — no applicant's unsent changes, no visitor's answers, no last activity.
+ * The button sends the queue first (useLogout); after inactivity or a 401 what was not sent is lost.
+ */
+export function forgetStoredAnswers(): void {
+  leaveQueue();
+  for (const storage of [localStorage, sessionStorage]) {
+    try {
+      const keys = Array.from({ length: storage.length }, (_, i) => storage.key(i));
+      for (const key of keys) if (key?.startsWith(OURS)) storage.removeItem(key);
+    } catch {
+      // Storage blocked: nothing was kept there either.
+    }
+  }
+}
+
 if (typeof window !== "undefined") {
   window.addEventListener("online", () => {
     if (isPending()) later(0);
   });
 }
 
-/** A visitor's answers, kept across reloads until they are carried into an account. */
-export const visitorAnswers = (): Answers => read(VISITOR);
-export const keepVisitorAnswers = (answers: Answers): void => write(VISITOR, answers);
+/**
+ * A visitor's answers on this device: kept across reloads, stamped with the time of the last
+ * change and forgotten 24 hours after it (an entry without a readable stamp counts as expired).
+ */
+export function visitorAnswers(): Answers {
+  const kept = readJson(VISITOR);
+  const savedAt = isObject(kept) ? kept.savedAt : undefined;
+  if (isObject(kept) && typeof savedAt === "number" && Date.now() - savedAt < VISITOR_ANSWERS_TTL_MS && isObject(kept.answers)) return kept.answers as Answers;
+  forgetVisitorAnswers();
+  return {};
+}
+
+/** Keeps a visitor's answers; a logged-in applicant's answers never go here. */
+export function keepVisitorAnswers(answers: Answers): void {
+  if (useSession.getState().is_logged_in) return;
+  try {
+    if (hasAnswers(answers)) localStorage.setItem(VISITOR, JSON.stringify({ savedAt: Date.now(), answers }));
+    else localStorage.removeItem(VISITOR);
+  } catch {
+    // Storage full or blocked: the answers stay in this tab only.
+  }
+}
+
 export const forgetVisitorAnswers = (): void => write(VISITOR, {});
 
 /** At start-up: a visitor's answers from an earlier visit on this device. */
