@@ -609,7 +609,7 @@ describe("the application form", () => {
     expect(await page.evaluate<number>("localStorage.length"), "nothing is kept before the code runs").toBe(0);
 
     release();
-    const VISITOR = "JSON.parse(localStorage.getItem('apply.visitor') ?? '{}')";
+    const VISITOR = "(JSON.parse(localStorage.getItem('apply.visitor') ?? '{}').answers ?? {})";
     await waitForExpression(page, `${VISITOR}.last_name === 'Lovelace'`);
     expect(await page.evaluate(VISITOR), "every answer reaches the answers kept on this device").toMatchObject({
       first_name: "Ada", last_name: "Lovelace", preferred_name_ind: "Y", suffix: "JR", suffix_desc: "Jr.", pronoun_she: true,
