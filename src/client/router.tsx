@@ -6,7 +6,7 @@ import { Component, lazy, Suspense, useEffect, useLayoutEffect, type ComponentTy
 import { Navigate, Outlet, Route, Routes, useLocation, useNavigate, useNavigationType } from "react-router";
 import { accountMessages } from "../engine/accounts";
 import { whenUnauthorized } from "./api/client";
-import { forgetApplicant } from "./api/queries";
+import { forgetApplicant, whenLoggedOutElsewhere } from "./api/queries";
 import type { AuthState } from "./auth/navigation";
 import { COMPLETION_ROUTE, DEFAULT_ROUTE, pages } from "./pages";
 import { ErrorScreen } from "./shell/ErrorScreen";
@@ -88,14 +88,19 @@ function ToDefaultRoute() {
   return <Navigate to={{ pathname: DEFAULT_ROUTE, search }} replace />;
 }
 
-/** Session invalid (spec: accounts-and-shell §8): forget everything, go to /login with the message. */
+/**
+ * Session invalid (spec: accounts-and-shell §8): forget everything, go to /login with the message.
+ * A logout in another tab of this browser ended this tab's session too: the same.
+ */
 function useLeaveOnUnauthorized(): void {
   const navigate = useNavigate();
   useEffect(() => {
+    const leave = () => void navigate("/login", { state: { error: accountMessages.sessionInvalid } satisfies AuthState });
     whenUnauthorized(() => {
       forgetApplicant();
-      void navigate("/login", { state: { error: accountMessages.sessionInvalid } satisfies AuthState });
+      leave();
     });
+    return whenLoggedOutElsewhere(leave);
   }, [navigate]);
 }
 

@@ -1,8 +1,9 @@
-// A shared computer leaks nothing (issue 18, item 1): any logout — the button, inactivity, a 401 —
-// leaves no answer, queue or cached profile in the browser's storage or the query cache; a
-// visitor's answers go into the account they sign up for, and into an account that already holds
-// answers only when the applicant chooses so; a history entry never carries answers to the next
-// person. (24-hour expiry of a visitor's answers and the guard on the visitor store: state/saving.test.ts.)
+// A shared computer leaks nothing (issue 18, item 1): any logout — the button, inactivity, a 401,
+// in this tab or another — leaves no answer, queue or cached profile in the browser's storage or
+// the query cache; a visitor's answers go into the account they sign up for, and into an account
+// that already holds answers only when the applicant chooses so; a history entry never carries
+// answers to the next person. (The 24-hour expiry of a visitor's answers and the guard on the
+// visitor store: state/saving.test.ts.)
 import { http, HttpResponse } from "msw";
 import { act, cleanup, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
@@ -109,6 +110,37 @@ describe("logging out leaves nothing of anyone in this browser", () => {
     const toast = await screen.findByRole("alertdialog", { name: "Login Card Error" }, PAGE);
     expect(within(toast).getByText("Your session is invalid. Please clear your cookies and login again.")).toBeInTheDocument();
     expect(useSession.getState().is_logged_in).toBe(false);
+    await expectNothingLeft();
+  });
+});
+
+describe("a logout in another tab of this browser", () => {
+  /** What the tab that logged out tells the others. */
+  const logOutInAnotherTab = () => {
+    const other = new BroadcastChannel("apply.logout");
+    other.postMessage("logged out");
+    other.close();
+  };
+
+  test("a logged-in tab forgets the application and goes to /login", async () => {
+    const { router } = await openApplication();
+    logOutInAnotherTab();
+    const toast = await screen.findByRole("alertdialog", { name: "Login Card Error" }, PAGE);
+    expect(within(toast).getByText("Your session is invalid. Please clear your cookies and login again.")).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe("/login");
+    expect(useSession.getState().is_logged_in).toBe(false);
+    await expectNothingLeft();
+  });
+
+  test("a visitor's tab forgets what was typed there", async () => {
+    useAnswers.getState().replaceAll(TYPED);
+    keepVisitorAnswers(TYPED);
+    const { router } = renderApp("/about");
+    await screen.findByRole("heading", { level: 1, name: "About You" }, PAGE);
+    expect(firstName()).toHaveValue("Mallory");
+    logOutInAnotherTab();
+    await waitFor(() => expect(firstName()).toHaveValue(""));
+    expect(router.state.location.pathname).toBe("/about");
     await expectNothingLeft();
   });
 });

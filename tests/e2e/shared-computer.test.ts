@@ -1,7 +1,7 @@
 // A shared computer leaks nothing (issue 18, item 1), in Chromium against the built server: a
 // visitor types answers and logs in to an account that already holds some, is asked, keeps the
-// saved application by default, logs out, and the browser holds and shows none of the answers;
-// a visitor's answers older than 24 hours are not restored.
+// saved application by default, logs out, and the browser holds and shows none of the answers, in
+// that tab or another; a visitor's answers older than 24 hours are not restored.
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "playwright-core";
 import { describe, expect, test } from "vitest";
@@ -64,6 +64,11 @@ describe("a shared computer", () => {
     expect(JSON.stringify(onServer)).not.toContain("Mallory");
     expect(await storage(page)).not.toContain("Mallory");
 
+    // A second tab shows the application too.
+    const second = await page.context().newPage();
+    await second.goto(`${world.server.url}/about`);
+    await expect.poll(() => firstName(second).inputValue()).toBe("Ada");
+
     await page.getByRole("button", { name: "Account" }).click();
     await page.getByRole("dialog", { name: "Account" }).getByRole("button", { name: "Log Out" }).click();
     await waitForPath(page, "/login");
@@ -73,6 +78,9 @@ describe("a shared computer", () => {
     expect(await storage(page)).toBe(JSON.stringify({ local: {}, session: {} }));
     // …and the next person at it sees none of it, on the page or after a reload of the form.
     for (const text of ["Ada", "Lovelace", "Mallory", "Typed-Here"]) expect(await page.locator("body").innerText()).not.toContain(text);
+    // The other tab left the application as well.
+    await waitForPath(second, "/login");
+    for (const text of ["Ada", "Lovelace", "Mallory", "Typed-Here"]) expect(await second.locator("body").innerText()).not.toContain(text);
     await page.goto(`${world.server.url}/about`);
     await page.getByRole("heading", { name: "About You" }).waitFor();
     await page.getByText("Welcome!").waitFor();

@@ -47,11 +47,39 @@ export function useWebStatus() {
 
 /**
  * After logout, a 401 or an inactivity logout: nothing of the last applicant (nor of any visitor)
- * stays in memory, in the query cache or in the browser's storage.
+ * stays in memory, in the query cache or in the browser's storage, in this tab or any other tab
+ * of this browser.
  */
 export function forgetApplicant(): void {
+  forget();
+  tabs?.postMessage("logged out");
+}
+
+function forget(): void {
   queryClient.clear();
   forgetStoredAnswers();
   useSession.getState().loggedOut();
   useAnswers.getState().reset();
+}
+
+/** This tab's line to the other tabs of this browser (one object: it does not hear itself). */
+let tabs: BroadcastChannel | null = null;
+
+/**
+ * A logout in another tab of this browser: this tab forgets everything too, and `leave` (the
+ * router's) runs when an applicant was logged in here. Answers the unsubscribe.
+ */
+export function whenLoggedOutElsewhere(leave: () => void): () => void {
+  if (typeof BroadcastChannel === "undefined") return () => {};
+  const channel = new BroadcastChannel("apply.logout");
+  tabs = channel;
+  channel.onmessage = () => {
+    const wasLoggedIn = useSession.getState().is_logged_in;
+    forget();
+    if (wasLoggedIn) leave();
+  };
+  return () => {
+    channel.close();
+    if (tabs === channel) tabs = null;
+  };
 }
