@@ -1,9 +1,11 @@
 // One headless Chromium per process for printing service views, launched on first use and
 // relaunched if it dies. Prints share one browser context, so the app's code comes from its
 // cache after the first print (a fresh context fetched and compiled it each time: a second per
-// print), and each print's page is opened while the one before finishes. Nothing of one
-// application stays for the next: the service view keeps no cookies, the page is closed, and its
-// storage is cleared before that.
+// print), and each print's page is opened while the one before finishes. A page belongs to one
+// print from its opening to its closing: the spare is handed over at once, so two prints started
+// together never share one (they did, and one applicant's answers could be printed into another's
+// copy). Nothing of one application stays for the next: the service view keeps no cookies, the
+// page is closed, and its storage is cleared before that.
 import { chromium, type BrowserContext, type Page } from "playwright-core";
 
 const ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"];
@@ -29,8 +31,9 @@ export function openPrinter(executablePath: string): Printer {
     context.catch(() => (context = undefined));
     return context;
   };
-  const newPage = async () => {
-    const page = await (spare ?? open().then((c) => c.newPage()));
+  // Taken before any await: a second print asking meanwhile opens a page of its own.
+  const newPage = () => {
+    const page = spare ?? open().then((c) => c.newPage());
     spare = undefined;
     return page;
   };
