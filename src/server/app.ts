@@ -15,6 +15,7 @@ import { loadServerForm, type ServerForm } from "./form";
 import { ApiError, registerHttpRules } from "./http";
 import { convertDocument, type ConvertJob } from "./documents";
 import { openJobs } from "./jobs";
+import { logSerializers } from "./logging";
 import { loadSampleSchools } from "./lookup/import";
 import { createMailer, type SendMail } from "./mail";
 import { messages } from "./messages";
@@ -63,7 +64,7 @@ export async function buildServer(options: ServerOptions): Promise<{ app: Fastif
   const now = options.now ?? (() => new Date());
   const hash = await loadHasher(db);
   const app = Fastify({
-    logger: options.logger ?? false,
+    logger: options.logger ? { ...(options.logger === true ? {} : options.logger), serializers: logSerializers } : false,
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
     // Refuse rather than repair: no unknown keys dropped, no "1" turned into 1.
