@@ -46,10 +46,10 @@ export function registerHttpRules(app: FastifyInstance, options: { publicUrl: st
     if (site !== undefined && site !== "same-origin" && site !== "none" && isApiPath(request.url)) {
       throw new ApiError(403, messages.crossSite);
     }
+    // The configured address, not the Host header: a request names whatever host it likes.
     const origin = request.headers.origin;
-    if (origin !== undefined && request.method !== "GET" && request.method !== "HEAD") {
-      const ownOrigin = `${request.protocol}://${request.host}`;
-      if (origin !== publicOrigin && origin !== ownOrigin) throw new ApiError(403, messages.crossSite);
+    if (origin !== undefined && request.method !== "GET" && request.method !== "HEAD" && origin !== publicOrigin) {
+      throw new ApiError(403, messages.crossSite);
     }
   });
 

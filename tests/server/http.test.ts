@@ -50,6 +50,9 @@ describe("HTTP rules", () => {
       const response = await student.call("PUT", "/api/answer", { first_name: "Evil" }, headers);
       expect([response.statusCode, json(response).message]).toEqual([403, messages.crossSite]);
     }
+    // An Origin that matches the Host header the request itself names, but not PUBLIC_URL.
+    const hostMatched = await student.call("PUT", "/api/answer", { first_name: "Evil" }, { origin: "http://evil.example", host: "evil.example" });
+    expect([hostMatched.statusCode, json(hostMatched).message]).toEqual([403, messages.crossSite]);
     expect((await student.call("PUT", "/api/answer", { first_name: "Own" }, { origin: "http://localhost:8080", "sec-fetch-site": "same-origin" })).statusCode).toBe(200);
     expect(json(await student.get("/api/profile")).answer).toEqual({ first_name: "Own" });
   });
