@@ -59,9 +59,12 @@ export async function changeApplication(
   start: Application,
   now: Date,
   change: (application: Application) => AnswersChange | null,
+  /** If-Match: write only over this revision, else 412 (a lost race included, never retried). */
+  ifRevision?: number,
 ): Promise<{ application: Application; revision: number }> {
   const write = async (q: Queryable, application: Application) => {
     if (application.submittedAt) throw new ApiError(409, messages.alreadySubmitted);
+    if (ifRevision !== undefined && application.revision !== ifRevision) throw new ApiError(412, messages.stale);
     const next = change(application);
     if (!next) return { application, revision: application.revision };
     const [row] = await q.query<{ revision: number }>(

@@ -80,6 +80,16 @@ describe.each(databaseKinds)("the application API on %s", (kind) => {
       expect((await client.call("PUT", "/api/answer", { first_name: "Bea" }, { "if-match": '"1"' })).statusCode).toBe(200);
     });
 
+    it("lets one of two saves made from the same revision at once land, and refuses the other (If-Match is atomic)", async () => {
+      const client = await loggedInApplicant(server);
+      await client.put("/api/answer", { first_name: "Ana" });
+      const responses = await Promise.all(["Bea", "Cy", "Dee", "Eve"].map((name) => client.call("PUT", "/api/answer", { first_name: name }, { "if-match": '"1"' })));
+      expect(responses.map((r) => r.statusCode).sort()).toEqual([200, 412, 412, 412]);
+      const landed = JSON.parse(responses.find((r) => r.statusCode === 200)!.body).revision;
+      expect(await profileOf(client)).toMatchObject({ revision: 2 });
+      expect(landed).toBe(2);
+    });
+
     it("keeps every answer of concurrent saves (no lost update)", async () => {
       const client = await loggedInApplicant(server);
       const keys = ["first_name", "middle_name", "last_name", "phone_mobile", "phone_home", "email_address", "address_line_1", "city"];

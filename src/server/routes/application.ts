@@ -84,7 +84,8 @@ export function applicationRoutes(app: FastifyInstance, ctx: ServerContext): voi
   }, async (request) => {
     const sent = request.body as Answers;
     const ifMatch = request.headers["if-match"];
-    if (ifMatch !== undefined && ifMatch !== `"${request.application.revision}"`) throw new ApiError(412, messages.stale);
+    const ifRevision = ifMatch === undefined ? undefined : /^"(\d{1,9})"$/.exec(ifMatch)?.[1];
+    if (ifMatch !== undefined && ifRevision === undefined) throw new ApiError(412, messages.stale);
     let cleared: string[] = [];
     const { revision } = await changeApplication(db, request.application, now(), (current) => {
       if (Object.keys(sent).length === 0) return null;
@@ -92,7 +93,7 @@ export function applicationRoutes(app: FastifyInstance, ctx: ServerContext): voi
       const evaluation = evaluateAnswers(form, merged, { ...state(current), previous: answersBefore(form, current.answers, sent) });
       cleared = evaluation.cleared;
       return { answers: answered(evaluation.answers) };
-    });
+    }, ifRevision === undefined ? undefined : Number(ifRevision));
     return { message: messages.saved, revision, cleared };
   });
 
