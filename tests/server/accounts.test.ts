@@ -209,6 +209,17 @@ describe.each(databaseKinds)("accounts on %s", (kind) => {
       expect((await new Client(server, "10.1.1.1").post("/public/login", { username, password: PASSWORD })).statusCode).toBe(200);
     });
 
+    it("checks at most 5 of 30 wrong passwords sent at once, and answers the rest 429", async () => {
+      const username = newAddress();
+      await loggedInApplicant(server, username);
+      const responses = await Promise.all(Array.from({ length: 30 }, (_, i) =>
+        new Client(server, `10.3.${i}.1`).post("/public/login", { username, password: `Wrong-Password-${i}` })));
+      const answers = responses.map((r) => [r.statusCode, json(r).message]);
+      expect(answers.filter(([status]) => status === 400), "checked").toHaveLength(5);
+      expect(answers.filter(([status]) => status === 400).every(([, message]) => message === messages.loginWrong)).toBe(true);
+      expect(answers.filter(([status]) => status === 429), "refused unchecked").toHaveLength(25);
+    });
+
     it("throttles a client address after 50 failures across accounts", async () => {
       for (let i = 0; i < 50; i++) await new Client(server, "10.2.0.1").post("/public/login", { username: newAddress(), password: "Wrong-Password-1" });
       const username = newAddress();

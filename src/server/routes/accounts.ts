@@ -6,7 +6,7 @@ import { failedPasswordRequirements, isConfirmationCode, isEmail } from "../../e
 import { hashPassword, isCommonPassword, verifyNothing, verifyPassword } from "../auth/passwords";
 import { randomCode, randomId } from "../auth/secrets";
 import { endEverySession, endSession, removeEndedSessions, setSessionCookies, startSession, clearSessionCookies } from "../auth/sessions";
-import { blockedFor, forget, hit } from "../auth/throttle";
+import { forget, giveBack, hit, take } from "../auth/throttle";
 import type { ServerContext } from "../context";
 import type { Queryable } from "../db/database";
 import { ApiError, message } from "../http";
@@ -137,18 +137,22 @@ export function accountRoutes(app: FastifyInstance, ctx: ServerContext): void {
     if (request.body.password === "") throw new ApiError(400, messages.passwordRequired);
     const accountKey = `login:account:${username}`;
     const addressKey = `login:address:${request.ip}`;
-    const wait = await blockedFor(db, { [accountKey]: LOGIN_FAILURES_PER_ACCOUNT, [addressKey]: LOGIN_FAILURES_PER_ADDRESS }, now());
+    // Every attempt is counted before its password is checked, in the statement that decides
+    // whether it may be checked: of many attempts at once, no more than the limit are tried.
+    const waits = [
+      await take(db, accountKey, LOGIN_FAILURES_PER_ACCOUNT, LOGIN_WINDOW_MS, now()),
+      await take(db, addressKey, LOGIN_FAILURES_PER_ADDRESS, LOGIN_WINDOW_MS, now()),
+    ];
+    const wait = Math.max(...waits);
     if (wait > 0) throw new ApiError(429, messages.loginThrottled(Math.ceil(wait / 60_000)));
     const [user] = await db.query<{ id: number; password_hash: string; confirmed: boolean }>(
       "SELECT id, password_hash, confirmed_at IS NOT NULL AS confirmed FROM users WHERE username = $1", [username]);
     const isRight = user ? await verifyPassword(user.password_hash, request.body.password) : await verifyNothing(request.body.password);
-    if (!user || !isRight) {
-      await hit(db, accountKey, LOGIN_WINDOW_MS, now());
-      await hit(db, addressKey, LOGIN_WINDOW_MS, now());
-      throw new ApiError(400, messages.loginWrong);
-    }
-    if (!user.confirmed) throw new ApiError(403, messages.loginUnconfirmed);
+    if (!user || !isRight) throw new ApiError(400, messages.loginWrong);
+    // A right password is no failure: the account's count starts over, the address's takes it back.
     await forget(db, accountKey);
+    await giveBack(db, addressKey);
+    if (!user.confirmed) throw new ApiError(403, messages.loginUnconfirmed);
     // A new session id at every login: an id planted before login is worth nothing after it.
     const previous = request.cookies[ctx.cookies.names.session];
     if (previous) await endSession(db, hash, previous);
