@@ -5,6 +5,7 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from "fastif
 import cookie from "@fastify/cookie";
 import swagger from "@fastify/swagger";
 import { applicationOfSession, type Application } from "./applications";
+import { openBackground } from "./background";
 import { loadHasher } from "./auth/secrets";
 import { clearSessionCookies, IDLE_MS, LIFETIME_MS, sessionCookies } from "./auth/sessions";
 import type { Config } from "./config";
@@ -93,6 +94,7 @@ export async function buildServer(options: ServerOptions): Promise<{ app: Fastif
     }),
     printer: openPrinter(config.chromiumPath),
     cookies: sessionCookies(config.cookiePrefix, config.publicUrl),
+    background: openBackground((error, what) => app.log.error(error, what)),
     sender: { institution: institution.name, office: institution.office_name ?? institution.name, publicUrl: config.publicUrl },
   };
 
@@ -114,6 +116,7 @@ export async function buildServer(options: ServerOptions): Promise<{ app: Fastif
   sweeping.unref();
   app.addHook("onClose", async () => {
     clearInterval(sweeping);
+    await ctx.background.idle();
     await ctx.jobs.stop();
     await ctx.printer.close();
     await db.close();

@@ -1,4 +1,5 @@
 import type { SessionCookies } from "./auth/sessions";
+import type { Background } from "./background";
 import type { Hasher } from "./auth/secrets";
 import type { Config } from "./config";
 import type { Database } from "./db/database";
@@ -23,6 +24,8 @@ export interface ServerContext {
   jobs: Jobs;
   /** Prints service views (PDF copies); Chromium starts on first use. */
   printer: Printer;
+  /** Work an answer does not wait for (account mail whose timing would tell too much). */
+  background: Background;
   /** Names used in account mail. */
   sender: { institution: string; office: string; publicUrl: string };
 }

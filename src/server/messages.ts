@@ -27,6 +27,7 @@ export const messages = {
   mailThrottled: "Please wait a minute before asking for another email.",
   mailFailed: "We could not send the email just now. Please try again in a minute.",
   tooManySignups: "Too many accounts were created from your network in the last hour. Please try again later.",
+  tooManyForgots: "Too many password resets were asked for from your network in the last hour. Please try again later.",
   loggedOut: "You have been logged out.",
   sessionActive: "You are still logged in.",
 

@@ -8,7 +8,7 @@ export async function sweepExpired(db: Queryable, storage: Storage, now: Date): 
   await db.query("DELETE FROM sessions WHERE last_seen_at <= $1 OR created_at <= $2", [before(IDLE_MS), before(LIFETIME_MS)]);
   await db.query("DELETE FROM throttles WHERE window_ends_at <= $1", [now]);
   await db.query("DELETE FROM password_resets WHERE expires_at <= $1", [now]);
-  await db.query("DELETE FROM confirmation_codes WHERE expires_at <= $1", [now]);
+  await db.query("DELETE FROM signup_attempts WHERE expires_at <= $1", [now]);
   await db.query("DELETE FROM temporary_answers WHERE expires_at <= $1", [now]);
   await db.query("DELETE FROM service_tokens WHERE expires_at <= $1", [now]);
   // An upload form never followed by its conversion (the applicant left, or the upload failed

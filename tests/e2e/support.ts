@@ -176,9 +176,12 @@ export const newAddress = (name = "student") => `${name}.${Date.now().toString(3
 
 /** Signs up and confirms `address` through the API (no browser), for tests that start at login. */
 export async function createAccount(server: BuiltServer, address = newAddress(), password = PASSWORD): Promise<string> {
+  // The sign-up attempt's cookie goes back with the code, as a browser's would.
+  let cookie = "";
   const post = async (path: string, body: unknown) => {
-    const response = await fetch(`${server.url}${path}`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+    const response = await fetch(`${server.url}${path}`, { method: "POST", headers: { "content-type": "application/json", cookie }, body: JSON.stringify(body) });
     if (!response.ok) throw new Error(`${path}: ${response.status} ${await response.text()}`);
+    cookie = response.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ") || cookie;
   };
   await post("/public/signup", { username: address, password });
   await post("/public/confirm", { username: address, code: await latestCode(server, address) });

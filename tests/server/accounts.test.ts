@@ -26,7 +26,7 @@ describe.each(databaseKinds)("accounts on %s", (kind) => {
       const code = codeFor(server, username);
       expect(code).toMatch(/^\d{6}$/);
       const rows = await server.db.query<{ code_hash: string }>(
-        "SELECT code_hash FROM confirmation_codes c JOIN users u ON u.id = c.user_id WHERE username = $1", [username]);
+        "SELECT code_hash FROM signup_attempts a JOIN users u ON u.id = a.user_id WHERE username = $1", [username]);
       expect(rows[0]!.code_hash).not.toContain(code);
     });
 
@@ -95,38 +95,41 @@ describe.each(databaseKinds)("accounts on %s", (kind) => {
     it("accepts the code at 9:59 and refuses it at 10:01", async () => {
       const early = newAddress();
       const late = newAddress();
-      await signUp(early);
-      await signUp(late);
+      const [earlyBrowser, lateBrowser] = [new Client(server), new Client(server)];
+      await signUp(early, PASSWORD, earlyBrowser);
+      await signUp(late, PASSWORD, lateBrowser);
       server.advance(9 * MINUTE + 59_000);
-      expect((await new Client(server).post("/public/confirm", { username: early, code: codeFor(server, early) })).statusCode).toBe(200);
+      expect((await earlyBrowser.post("/public/confirm", { username: early, code: codeFor(server, early) })).statusCode).toBe(200);
       server.advance(2_000);
-      const response = await new Client(server).post("/public/confirm", { username: late, code: codeFor(server, late) });
+      const response = await lateBrowser.post("/public/confirm", { username: late, code: codeFor(server, late) });
       expect([response.statusCode, json(response).message]).toEqual([400, messages.codeWrong]);
     });
 
     it("kills the code after 5 wrong tries", async () => {
       const username = newAddress();
-      await signUp(username);
+      const browser = new Client(server);
+      await signUp(username, PASSWORD, browser);
       const code = codeFor(server, username);
       const wrong = code === "000000" ? "111111" : "000000";
       for (let i = 0; i < 5; i++) {
-        expect(json(await new Client(server).post("/public/confirm", { username, code: wrong })).message).toBe(messages.codeWrong);
+        expect(json(await browser.post("/public/confirm", { username, code: wrong })).message).toBe(messages.codeWrong);
       }
-      expect((await new Client(server).post("/public/confirm", { username, code })).statusCode).toBe(400);
+      expect((await browser.post("/public/confirm", { username, code })).statusCode).toBe(400);
     });
 
     it("kills the old code when a new one is sent, at most once a minute", async () => {
       const username = newAddress();
-      await signUp(username);
+      const browser = new Client(server);
+      await signUp(username, PASSWORD, browser);
       const first = codeFor(server, username);
-      const tooSoon = await new Client(server).post("/public/resend-confirm", { username });
+      const tooSoon = await browser.post("/public/resend-confirm", { username });
       expect([tooSoon.statusCode, json(tooSoon).message]).toEqual([429, messages.mailThrottled]);
       server.advance(MINUTE);
-      const resend = await new Client(server).post("/public/resend-confirm", { username });
+      const resend = await browser.post("/public/resend-confirm", { username });
       expect([resend.statusCode, json(resend).message]).toEqual([200, messages.codeResent]);
       const second = codeFor(server, username);
-      if (first !== second) expect((await new Client(server).post("/public/confirm", { username, code: first })).statusCode).toBe(400);
-      expect((await new Client(server).post("/public/confirm", { username, code: second })).statusCode).toBe(200);
+      if (first !== second) expect((await browser.post("/public/confirm", { username, code: first })).statusCode).toBe(400);
+      expect((await browser.post("/public/confirm", { username, code: second })).statusCode).toBe(200);
     });
 
     it("limits resends for unknown addresses the same way, so the limit tells nothing", async () => {
@@ -329,6 +332,93 @@ describe.each(databaseKinds)("accounts on %s", (kind) => {
       await new Client(server).post("/public/forgot-password", { username });
       await new Client(server).post("/public/reset-password", { username, password: "Brand-New-Secret-7", id: resetIdFor(username) });
       expect((await new Client(server).post("/public/login", { username, password: "Brand-New-Secret-7" })).statusCode).toBe(200);
+    });
+  });
+
+  describe("attacks on accounts", () => {
+    it("never lets a password someone else chose for an unconfirmed address open the account (pre-hijack)", async () => {
+      const victim = newAddress("victim");
+      const [attacker, owner] = [new Client(server, "10.66.0.1"), new Client(server, "10.66.0.2")];
+      expect((await signUp(victim, "Attacker-Chose-71!", attacker)).statusCode).toBe(200);
+      server.advance(MINUTE);
+      expect((await signUp(victim, PASSWORD, owner)).statusCode).toBe(200);
+      const ownersCode = codeFor(server, victim);
+      // The attacker signs up once more, so the newest mail carries the attacker's attempt's code.
+      server.advance(MINUTE);
+      expect((await signUp(victim, "Attacker-Again-72!", attacker)).statusCode).toBe(200);
+      const attackersCode = codeFor(server, victim);
+      // The attacker cannot read the mail; the owner confirms with the code of their own attempt.
+      if (attackersCode !== ownersCode) expect((await owner.post("/public/confirm", { username: victim, code: attackersCode })).statusCode).toBe(400);
+      expect((await owner.post("/public/confirm", { username: victim, code: ownersCode })).statusCode).toBe(200);
+      for (const password of ["Attacker-Chose-71!", "Attacker-Again-72!"]) {
+        expect(json(await new Client(server).post("/public/login", { username: victim, password })).message).toBe(messages.loginWrong);
+      }
+      expect((await new Client(server).post("/public/login", { username: victim, password: PASSWORD })).statusCode).toBe(200);
+    });
+
+    it("refuses a code confirmed from a browser that did not sign up (the mail's reader must also hold the attempt)", async () => {
+      const username = newAddress();
+      await signUp(username);
+      const response = await new Client(server).post("/public/confirm", { username, code: codeFor(server, username) });
+      expect([response.statusCode, json(response).message]).toEqual([400, messages.codeWrong]);
+    });
+
+    it("lets the owner confirm on another device after logging in there with the password chosen at sign-up", async () => {
+      const username = newAddress();
+      await signUp(username, PASSWORD, new Client(server));
+      server.advance(MINUTE);
+      const phone = new Client(server);
+      expect(json(await phone.post("/public/login", { username, password: "Not-The-Password-9" })).message).toBe(messages.loginWrong);
+      expect(json(await phone.post("/public/resend-confirm", { username })).message).toBe(messages.codeResent);
+      expect(server.mail.filter((m) => m.to === username), "a browser without the attempt gets no code mailed").toHaveLength(1);
+      server.advance(MINUTE);
+      const unconfirmed = await phone.post("/public/login", { username, password: PASSWORD });
+      expect([unconfirmed.statusCode, json(unconfirmed).message]).toEqual([403, messages.loginUnconfirmed]);
+      expect(json(await phone.post("/public/resend-confirm", { username })).message).toBe(messages.codeResent);
+      expect(server.mail.filter((m) => m.to === username)).toHaveLength(2);
+      expect((await phone.post("/public/confirm", { username, code: codeFor(server, username) })).statusCode).toBe(200);
+      expect((await phone.post("/public/login", { username, password: PASSWORD })).statusCode).toBe(200);
+    });
+
+    it("caps password resets asked for from one client address at 30 an hour, whatever the addresses", async () => {
+      const network = new Client(server, "10.77.0.1");
+      for (let i = 0; i < 30; i++) expect((await network.post("/public/forgot-password", { username: newAddress("reset") })).statusCode).toBe(200);
+      const response = await network.post("/public/forgot-password", { username: newAddress("reset") });
+      expect([response.statusCode, json(response).message]).toEqual([429, messages.tooManyForgots]);
+      expect((await new Client(server, "10.77.0.2").post("/public/forgot-password", { username: newAddress("reset") })).statusCode).toBe(200);
+      server.advance(60 * MINUTE);
+      expect((await network.post("/public/forgot-password", { username: newAddress("reset") })).statusCode).toBe(200);
+    });
+
+    it.each(["/public/forgot-password", "/public/resend-confirm"])("answers %s for a known and an unknown address alike, without waiting for the mail", async (path) => {
+      // The mail of a known address is held up; the answer must not wait for it.
+      const known = newAddress("known");
+      const browser = new Client(server);
+      await signUp(known, PASSWORD, browser);
+      if (path === "/public/forgot-password") await browser.post("/public/confirm", { username: known, code: codeFor(server, known) });
+      server.advance(MINUTE);
+      const sendMail = server.ctx.sendMail;
+      let release!: () => void;
+      const held = new Promise<void>((resolve) => (release = resolve));
+      server.ctx.sendMail = async (mail) => { await held; await sendMail(mail); };
+      try {
+        const call = (username: string) => server.app.inject({
+          method: "POST", url: path, payload: { username }, remoteAddress: "10.78.0.1",
+          cookies: Object.fromEntries(browser.cookies),
+        });
+        const answers = await Promise.race([
+          Promise.all([call(known), call(newAddress("unknown"))]),
+          new Promise<"waited">((resolve) => setTimeout(() => resolve("waited"), 5_000)),
+        ]);
+        expect(answers, "answered before the mail went").not.toBe("waited");
+        const [forKnown, forUnknown] = answers as Awaited<ReturnType<typeof call>>[];
+        expect([forKnown!.statusCode, forKnown!.body]).toEqual([forUnknown!.statusCode, forUnknown!.body]);
+      } finally {
+        release();
+        await server.ctx.background.idle();
+        server.ctx.sendMail = sendMail;
+      }
+      expect(server.mail.filter((m) => m.to === known).at(-1)!.subject, "the mail still went, after the answer").toMatch(path === "/public/forgot-password" ? /Reset your/ : /confirmation code/);
     });
   });
 });

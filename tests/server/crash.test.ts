@@ -140,8 +140,10 @@ async function login(base: string, username: string): Promise<Applicant> {
 }
 
 async function signUp(base: string, dataDir: string, username: string): Promise<Applicant> {
-  await ok(call(base, "POST", "/public/signup", { username, password: PASSWORD }));
-  await ok(call(base, "POST", "/public/confirm", { username, code: codeFor(dataDir, username) }));
+  const signedUp = await ok(call(base, "POST", "/public/signup", { username, password: PASSWORD }));
+  // The sign-up attempt's cookie goes back with the code, as the browser's would.
+  const attempt = signedUp.headers.getSetCookie().map((c) => c.split(";")[0]!).join("; ");
+  await ok(call(base, "POST", "/public/confirm", { username, code: codeFor(dataDir, username) }, attempt));
   return login(base, username);
 }
 

@@ -300,7 +300,7 @@ function describeRequest(request: FuzzRequest): string {
 /**
  * Every table an applicant's call can write, as one JSON text, rows in a fixed order. Left out,
  * because a refused call changes them by design:
- * - confirmation_codes.failed_attempts: a wrong code counts a try (five, and the code is dead).
+ * - signup_attempts.failed_attempts: a wrong code counts a try (five, and the code is dead).
  * - sessions.last_seen_at: every authenticated request renews its session, refused or not.
  * - throttles: failed logins, sign-ups, saves and mail sends count per address and account, and
  *   the refusals (wrong password, 429) are exactly what they count.
@@ -310,7 +310,7 @@ function describeRequest(request: FuzzRequest): string {
  */
 const SNAPSHOT = `SELECT json_build_object(
   'users', (SELECT json_agg(t ORDER BY t.id) FROM users t),
-  'confirmation_codes', (SELECT json_agg(to_jsonb(t) - 'failed_attempts' ORDER BY t.user_id) FROM confirmation_codes t),
+  'signup_attempts', (SELECT json_agg(to_jsonb(t) - 'failed_attempts' ORDER BY t.id_hash) FROM signup_attempts t),
   'password_resets', (SELECT json_agg(t ORDER BY t.id_hash) FROM password_resets t),
   'sessions', (SELECT json_agg(to_jsonb(t) - 'last_seen_at' ORDER BY t.id_hash) FROM sessions t),
   'successful_logins', (SELECT json_agg(t ORDER BY t.user_id, t.logged_in_at) FROM successful_logins t),
@@ -322,7 +322,7 @@ const SNAPSHOT = `SELECT json_build_object(
   'service_tokens', (SELECT json_agg(t ORDER BY t.token_hash) FROM service_tokens t)
 )::text AS snapshot`;
 const SNAPSHOT_TABLES = [
-  "users", "confirmation_codes", "password_resets", "sessions", "successful_logins", "applications", "temporary_answers",
+  "users", "signup_attempts", "password_resets", "sessions", "successful_logins", "applications", "temporary_answers",
   "upload_keys", "document_answers", "pdf_copies", "service_tokens",
 ];
 const UNSNAPSHOTTED_TABLES = ["throttles", "schema_migrations", "server_keys", "lookup_schools"];

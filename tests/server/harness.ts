@@ -86,6 +86,8 @@ export class Client {
       },
       ...(body !== undefined ? { payload: JSON.stringify(body) } : {}),
     });
+    // What the answer did not wait for (account mail) is done before the test reads it.
+    await this.server.ctx.background.idle();
     for (const c of response.cookies) {
       if (c.value === "" || c.maxAge === 0) this.cookies.delete(c.name);
       else this.cookies.set(c.name, c.value);

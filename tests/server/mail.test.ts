@@ -12,8 +12,9 @@ import { PASSWORD, testConfig, testForm } from "./harness";
 
 const signUp = (app: Awaited<ReturnType<typeof buildServer>>["app"], username: string) =>
   app.inject({ method: "POST", url: "/public/signup", payload: { username, password: PASSWORD } });
-const confirm = (app: Awaited<ReturnType<typeof buildServer>>["app"], username: string, code: string) =>
-  app.inject({ method: "POST", url: "/public/confirm", payload: { username, code } });
+/** Confirms from the browser that signed up: its sign-up attempt's cookie goes with the code. */
+const confirm = (app: Awaited<ReturnType<typeof buildServer>>["app"], signedUp: { cookies: { name: string; value: string }[] }, username: string, code: string) =>
+  app.inject({ method: "POST", url: "/public/confirm", payload: { username, code }, cookies: Object.fromEntries(signedUp.cookies.map((c) => [c.name, c.value])) });
 
 describe("mail through SMTP", () => {
   const received: { from: string; to: string[]; data: string }[] = [];
@@ -40,12 +41,13 @@ describe("mail through SMTP", () => {
   it("delivers the confirmation code, which then confirms the account", async () => {
     const { app } = await buildServer({ config: testConfig({ smtpUrl: `smtp://127.0.0.1:${port}` }), db: await openPglite(undefined), form: testForm() });
     try {
-      expect((await signUp(app, "smtp.user@example.com")).statusCode).toBe(200);
+      const signedUp = await signUp(app, "smtp.user@example.com");
+      expect(signedUp.statusCode).toBe(200);
       expect(received).toHaveLength(1);
       expect(received[0]!.to).toEqual(["smtp.user@example.com"]);
       expect(received[0]!.from).toBe("admission@westbrook.example.edu");
       const code = /code is (\d{6})/.exec(received[0]!.data)![1]!;
-      expect((await confirm(app, "smtp.user@example.com", code)).statusCode).toBe(200);
+      expect((await confirm(app, signedUp, "smtp.user@example.com", code)).statusCode).toBe(200);
     } finally {
       await app.close();
     }
@@ -69,7 +71,7 @@ describe("mail to the outbox folder (the embedded default)", () => {
   it("writes each mail as an .eml file a mail program opens, with the code in it", async () => {
     const { app } = await buildServer({ config: testConfig({ dataDir }), db: await openPglite(undefined), form: testForm() });
     try {
-      await signUp(app, "outbox.user@example.com");
+      const signedUp = await signUp(app, "outbox.user@example.com");
       const files = readdirSync(join(dataDir, "outbox"));
       expect(files).toHaveLength(1);
       expect(files[0]).toMatch(/\.eml$/);
@@ -78,7 +80,7 @@ describe("mail to the outbox folder (the embedded default)", () => {
       expect(eml).toMatch(/^To: outbox\.user@example\.com$/m);
       expect(eml).toMatch(/^Subject: Your Westbrook University confirmation code: \d{6}$/m);
       const code = /code is (\d{6})/.exec(eml)![1]!;
-      expect((await confirm(app, "outbox.user@example.com", code)).statusCode).toBe(200);
+      expect((await confirm(app, signedUp, "outbox.user@example.com", code)).statusCode).toBe(200);
     } finally {
       await app.close();
     }

@@ -24,7 +24,7 @@ describe("sweeping expired rows", () => {
     await sweepExpired(server.db, server.ctx.storage, server.clock.now);
     expect(await count("sessions")).toBe(1);
     expect(await count("temporary_answers")).toBe(0);
-    expect(await count("confirmation_codes")).toBe(0);
+    expect(await count("signup_attempts")).toBe(0);
     expect(await count("upload_keys")).toBe(0);
     expect(await count("service_tokens")).toBe(0);
     const limits = await server.db.query<{ key: string }>("SELECT key FROM throttles ORDER BY key");

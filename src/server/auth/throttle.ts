@@ -39,5 +39,9 @@ export async function take(db: Queryable, key: string, limit: number, windowMs: 
 
 /** Uncounts an attempt `take` counted that turned out not to count (a right password). */
 export async function giveBack(db: Queryable, key: string): Promise<void> {
-  await db.query("UPDATE throttles SET hits = hits - 1 WHERE key = $1 AND hits > 0", [key]);
+  await db.query(
+    `WITH gone AS (DELETE FROM throttles WHERE key = $1 AND hits <= 1 RETURNING 1)
+     UPDATE throttles SET hits = hits - 1 WHERE key = $1 AND hits > 1`,
+    [key],
+  );
 }

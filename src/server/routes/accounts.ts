@@ -1,6 +1,12 @@
 // Sign-up, confirmation, login, password reset and logout. No answer tells whether an address
-// has an account: sign-up and forgot-password answer the same for every address.
-import type { FastifyInstance, FastifyRequest } from "fastify";
+// has an account: sign-up, resend and forgot-password answer the same for every address, and
+// resend and forgot-password in the same time too (their mail goes out after the answer).
+// Each sign-up of an unconfirmed address is an attempt of its own (migration 004): its password,
+// its code, and the browser that made it, which holds the attempt's id in an HttpOnly cookie
+// (as does a browser that logs in with the attempt's password). A code confirms only with its
+// own attempt's id and sets only that attempt's password, so a password someone else chose for
+// the address never opens the account.
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { JsonSchemaToTsProvider } from "@fastify/type-provider-json-schema-to-ts";
 import { failedPasswordRequirements, isConfirmationCode, isEmail } from "../../engine";
 import { hashPassword, isCommonPassword, verifyNothing, verifyPassword } from "../auth/passwords";
@@ -8,7 +14,6 @@ import { randomCode, randomId } from "../auth/secrets";
 import { endEverySession, endSession, removeEndedSessions, setSessionCookies, startSession, clearSessionCookies } from "../auth/sessions";
 import { forget, giveBack, hit, take } from "../auth/throttle";
 import type { ServerContext } from "../context";
-import type { Queryable } from "../db/database";
 import { ApiError, message } from "../http";
 import { mailTexts, type Mail } from "../mail";
 import { messages } from "../messages";
@@ -21,6 +26,11 @@ const LOGIN_FAILURES_PER_ACCOUNT = 5;
 const LOGIN_FAILURES_PER_ADDRESS = 50;
 const CODE_ATTEMPTS = 5;
 const SIGNUPS_PER_ADDRESS_PER_HOUR = 20;
+const FORGOTS_PER_ADDRESS_PER_HOUR = 30;
+/** The attempt's cookie outlives its code, so a resend from the same browser finds the attempt. */
+const ATTEMPT_COOKIE_SECONDS = 24 * 60 * 60;
+/** An unconfirmed address's attempts a login compares its password with (the mail limit allows ~10 live). */
+const ATTEMPTS_CHECKED_AT_LOGIN = 10;
 
 const email = { type: "string", maxLength: 254, description: "The e-mail address" } as const;
 const password = { type: "string", maxLength: 256 } as const;
@@ -32,28 +42,29 @@ export function accountRoutes(app: FastifyInstance, ctx: ServerContext): void {
   const { db, hash, now } = ctx;
   const routes = app.withTypeProvider<JsonSchemaToTsProvider>();
 
-  const send = async (request: FastifyRequest, mail: Mail, secret?: string) => {
+  const mailOut = async (request: FastifyRequest, mail: Mail, secret?: string) => {
     if (ctx.config.logSecrets && secret) request.log.info({ to: mail.to, secret }, `mail: ${mail.subject}`);
+    await ctx.sendMail(mail);
+  };
+  /** Mail the answer waits for (sign-up): a failure is the applicant's to know. */
+  const send = async (request: FastifyRequest, mail: Mail, secret?: string) => {
     try {
-      await ctx.sendMail(mail);
+      await mailOut(request, mail, secret);
     } catch (error) {
       request.log.error(error, "sending mail failed");
       throw new ApiError(503, messages.mailFailed);
     }
   };
+  const attemptCookie = `${ctx.config.cookiePrefix}signup`;
+  const attemptCookieOptions = { path: "/public", sameSite: "strict", secure: ctx.cookies.secure, httpOnly: true } as const;
+  const holdAttempt = (reply: FastifyReply, attemptId: string) =>
+    reply.setCookie(attemptCookie, attemptId, { ...attemptCookieOptions, maxAge: ATTEMPT_COOKIE_SECONDS });
   /** One account e-mail per address a minute, whatever the address (so the limit tells nothing). */
   const limitMail = async (username: string) => {
     if ((await hit(db, `mail:${username}`, MAIL_INTERVAL_MS, now())) > 1) throw new ApiError(429, messages.mailThrottled);
   };
-  const newCode = async (tx: Queryable, userId: number) => {
-    const code = randomCode();
-    await tx.query(
-      `INSERT INTO confirmation_codes (user_id, code_hash, expires_at) VALUES ($1, $2, $3)
-       ON CONFLICT (user_id) DO UPDATE SET code_hash = $2, expires_at = $3, failed_attempts = 0`,
-      [userId, hash(`${userId}:${code}`), new Date(now().getTime() + CODE_MS)],
-    );
-    return code;
-  };
+  const codeHash = (userId: number, code: string) => hash(`${userId}:${code}`);
+  const codeExpiry = () => new Date(now().getTime() + CODE_MS);
   const checkNewPassword = (value: string) => {
     const failed = failedPasswordRequirements(value);
     if (failed.length > 0) throw new ApiError(400, messages.passwordRules(failed));
@@ -67,53 +78,57 @@ export function accountRoutes(app: FastifyInstance, ctx: ServerContext): void {
 
   routes.post("/public/signup", {
     schema: { summary: "Create an account; a confirmation code goes to the address", body: body({ username: email, password }, ["username", "password"]), response: replies },
-  }, async (request) => {
+  }, async (request, reply) => {
     const username = address(request.body.username, messages.emailInvalid);
     checkNewPassword(request.body.password);
     if ((await hit(db, `signup:${request.ip}`, 60 * 60_000, now())) > SIGNUPS_PER_ADDRESS_PER_HOUR) throw new ApiError(429, messages.tooManySignups);
     await limitMail(username);
     const passwordHash = await hashPassword(request.body.password);
-    const mail = await db.transaction(async (tx) => {
+    const attemptId = randomId();
+    const code = await db.transaction(async (tx) => {
       const [created] = await tx.query<{ id: number }>(
         "INSERT INTO users (username, password_hash, created_at) VALUES ($1, $2, $3) ON CONFLICT (username) DO NOTHING RETURNING id",
         [username, passwordHash, now()],
       );
-      if (created) {
-        await tx.query("INSERT INTO applications (user_id, updated_at) VALUES ($1, $2)", [created.id, now()]);
-        return { code: await newCode(tx, created.id) };
-      }
-      const [user] = await tx.query<{ id: number; confirmed: boolean }>(
+      if (created) await tx.query("INSERT INTO applications (user_id, updated_at) VALUES ($1, $2)", [created.id, now()]);
+      const [user] = created ? [{ id: created.id, confirmed: false }] : await tx.query<{ id: number; confirmed: boolean }>(
         "SELECT id, confirmed_at IS NOT NULL AS confirmed FROM users WHERE username = $1 FOR UPDATE", [username]);
-      if (user!.confirmed) return { code: undefined };
-      // An unconfirmed account belongs to whoever reads the mail: the latest sign-up's password
-      // goes with the latest code.
-      await tx.query("UPDATE users SET password_hash = $2 WHERE id = $1", [user!.id, passwordHash]);
-      return { code: await newCode(tx, user!.id) };
+      if (user!.confirmed) return undefined;
+      // An attempt beside any earlier ones: whoever made each keeps it, with its own password.
+      const newCode = randomCode();
+      await tx.query("INSERT INTO signup_attempts (id_hash, user_id, password_hash, code_hash, expires_at) VALUES ($1, $2, $3, $4, $5)",
+        [hash(attemptId), user!.id, passwordHash, codeHash(user!.id, newCode), codeExpiry()]);
+      return newCode;
     });
-    const text = mail.code ? mailTexts.confirmationCode(ctx.sender, mail.code) : mailTexts.alreadyRegistered(ctx.sender);
-    await send(request, { to: username, ...text }, mail.code);
+    const text = code ? mailTexts.confirmationCode(ctx.sender, code) : mailTexts.alreadyRegistered(ctx.sender);
+    await send(request, { to: username, ...text }, code);
+    // Set for every address alike (for a confirmed one it names no attempt).
+    holdAttempt(reply, attemptId);
     return { message: messages.signedUp };
   });
 
   routes.post("/public/confirm", {
     schema: { summary: "Confirm an account with the code from the mail", body: body({ username: email, code: { type: "string", maxLength: 64 } }, ["username", "code"]), response: replies },
-  }, async (request) => {
+  }, async (request, reply) => {
     const username = address(request.body.username, messages.emailInvalid);
     if (!isConfirmationCode(request.body.code)) throw new ApiError(400, messages.codeFormat);
-    const confirmed = await db.transaction(async (tx) => {
-      const [row] = await tx.query<{ user_id: number; code_hash: string; expires_at: Date; failed_attempts: number }>(
-        `SELECT c.user_id, c.code_hash, c.expires_at, c.failed_attempts FROM confirmation_codes c JOIN users u ON u.id = c.user_id
-         WHERE u.username = $1 FOR UPDATE OF c`, [username]);
+    const attemptId = request.cookies[attemptCookie];
+    const confirmed = attemptId !== undefined && await db.transaction(async (tx) => {
+      const [row] = await tx.query<{ user_id: number; password_hash: string; code_hash: string; expires_at: Date; failed_attempts: number }>(
+        `SELECT a.user_id, a.password_hash, a.code_hash, a.expires_at, a.failed_attempts FROM signup_attempts a JOIN users u ON u.id = a.user_id
+         WHERE a.id_hash = $1 AND u.username = $2 AND u.confirmed_at IS NULL FOR UPDATE OF a`, [hash(attemptId), username]);
       if (!row || row.expires_at <= now() || row.failed_attempts >= CODE_ATTEMPTS) return false;
-      if (hash(`${row.user_id}:${request.body.code}`) !== row.code_hash) {
-        await tx.query("UPDATE confirmation_codes SET failed_attempts = failed_attempts + 1 WHERE user_id = $1", [row.user_id]);
+      if (codeHash(row.user_id, request.body.code) !== row.code_hash) {
+        await tx.query("UPDATE signup_attempts SET failed_attempts = failed_attempts + 1 WHERE id_hash = $1", [hash(attemptId)]);
         return false;
       }
-      await tx.query("UPDATE users SET confirmed_at = $2 WHERE id = $1", [row.user_id, now()]);
-      await tx.query("DELETE FROM confirmation_codes WHERE user_id = $1", [row.user_id]);
+      // This attempt's password, and no other attempt's, opens the account.
+      await tx.query("UPDATE users SET password_hash = $2, confirmed_at = $3 WHERE id = $1", [row.user_id, row.password_hash, now()]);
+      await tx.query("DELETE FROM signup_attempts WHERE user_id = $1", [row.user_id]);
       return true;
     });
     if (!confirmed) throw new ApiError(400, messages.codeWrong);
+    reply.clearCookie(attemptCookie, attemptCookieOptions);
     return { message: messages.confirmed };
   });
 
@@ -122,11 +137,20 @@ export function accountRoutes(app: FastifyInstance, ctx: ServerContext): void {
   }, async (request) => {
     const username = address(request.body.username, messages.resendEmailInvalid);
     await limitMail(username);
-    const code = await db.transaction(async (tx) => {
-      const [user] = await tx.query<{ id: number }>("SELECT id FROM users WHERE username = $1 AND confirmed_at IS NULL FOR UPDATE", [username]);
-      return user ? newCode(tx, user.id) : undefined;
-    });
-    if (code) await send(request, { to: username, ...mailTexts.confirmationCode(ctx.sender, code) }, code);
+    // A new code for this browser's attempt, if it has one for this unconfirmed address.
+    const attemptId = request.cookies[attemptCookie];
+    if (attemptId !== undefined) {
+      ctx.background.run("resending a confirmation code", async () => {
+        const [attempt] = await db.query<{ user_id: number }>(
+          "SELECT a.user_id FROM signup_attempts a JOIN users u ON u.id = a.user_id WHERE a.id_hash = $1 AND u.username = $2 AND u.confirmed_at IS NULL",
+          [hash(attemptId), username]);
+        if (!attempt) return;
+        const code = randomCode();
+        await db.query("UPDATE signup_attempts SET code_hash = $2, expires_at = $3, failed_attempts = 0 WHERE id_hash = $1",
+          [hash(attemptId), codeHash(attempt.user_id, code), codeExpiry()]);
+        await mailOut(request, { to: username, ...mailTexts.confirmationCode(ctx.sender, code) }, code);
+      });
+    }
     return { message: messages.codeResent };
   });
 
@@ -147,12 +171,12 @@ export function accountRoutes(app: FastifyInstance, ctx: ServerContext): void {
     if (wait > 0) throw new ApiError(429, messages.loginThrottled(Math.ceil(wait / 60_000)));
     const [user] = await db.query<{ id: number; password_hash: string; confirmed: boolean }>(
       "SELECT id, password_hash, confirmed_at IS NOT NULL AS confirmed FROM users WHERE username = $1", [username]);
+    if (user && !user.confirmed) return unconfirmedLogin(reply, user.id, request.body.password, [accountKey, addressKey]);
     const isRight = user ? await verifyPassword(user.password_hash, request.body.password) : await verifyNothing(request.body.password);
     if (!user || !isRight) throw new ApiError(400, messages.loginWrong);
     // A right password is no failure: the account's count starts over, the address's takes it back.
     await forget(db, accountKey);
     await giveBack(db, addressKey);
-    if (!user.confirmed) throw new ApiError(403, messages.loginUnconfirmed);
     // A new session id at every login: an id planted before login is worth nothing after it.
     const previous = request.cookies[ctx.cookies.names.session];
     if (previous) await endSession(db, hash, previous);
@@ -163,17 +187,41 @@ export function accountRoutes(app: FastifyInstance, ctx: ServerContext): void {
     return { message: messages.loggedIn };
   });
 
+  /**
+   * An unconfirmed account has no password yet, only its attempts'. The password of one of them
+   * makes this browser that attempt's holder (a new id), so its code can be asked for again
+   * here and confirmed here: a sign-up on one device, confirmed on another.
+   */
+  const unconfirmedLogin = async (reply: FastifyReply, userId: number, password: string, throttles: string[]) => {
+    const attempts = await db.query<{ id_hash: string; password_hash: string }>(
+      "SELECT id_hash, password_hash FROM signup_attempts WHERE user_id = $1 AND expires_at > $2 ORDER BY expires_at DESC LIMIT $3",
+      [userId, now(), ATTEMPTS_CHECKED_AT_LOGIN]);
+    for (const attempt of attempts) {
+      if (!(await verifyPassword(attempt.password_hash, password))) continue;
+      const attemptId = randomId();
+      await db.query("UPDATE signup_attempts SET id_hash = $2 WHERE id_hash = $1", [attempt.id_hash, hash(attemptId)]);
+      await forget(db, throttles[0]!);
+      await giveBack(db, throttles[1]!);
+      holdAttempt(reply, attemptId);
+      return reply.status(403).send({ message: messages.loginUnconfirmed });
+    }
+    if (attempts.length === 0) await verifyNothing(password);
+    throw new ApiError(400, messages.loginWrong);
+  };
+
   routes.post("/public/forgot-password", {
     schema: { summary: "Mail a password reset link, if the address has an account", body: body({ username: email }, ["username"]), response: replies },
   }, async (request) => {
     const username = address(request.body.username, messages.emailInvalid);
+    if ((await hit(db, `forgot:${request.ip}`, 60 * 60_000, now())) > FORGOTS_PER_ADDRESS_PER_HOUR) throw new ApiError(429, messages.tooManyForgots);
     await limitMail(username);
-    const [user] = await db.query<{ id: number }>("SELECT id FROM users WHERE username = $1", [username]);
-    if (user) {
+    ctx.background.run("mailing a password reset link", async () => {
+      const [user] = await db.query<{ id: number }>("SELECT id FROM users WHERE username = $1", [username]);
+      if (!user) return;
       const id = randomId();
       await db.query("INSERT INTO password_resets (id_hash, user_id, expires_at) VALUES ($1, $2, $3)", [hash(id), user.id, new Date(now().getTime() + RESET_MS)]);
-      await send(request, { to: username, ...mailTexts.passwordReset(ctx.sender, username, id) }, id);
-    }
+      await mailOut(request, { to: username, ...mailTexts.passwordReset(ctx.sender, username, id) }, id);
+    });
     return { message: messages.forgotSent };
   });
 
@@ -198,6 +246,7 @@ export function accountRoutes(app: FastifyInstance, ctx: ServerContext): void {
       // The mail proved the address, so a reset also confirms an unconfirmed account.
       await tx.query("UPDATE users SET password_hash = $2, confirmed_at = COALESCE(confirmed_at, $3) WHERE id = $1", [reset.user_id, passwordHash, now()]);
       await tx.query("DELETE FROM password_resets WHERE user_id = $1", [reset.user_id]);
+      await tx.query("DELETE FROM signup_attempts WHERE user_id = $1", [reset.user_id]);
       await endEverySession(tx, reset.user_id);
       await forget(tx, `login:account:${username}`);
       return reset.user_id;
