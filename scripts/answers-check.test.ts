@@ -33,6 +33,15 @@ describe("npm run answers:check", () => {
     expect(JSON.parse(result.stdout)).toEqual({ errors: {}, cleared: [] });
   }, 30_000);
 
+  it("reports a choice its question does not offer, as the server refuses it", async () => {
+    const file = answersFile("unoffered.json", JSON.stringify({ conviction: "X", country: "USA", state: "ZZ", first_name: "Ana" }));
+    const result = await check("--today", "2026-11-22", file);
+    const { errors } = JSON.parse(result.stdout) as { errors: Record<string, string[]> };
+    expect(errors.conviction).toContain("Please choose one of the answers offered.");
+    expect(errors.state).toContain("Please choose one of the answers offered.");
+    expect(errors.first_name).toBeUndefined();
+  }, 30_000);
+
   it("prints exactly one JSON object with the spec's messages and the answers visibility would clear", async () => {
     const file = answersFile("some.json", JSON.stringify({
       first_name: "Ana", birth_date: "2015-06-01", country: "USA", zip: "123",

@@ -1,8 +1,10 @@
+import { unofferedChoices } from "./choices";
 import { localToday } from "./dates";
 import type { InstitutionFile } from "./definition-format";
 import { expandDefinitions, type Expansion } from "./expand";
 import type { AnswerKey, Answers, Evaluation, FormFiles, FormState, PageView, ValidationErrors } from "./types";
 import type { AnswerValidator } from "./errors";
+import { message } from "./messages";
 import { evaluate, type EvaluateOptions } from "./visibility";
 
 /** The definitions, loaded and compiled once; every later call is cheap. */
@@ -62,6 +64,9 @@ export function validateEvaluation(form: CompiledForm, evaluation: Evaluation, t
   const errors = form.validator(data, today);
   for (const key of Object.keys(errors)) {
     if (!evaluation.isShown(key)) delete errors[key];
+  }
+  for (const key of unofferedChoices(form, data)) {
+    if (!errors[key]?.includes(message("notAChoice"))) (errors[key] ??= []).push(message("notAChoice"));
   }
   return errors;
 }

@@ -41,6 +41,7 @@ export const messages = {
   statusOrder: "An application's status moves from started to validating to submitted, one step at a time.",
   statusSubmitOnly: "Your application is marked submitted only when you submit it with the Submit button.",
   tabSaved: "Your choice was saved.",
+  notOffered: (keys: string[]) => `${keys.join(", ")} must be one of the choices ${keys.length === 1 ? "its question offers" : "their questions offer"}.`,
   tabUnknown: (group: string, tabs: string[]) => `chosen_tab must be one of ${tabs.join(", ")} for ${group}.`,
   blocksSaved: "The number of entries was saved.",
   blocksRange: (group: string, max: number) => `num_components must be between 1 and ${max} for ${group}.`,

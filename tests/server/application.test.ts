@@ -43,8 +43,8 @@ describe.each(databaseKinds)("the application API on %s", (kind) => {
       const client = await loggedInApplicant(server);
       await client.put("/api/answer", { citizenship_us: "Y", citizenship_us_type: "1", citizenship_us_dual: "N" });
       const response = json(await client.put("/api/answer", { citizenship_us: "N" }));
-      expect(response.cleared).toEqual(["citizenship_us_dual", "citizenship_us_type"]);
-      expect((await profileOf(client)).answer).toEqual({ citizenship_us: "N" });
+      expect(response.cleared).toEqual(["citizenship_us_dual", "citizenship_us_dual_desc", "citizenship_us_type", "citizenship_us_type_desc"]);
+      expect((await profileOf(client)).answer).toEqual({ citizenship_us: "N", citizenship_us_desc: "No" });
     });
 
     it("clears a dependent answer and its _desc when its controlling answer changes", async () => {
@@ -70,6 +70,26 @@ describe.each(databaseKinds)("the application API on %s", (kind) => {
       const response = await client.put("/api/answer", Array.isArray(body) ? body : { last_name: "Silva", ...body });
       expect([response.statusCode, json(response).message]).toEqual([400, message]);
       expect(await profileOf(client)).toMatchObject({ answer: { first_name: "Ana" }, revision: 1 });
+    });
+
+    it("refuses a choice its question does not offer, naming the key, and saves nothing of that change", async () => {
+      const client = await loggedInApplicant(server);
+      await client.put("/api/answer", { first_name: "Ana", conviction: "N" });
+      for (const change of [{ conviction: "X", last_name: "Silva" }, { conviction: "Yes" }, { country: "USA", state: "ZZ" }, { country: "CAN", state: "MA" }]) {
+        const response = await client.put("/api/answer", change);
+        const key = Object.keys(change).find((k) => k !== "last_name" && k !== "country")!;
+        expect([response.statusCode, json(response).message], JSON.stringify(change)).toEqual([400, messages.notOffered([key])]);
+      }
+      expect(await profileOf(client)).toMatchObject({ answer: { first_name: "Ana", conviction: "N", conviction_desc: "No" }, revision: 1 });
+    });
+
+    it("writes each choice's label itself, whatever label the browser sent", async () => {
+      const client = await loggedInApplicant(server);
+      const saved = await client.put("/api/answer", { conviction: "Y", conviction_desc: "No", country: "USA", country_desc: "Narnia", state: "MA" });
+      expect(saved.statusCode).toBe(200);
+      expect((await profileOf(client)).answer).toMatchObject({ conviction: "Y", conviction_desc: "Yes", country_desc: "United States", state: "MA", state_desc: "Massachusetts" });
+      expect((await client.put("/api/answer", { conviction_desc: "No" })).statusCode).toBe(200);
+      expect((await profileOf(client)).answer).toMatchObject({ conviction: "Y", conviction_desc: "Yes" });
     });
 
     it("refuses a save made from a stale revision when the browser asks (If-Match)", async () => {
@@ -219,7 +239,7 @@ describe.each(databaseKinds)("the application API on %s", (kind) => {
       const token = saved.token as string;
       expect(Buffer.from(token, "base64url").length).toBe(32);
       const found = await new Client(server).get(`/public/tmp?token=${token}`);
-      expect(json(found)).toEqual({ answer: { first_name: "Ana", citizenship_us: "N" } });
+      expect(json(found)).toEqual({ answer: { first_name: "Ana", citizenship_us: "N", citizenship_us_desc: "No" } });
     });
 
     it("answers 404 with a message for an unknown or expired token", async () => {

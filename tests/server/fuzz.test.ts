@@ -300,7 +300,9 @@ function describeRequest(request: FuzzRequest): string {
 /**
  * Every table an applicant's call can write, as one JSON text, rows in a fixed order. Left out,
  * because a refused call changes them by design:
- * - signup_attempts.failed_attempts: a wrong code counts a try (five, and the code is dead).
+ * - signup_attempts.failed_attempts: a wrong code counts a try (five, and the code is dead);
+ *   signup_attempts.id_hash: a login with an attempt's password, answered 403 "confirm first",
+ *   makes that browser the attempt's holder (a new id).
  * - sessions.last_seen_at: every authenticated request renews its session, refused or not.
  * - throttles: failed logins, sign-ups, saves and mail sends count per address and account, and
  *   the refusals (wrong password, 429) are exactly what they count.
@@ -310,7 +312,7 @@ function describeRequest(request: FuzzRequest): string {
  */
 const SNAPSHOT = `SELECT json_build_object(
   'users', (SELECT json_agg(t ORDER BY t.id) FROM users t),
-  'signup_attempts', (SELECT json_agg(to_jsonb(t) - 'failed_attempts' ORDER BY t.id_hash) FROM signup_attempts t),
+  'signup_attempts', (SELECT json_agg(to_jsonb(t) - 'failed_attempts' - 'id_hash' ORDER BY t.user_id, t.expires_at, t.code_hash) FROM signup_attempts t),
   'password_resets', (SELECT json_agg(t ORDER BY t.id_hash) FROM password_resets t),
   'sessions', (SELECT json_agg(to_jsonb(t) - 'last_seen_at' ORDER BY t.id_hash) FROM sessions t),
   'successful_logins', (SELECT json_agg(t ORDER BY t.user_id, t.logged_in_at) FROM successful_logins t),
@@ -361,7 +363,7 @@ describe.each(databaseKinds)("fuzzing every route on %s", (kind) => {
   beforeAll(async () => {
     server = await startTestServer(kind);
     const seeded = await newStudent("10.0.0.2", { first_name: "Ada", middle_name: "King", last_name: "Lovelace", suffix: "II" });
-    expect(seeded.answers).toEqual({ first_name: "Ada", middle_name: "King", last_name: "Lovelace", suffix: "II" });
+    expect(seeded.answers).toEqual({ first_name: "Ada", middle_name: "King", last_name: "Lovelace", suffix: "II", suffix_desc: "II" });
     const submitted = await newStudent("10.0.0.4", complete);
     const submittal = await submitted.client.post("/api/submit");
     expect(submittal.statusCode, submittal.body).toBe(200);

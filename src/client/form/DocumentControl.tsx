@@ -6,6 +6,7 @@ import { useAnswer } from "../state/answers";
 import { LazyModal, preloadDialog } from "../ui/lazy";
 import { ANSWERED, deleteDocument, deleteFailed, uploadDocument, useDocumentAnswers, useUploads, type Upload } from "./documents";
 import { ACCEPTED_TYPES, checkFile, formatFileSize } from "../../engine/documents";
+import { displayText } from "../../engine/text";
 
 interface Props {
   answerKey: string;
@@ -75,14 +76,14 @@ function UploadStatus({ upload, id }: { upload: Upload; id: string }) {
     <div className="file-status" role="status" tabIndex={-1} data-focus-here="">
       {upload.phase === "sending" ? (
         <>
-          <label htmlFor={`${id}-progress`}>Uploading {upload.fileName}</label>
+          <label htmlFor={`${id}-progress`}>Uploading {displayText(upload.fileName)}</label>
           {/* Without a value the bar is indeterminate: the browser cannot tell how much was sent. */}
           <progress id={`${id}-progress`} className="file-progress" max={100} value={upload.progress === null ? undefined : Math.round(upload.progress * 100)} />
         </>
       ) : (
         <span className="file-converting">
           <span className="spinner spinner-inline" aria-hidden="true" />
-          Processing {upload.fileName}. This can take a minute.
+          Processing {displayText(upload.fileName)}. This can take a minute.
         </span>
       )}
     </div>
@@ -105,7 +106,7 @@ function StoredDocument({ answerKey, label, id, file }: { answerKey: string; lab
   return (
     <div className="file-stored">
       <span id={`${id}-file`} className="file-name">
-        {file.file_name} <span className="file-size">{formatFileSize(file.file_size)}</span>
+        {displayText(file.file_name)} <span className="file-size">{formatFileSize(file.file_size)}</span>
       </span>
       {/* aria-disabled, not disabled: the dialog gives the focus back to this button while it deletes. */}
       <button

@@ -116,6 +116,15 @@ describe("the printed application", () => {
     expect(router.state.location.pathname).toBe("/education");
   });
 
+  test("a choice shows its option's label, whatever label was stored, and answers show without bidirectional controls", async () => {
+    const forged = { ...answer, conviction: "Y", conviction_desc: "No", last_name: "Love\u202Elace\u2066x\u2069", hs_name: "\u202Dgpj.exe" };
+    openAsServiceUser("/about?service_token=svc-token-3", () => HttpResponse.json({ ...application, answer: forged }));
+    await screen.findByRole("heading", { level: 1, name: "About You" }, PAGE);
+    expect(valuesOf("Have you ever been convicted of a misdemeanor or felony?")).toEqual(["Yes"]);
+    expect(valuesOf("Last Name", sectionOf("Your name"))).toEqual(["Lovelacex"]);
+    expect(document.body.textContent).not.toMatch(/[\u202A-\u202E\u2066-\u2069]/);
+  });
+
   test("both sibling blocks, the chosen tab only, and the school with its Ceeb code", async () => {
     openAsServiceUser("/about?service_token=svc-token-2");
     await screen.findByRole("heading", { level: 1, name: "Academics" }, PAGE);

@@ -4,7 +4,9 @@
 import { useEffect, useState, type ReactNode } from "react";
 import { useQuery } from "@tanstack/react-query";
 import { useLocation, useNavigate } from "react-router";
+import { choiceLabel } from "../../engine/choices";
 import { evaluateAnswers } from "../../engine/form";
+import { displayText } from "../../engine/text";
 import type { Answers, Evaluation, ViewItem } from "../../engine";
 import type { AddAnotherItem, AddressItem, CheckboxItem, CheckboxesItem, ContentItem, SectionItem, TabsItem } from "../../engine/definition-format";
 import { api } from "../api/calls";
@@ -67,7 +69,7 @@ function ReadOnlyItems({ items, ctx, level }: { items: ViewItem[]; ctx: Context;
       {run.map((view) => (
         <div key={view.id} className="service-answer">
           <dt>{labelOf(view)}</dt>
-          <dd>{valueOf(view, ctx)}</dd>
+          <dd>{displayText(valueOf(view, ctx))}</dd>
         </div>
       ))}
     </dl>
@@ -169,7 +171,7 @@ function valueOf(view: ViewItem, { answers }: Context): string {
   switch (view.item.type) {
     case "select":
     case "radio":
-      return String(answers[`${key}_desc`] || optionLabel(view, String(value), answers) || value);
+      return choiceLabel(form, key, String(value), answers) ?? String(value);
     case "checkbox": {
       if ((view.item as CheckboxItem).stores === "yesNo") return value === "Y" ? "Yes" : "No";
       return "Yes";
@@ -187,13 +189,6 @@ function valueOf(view: ViewItem, { answers }: Context): string {
     default:
       return String(value);
   }
-}
-
-/** A choice's label from the definitions, for answers saved without their `_desc`. */
-function optionLabel(view: ViewItem, value: string, answers: Answers): string | undefined {
-  const options = view.options;
-  const list = options?.kind === "list" ? options.options : options?.lists[String(answers[options.controlKey] ?? "")];
-  return list?.find((o) => o.value === value)?.label;
 }
 
 function formatDate(value: string): string {

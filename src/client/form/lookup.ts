@@ -6,6 +6,7 @@
 import { useMemo } from "react";
 import type { AnswerKey, Answers, ViewItem } from "../../engine";
 import { copyAnswers, isAnswered } from "../../engine/answers";
+import { choiceLabel } from "../../engine/choices";
 import type { LookupRecord, LookupResult } from "../api/calls";
 import { useKeys } from "../state/answers";
 import { form } from "./model";
@@ -45,7 +46,8 @@ export function chosenAnswers(view: ViewItem, suggestion: LookupResult, record: 
   for (const key of Object.keys(updates)) {
     const desc = form.companions.get(key);
     if (!desc) continue;
-    const label = optionLabel(key, String(updates[key]), after);
+    const value = String(updates[key]);
+    const label = value === "" ? undefined : choiceLabel(form, key, value, after);
     if (label === undefined) updates[key] = "";
     updates[desc] = label ?? "";
   }
@@ -55,13 +57,6 @@ export function chosenAnswers(view: ViewItem, suggestion: LookupResult, record: 
 function textOf(value: unknown): string {
   if (typeof value === "number") return String(value);
   return typeof value === "string" ? value.trim() : "";
-}
-
-function optionLabel(key: AnswerKey, value: string, answers: Answers): string | undefined {
-  const options = form.owners.get(key)?.item.options;
-  if (!options || value === "") return undefined;
-  const list = options.kind === "list" ? options.options : options.lists[String(answers[options.controlKey] ?? "")];
-  return list?.find((o) => o.value === value)?.label;
 }
 
 /**

@@ -5,13 +5,14 @@ import { Link } from "react-router";
 import { institution } from "../institution";
 import { useAnswers } from "../state/answers";
 import { useSession } from "../state/session";
+import { displayText } from "../../engine/text";
 
 export function WelcomeHeader() {
   const status = useSession((s) => s.web_status);
   const isLoggedIn = useSession((s) => s.is_logged_in);
   const numLogins = useSession((s) => s.num_logins);
   // The name only, and only once submitted: typing a name must not re-render the header.
-  const name = useAnswers((s) => (status === "submitted" ? String(s.answers.preferred_name || s.answers.first_name || "").trim() : ""));
+  const name = useAnswers((s) => (status === "submitted" ? displayText(String(s.answers.preferred_name || s.answers.first_name || "")).trim() : ""));
   const isServiceUser = useSession((s) => s.is_service_user);
   if (status === "validating" || isServiceUser) return null;
 

@@ -5,6 +5,7 @@ import type { FastifyInstance } from "fastify";
 import type { JsonSchemaToTsProvider } from "@fastify/type-provider-json-schema-to-ts";
 import { answersBefore, copyAnswers, evaluateAnswers, localToday, validateAnswers, type Answers } from "../../engine";
 import { answered, changeApplication, updateUnlessSubmitted, type Application, type WebStatus } from "../applications";
+import { unofferedChoices, withoutChoiceLabels, writeChoiceLabels } from "../../engine/choices";
 import type { ServerContext } from "../context";
 import { storedDocuments } from "../documents";
 import { ApiError, message } from "../http";
@@ -82,7 +83,7 @@ export function applicationRoutes(app: FastifyInstance, ctx: ServerContext): voi
       response: { 200: changed, "4xx": message },
     },
   }, async (request) => {
-    const sent = request.body as Answers;
+    const sent = withoutChoiceLabels(form, request.body as Answers);
     const ifMatch = request.headers["if-match"];
     const ifRevision = ifMatch === undefined ? undefined : /^"(\d{1,9})"$/.exec(ifMatch)?.[1];
     if (ifMatch !== undefined && ifRevision === undefined) throw new ApiError(412, messages.stale);
@@ -91,8 +92,10 @@ export function applicationRoutes(app: FastifyInstance, ctx: ServerContext): voi
       if (Object.keys(sent).length === 0) return null;
       const merged = Object.assign(copyAnswers(current.answers), sent);
       const evaluation = evaluateAnswers(form, merged, { ...state(current), previous: answersBefore(form, current.answers, sent) });
+      const unoffered = unofferedChoices(form, evaluation.answers, Object.keys(sent));
+      if (unoffered.length > 0) throw new ApiError(400, messages.notOffered(unoffered));
       cleared = evaluation.cleared;
-      return { answers: answered(evaluation.answers) };
+      return { answers: answered(writeChoiceLabels(form, evaluation.answers)) };
     }, ifRevision === undefined ? undefined : Number(ifRevision));
     return { message: messages.saved, revision, cleared };
   });
