@@ -55,7 +55,8 @@ export interface ConvertJob { userId: number; answerKey: AnswerKey; uploadKey: s
  * half-way (its process gone) runs again from IN_PROGRESS.
  */
 export async function convertDocument(db: Queryable, storage: Storage, { userId, answerKey, uploadKey }: ConvertJob, now: () => Date): Promise<void> {
-  const match = "user_id = $1 AND answer_key = $2 AND upload_key = $3";
+  // A conversion that ends after the application was submitted changes nothing of it.
+  const match = "user_id = $1 AND answer_key = $2 AND upload_key = $3 AND NOT EXISTS (SELECT 1 FROM applications WHERE user_id = $1 AND submitted_at IS NOT NULL)";
   const claimed = await db.query(`UPDATE document_answers SET status = 'IN_PROGRESS', updated_at = $4 WHERE ${match} AND status IN ('UNPROCESSED', 'IN_PROGRESS') RETURNING 1`, [userId, answerKey, uploadKey, now()]);
   if (claimed.length === 0) return;
   const fail = (message: string) =>

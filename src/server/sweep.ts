@@ -16,4 +16,32 @@ export async function sweepExpired(db: Queryable, storage: Storage, now: Date): 
   // conversion deletes the key when it starts, so nothing in use is listed here.
   const unused = await db.query<{ key: string }>("DELETE FROM upload_keys WHERE expires_at <= $1 RETURNING storage_key AS key", [now]);
   for (const { key } of unused) await storage.remove(key);
+  await sweepUnreferenced(db, storage, before(UNREFERENCED_MS));
+}
+
+/** A file no answer needs is kept this long after it was written, then removed. */
+export const UNREFERENCED_MS = 24 * 60 * 60_000;
+
+/**
+ * Nobody fills the store (SECURITY.md): a document whose answer is no longer given (cleared,
+ * hidden, a tab left, an upload never finished) goes with its files a day after its last change,
+ * and so does any stored object no row names (a crash between writing a file and its row).
+ * Conversions queued or running are left alone.
+ */
+async function sweepUnreferenced(db: Queryable, storage: Storage, writtenBefore: Date): Promise<void> {
+  const dropped = await db.query<{ uploadKey: string; pdfKey: string | null }>(
+    `DELETE FROM document_answers d USING applications a
+     WHERE a.user_id = d.user_id AND COALESCE(a.answers ->> d.answer_key, '') = '' AND d.updated_at <= $1 AND d.status NOT IN ('UNPROCESSED', 'IN_PROGRESS')
+     RETURNING d.upload_key AS "uploadKey", d.pdf_key AS "pdfKey"`,
+    [writtenBefore]);
+  for (const row of dropped) await Promise.all([storage.remove(row.uploadKey), row.pdfKey ? storage.remove(row.pdfKey) : null]);
+  const named = await db.query<{ key: string }>(
+    `SELECT upload_key AS key FROM document_answers UNION SELECT pdf_key FROM document_answers WHERE pdf_key IS NOT NULL
+     UNION SELECT pdf_key FROM pdf_copies WHERE pdf_key IS NOT NULL UNION SELECT storage_key FROM upload_keys`);
+  const referenced = new Set(named.map((row) => row.key));
+  for (const folder of ["documents", "pdf"]) {
+    for await (const object of storage.list(folder)) {
+      if (object.modifiedAt <= writtenBefore && !referenced.has(object.key)) await storage.remove(object.key);
+    }
+  }
 }

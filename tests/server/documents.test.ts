@@ -7,6 +7,7 @@ import { join } from "node:path";
 import { PDFDocument, StandardFonts } from "pdf-lib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { issueServiceToken, SERVICE_TOKEN_MS } from "../../src/server/auth/service-tokens";
+import { convertDocument } from "../../src/server/documents";
 import { messages } from "../../src/server/messages";
 import { openPglite, openPostgres } from "../../src/server/db/database";
 import { Client, conversionOf, databaseKinds, freshPostgresUrl, json, loggedInApplicant, postUploadForm, startTestServer, type TestServer } from "./harness";
@@ -175,5 +176,88 @@ describe("a conversion queued before a restart", () => {
     } finally {
       rmSync(dataDir, { recursive: true, force: true });
     }
+  });
+});
+
+describe.each(databaseKinds)("limits on uploads on %s", (kind) => {
+  let server: TestServer;
+  let dataDir: string;
+  // Nobody works the jobs here: a conversion started stays in flight.
+  beforeAll(async () => {
+    dataDir = mkdtempSync(join(tmpdir(), "documents-limits-"));
+    server = await startTestServer(kind, { dataDir, workJobs: false });
+  });
+  afterAll(async () => {
+    await server.app.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+  const formFor = async (client: Client, answerKey = "resume_pdf") => {
+    const presigned = await client.post("/api/presigned-url", { answer_key: answerKey });
+    expect(presigned.statusCode, presigned.body).toBe(200);
+    const { fields } = presigned.json() as { fields: Record<string, string> };
+    await server.ctx.storage.write(fields.key!, await pdfWith("a resume"), "application/pdf");
+    return fields.key!;
+  };
+
+  it("gives an applicant 10 upload forms a minute, then 429 with a message", async () => {
+    const client = await loggedInApplicant(server);
+    for (let i = 0; i < 10; i++) expect((await client.post("/api/presigned-url", { answer_key: "resume_pdf" })).statusCode).toBe(200);
+    const refused = await client.post("/api/presigned-url", { answer_key: "resume_pdf" });
+    expect([refused.statusCode, json(refused).message]).toEqual([429, messages.tooManyUploads]);
+    expect((await (await loggedInApplicant(server)).post("/api/presigned-url", { answer_key: "resume_pdf" })).statusCode, "another applicant").toBe(200);
+    server.advance(60_000);
+    expect((await client.post("/api/presigned-url", { answer_key: "resume_pdf" })).statusCode).toBe(200);
+  });
+
+  it("starts at most 10 conversions an applicant a minute, then 429 with a message", async () => {
+    const client = await loggedInApplicant(server);
+    const keys: string[] = [];
+    for (let i = 0; i < 10; i++) {
+      keys.push(await formFor(client));
+      if (i === 4) server.advance(60_000); // the upload forms' own limit
+    }
+    server.advance(60_000);
+    const eleventh = await formFor(client);
+    // Each start replaces the last document once its conversion has ended (here, by hand).
+    const ended = () => server.db.query("UPDATE document_answers SET status = 'FAILED'");
+    for (const key of keys) {
+      expect((await client.post("/api/pdf/document-answer/resume_pdf", { file_key: key, file_name: "resume.pdf" })).statusCode).toBe(200);
+      await ended();
+    }
+    const refused = await client.post("/api/pdf/document-answer/resume_pdf", { file_key: eleventh, file_name: "resume.pdf" });
+    expect([refused.statusCode, json(refused).message]).toEqual([429, messages.tooManyConversions]);
+    server.advance(60_000);
+    expect((await client.post("/api/pdf/document-answer/resume_pdf", { file_key: eleventh, file_name: "resume.pdf" })).statusCode).toBe(200);
+  });
+
+  it("converts one file per question at a time: of two started at once one goes, and none while it runs", async () => {
+    const client = await loggedInApplicant(server);
+    const [first, second, third] = [await formFor(client), await formFor(client), await formFor(client)];
+    const started = await Promise.all([first, second].map((key) => client.post("/api/pdf/document-answer/resume_pdf", { file_key: key, file_name: "resume.pdf" })));
+    expect(started.map((r) => r.statusCode).sort()).toEqual([200, 409]);
+    expect(json(started.find((r) => r.statusCode === 409)!).message).toBe(messages.conversionInFlight);
+    const later = await client.post("/api/pdf/document-answer/resume_pdf", { file_key: third, file_name: "resume.pdf" });
+    expect([later.statusCode, json(later).message]).toEqual([409, messages.conversionInFlight]);
+    const refusedKey = started[0]!.statusCode === 409 ? first : second;
+    expect(await server.db.query("SELECT 1 FROM upload_keys WHERE storage_key = ANY($1)", [[refusedKey, third]]), "a refused start keeps its upload form").toHaveLength(2);
+    // Another question converts meanwhile.
+    const statement = await formFor(client, "personal_statement_doc");
+    expect((await client.post("/api/pdf/document-answer/personal_statement_doc", { file_key: statement, file_name: "statement.pdf" })).statusCode).toBe(200);
+  });
+
+  it("changes nothing of a submitted application when a conversion ends after the submit", async () => {
+    const client = await loggedInApplicant(server);
+    const complete = JSON.parse(readFileSync(new URL("../fixtures/complete-answers.json", import.meta.url), "utf8")) as Record<string, unknown>;
+    expect((await client.put("/api/answer", complete)).statusCode).toBe(200);
+    const key = await formFor(client);
+    expect((await client.post("/api/pdf/document-answer/resume_pdf", { file_key: key, file_name: "resume.pdf" })).statusCode).toBe(200);
+    await client.post("/api/validations");
+    expect((await client.post("/api/submit")).statusCode).toBe(200);
+    const before = await server.db.query("SELECT d.*, a.answers, a.revision FROM document_answers d JOIN applications a USING (user_id) WHERE d.upload_key = $1", [key]);
+    const userId = (before[0] as { user_id: number }).user_id;
+    // The job, worked now (after the submit).
+    await convertDocument(server.db, server.ctx.storage, { userId, answerKey: "resume_pdf", uploadKey: key }, () => server.clock.now);
+    expect(await server.db.query("SELECT d.*, a.answers, a.revision FROM document_answers d JOIN applications a USING (user_id) WHERE d.upload_key = $1", [key])).toEqual(before);
+    expect(json(await client.get("/api/document-answer"))).toEqual({});
   });
 });

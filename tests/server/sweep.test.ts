@@ -1,14 +1,25 @@
+import { mkdtemp, rm, utimes } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { issueServiceToken } from "../../src/server/auth/service-tokens";
 import { png } from "../../src/server/convert/test-files";
 import { UPLOAD_KEY_MS } from "../../src/server/routes/documents";
-import { sweepExpired } from "../../src/server/sweep";
+import { sweepExpired, UNREFERENCED_MS } from "../../src/server/sweep";
 import { Client, loggedInApplicant, newAddress, postUploadForm, startTestServer, type TestServer } from "./harness";
 
 describe("sweeping expired rows", () => {
   let server: TestServer;
-  beforeAll(async () => { server = await startTestServer("pglite"); });
-  afterAll(async () => { await server.app.close(); });
+  let dataDir: string;
+  // A store of its own: the sweep removes any old object its database does not name.
+  beforeAll(async () => {
+    dataDir = await mkdtemp(join(tmpdir(), "sweep-"));
+    server = await startTestServer("pglite", { dataDir });
+  });
+  afterAll(async () => {
+    await server.app.close();
+    await rm(dataDir, { recursive: true, force: true });
+  });
   const count = async (table: string) => (await server.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${table}`))[0]!.n;
 
   it("removes ended sessions, old limits, dead codes, resets, saved answers, upload forms and service tokens, and keeps live ones", async () => {
@@ -53,5 +64,38 @@ describe("sweeping expired rows", () => {
     expect([await stored(left), await stored(used)]).toEqual([false, true]);
     expect(await count("upload_keys")).toBe(0);
     expect(await server.db.query("SELECT answer_key, upload_key FROM document_answers")).toEqual([{ answer_key: "resume_pdf", upload_key: used }]);
+  });
+
+  it("removes, a day after, documents no answer gives and files no row names, and keeps what an answer needs", async () => {
+    const client = await loggedInApplicant(server);
+    const [user] = await server.db.query<{ id: number }>("SELECT user_id AS id FROM applications ORDER BY user_id DESC LIMIT 1");
+    const [answeredKey, droppedKey] = ["resume_pdf", "personal_statement_doc"];
+    const file = async (key: string) => {
+      await server.ctx.storage.write(key, Buffer.from("%PDF-1.4\n"), "application/pdf");
+      return key;
+    };
+    const row = async (answerKey: string, uploadKey: string, pdfKey: string) => server.db.query(
+      `INSERT INTO document_answers (user_id, answer_key, file_name, upload_key, pdf_key, status, updated_at) VALUES ($1, $2, 'a.pdf', $3, $4, 'COMPLETED', $5)`,
+      [user!.id, answerKey, uploadKey, pdfKey, server.clock.now]);
+    const kept = [await file("documents/aaaa0001"), await file("documents/aaaa0001.pdf")];
+    const dropped = [await file("documents/bbbb0002"), await file("documents/bbbb0002.pdf")];
+    await row(answeredKey!, kept[0]!, kept[1]!);
+    await row(droppedKey!, dropped[0]!, dropped[1]!);
+    expect((await client.put("/api/answer", { resume: "Y", [answeredKey!]: "ANSWERED" })).statusCode).toBe(200);
+    const stray = await file("pdf/cccc0003.pdf");
+    const fresh = await file("pdf/dddd0004.pdf");
+
+    server.advance(UNREFERENCED_MS + 60_000);
+    // The files' own times, as the clock the test moves sees them: all old but the fresh stray.
+    const at = (ms: number) => new Date(server.clock.now.getTime() - ms);
+    for (const key of [...kept, ...dropped, stray]) await utimes(join(dataDir, "files", key), at(UNREFERENCED_MS + 1000), at(UNREFERENCED_MS + 1000));
+    await utimes(join(dataDir, "files", fresh), at(60_000), at(60_000));
+
+    await sweepExpired(server.db, server.ctx.storage, server.clock.now);
+    const stored = async (key: string) => (await server.ctx.storage.read(key)) !== null;
+    expect(await Promise.all(kept.map(stored)), "an answered document's files").toEqual([true, true]);
+    expect(await Promise.all(dropped.map(stored)), "a document no answer gives").toEqual([false, false]);
+    expect([await stored(stray), await stored(fresh)], "a file no row names, old and fresh").toEqual([false, true]);
+    expect(await server.db.query("SELECT answer_key FROM document_answers WHERE user_id = $1", [user!.id])).toEqual([{ answer_key: answeredKey }]);
   });
 });

@@ -7,6 +7,7 @@ import { MAX_FILE_BYTES, MAX_FILE_NAME_LENGTH } from "../../engine/documents";
 import type { Application } from "../applications";
 import type { ServerContext } from "../context";
 import { documentsOf, removeDocument, storageKey, storedDocuments, type ConvertJob } from "../documents";
+import { hit } from "../auth/throttle";
 import { ApiError, message } from "../http";
 import { messages } from "../messages";
 
@@ -14,6 +15,9 @@ export const MAX_UPLOAD_BYTES = MAX_FILE_BYTES;
 const UPLOAD_FORM_SECONDS = 5 * 60;
 /** How long after the form is issued its key may be named for conversion (the upload itself has 5 minutes). */
 export const UPLOAD_KEY_MS = 60 * 60_000;
+/** Per applicant and minute: upload forms, and conversions started (SECURITY.md: no upload stops the server). */
+export const UPLOADS_PER_MINUTE = 10;
+export const CONVERSIONS_PER_MINUTE = 10;
 
 const answerKeyParams = {
   type: "object",
@@ -40,6 +44,9 @@ export function documentRoutes(app: FastifyInstance, ctx: ServerContext): void {
   const writable = (a: Application) => {
     if (a.submittedAt) throw new ApiError(409, messages.alreadySubmitted);
   };
+  const limit = async (a: Application, what: "upload" | "convert", perMinute: number, refusal: string) => {
+    if ((await hit(db, `${what}:${a.userId}`, 60_000, now())) > perMinute) throw new ApiError(429, refusal);
+  };
 
   routes.post("/api/presigned-url", {
     schema: {
@@ -54,6 +61,7 @@ export function documentRoutes(app: FastifyInstance, ctx: ServerContext): void {
     const a = request.application;
     writable(a);
     const answerKey = documentQuestion(request.body.answer_key);
+    await limit(a, "upload", UPLOADS_PER_MINUTE, messages.tooManyUploads);
     const key = storageKey("documents");
     await db.query("INSERT INTO upload_keys (storage_key, user_id, answer_key, expires_at) VALUES ($1, $2, $3, $4)",
       [key, a.userId, answerKey, new Date(now().getTime() + UPLOAD_KEY_MS)]);
@@ -80,18 +88,28 @@ export function documentRoutes(app: FastifyInstance, ctx: ServerContext): void {
     const { file_key: uploadKey, file_name: fileName } = request.body;
     // The spec's name rule (§5), checked here too: the browser's check is a courtesy.
     if (fileName.length > MAX_FILE_NAME_LENGTH) throw new ApiError(400, messages.fileNameTooLong);
+    await limit(a, "convert", CONVERSIONS_PER_MINUTE, messages.tooManyConversions);
     // The key is the applicant's for this question only while unused and unexpired; it is used
     // up (deleted) only once the file is known to be there, so a refusal changes nothing.
     const issued = [uploadKey, a.userId, answerKey, now()];
     const ofThisApplicant = "storage_key = $1 AND user_id = $2 AND answer_key = $3 AND expires_at > $4";
     if ((await db.query(`SELECT 1 FROM upload_keys WHERE ${ofThisApplicant}`, issued)).length === 0) throw new ApiError(400, messages.uploadKeyUnknown);
     if (!(await storage.read(uploadKey))) throw new ApiError(400, messages.uploadMissing);
-    if ((await db.query(`DELETE FROM upload_keys WHERE ${ofThisApplicant} RETURNING 1`, issued)).length === 0) throw new ApiError(400, messages.uploadKeyUnknown);
-    await removeDocument(db, storage, a.userId, answerKey);
-    await db.query(
-      `INSERT INTO document_answers (user_id, answer_key, file_name, upload_key, status, updated_at) VALUES ($1, $2, $3, $4, 'UNPROCESSED', $5)`,
-      [a.userId, answerKey, fileName, uploadKey, now()],
-    );
+    const replaced = await db.transaction(async (tx) => {
+      if ((await tx.query(`DELETE FROM upload_keys WHERE ${ofThisApplicant} RETURNING 1`, issued)).length === 0) throw new ApiError(400, messages.uploadKeyUnknown);
+      const [old] = await tx.query<{ uploadKey: string; pdfKey: string | null }>(
+        `SELECT upload_key AS "uploadKey", pdf_key AS "pdfKey" FROM document_answers WHERE user_id = $1 AND answer_key = $2 FOR UPDATE`, [a.userId, answerKey]);
+      // One conversion in flight per question: the statement that starts this one refuses when
+      // another is queued or running, also when two starts race (the loser waits, then sees it).
+      const started = await tx.query(
+        `INSERT INTO document_answers (user_id, answer_key, file_name, upload_key, status, updated_at) VALUES ($1, $2, $3, $4, 'UNPROCESSED', $5)
+         ON CONFLICT (user_id, answer_key) DO UPDATE SET file_name = $3, upload_key = $4, status = 'UNPROCESSED', file_size = NULL, pdf_key = NULL, message = NULL, updated_at = $5
+         WHERE document_answers.status NOT IN ('UNPROCESSED', 'IN_PROGRESS') RETURNING 1`,
+        [a.userId, answerKey, fileName, uploadKey, now()]);
+      if (started.length === 0) throw new ApiError(409, messages.conversionInFlight);
+      return old;
+    });
+    if (replaced) await Promise.all([storage.remove(replaced.uploadKey), replaced.pdfKey ? storage.remove(replaced.pdfKey) : null]);
     await jobs.send("convert-document", { userId: a.userId, answerKey, uploadKey } satisfies ConvertJob);
     return { status: "UNPROCESSED" as const, message: null };
   });

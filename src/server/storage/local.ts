@@ -1,7 +1,7 @@
 // Files in {dataDir}/files/{key}. The upload form and download links are signed by the server, so
 // the local store grants exactly what an S3 POST policy or presigned GET would (routes.ts).
 import { randomBytes, timingSafeEqual } from "node:crypto";
-import { mkdir, readFile, rename, rm, writeFile } from "node:fs/promises";
+import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from "node:fs/promises";
 import { dirname, join } from "node:path";
 import { assertKey, isKey, type Storage, type StorageDeps } from "./storage";
 
@@ -86,6 +86,18 @@ export function openLocalStorage(deps: StorageDeps): LocalStorage {
 
     async remove(key) {
       await rm(pathOf(key), { force: true });
+    },
+
+    async *list(folder) {
+      const names = await readdir(pathOf(folder)).catch((error: unknown) => {
+        if (isMissing(error)) return [];
+        throw error;
+      });
+      for (const name of names) {
+        const key = `${folder}/${name}`;
+        const info = await stat(pathOf(key)).catch(() => null);
+        if (info?.isFile()) yield { key, modifiedAt: info.mtime };
+      }
     },
 
     async downloadUrl(key, { fileName, expiresInSeconds }) {

@@ -172,6 +172,19 @@ describe.each([
     });
   }
 
+  it("lists the objects of a folder with the time each was written, for the sweep", async () => {
+    const written = [key(), key()];
+    for (const fileKey of written) await store.storage.write(fileKey, Buffer.from("%PDF-1.7"), "application/pdf");
+    const listed: { key: string; modifiedAt: Date }[] = [];
+    for await (const object of store.storage.list(written[0]!.split("/")[0]!)) listed.push(object);
+    for (const fileKey of written) {
+      const found = listed.find((object) => object.key === fileKey);
+      expect(found, fileKey).toBeDefined();
+      expect(Math.abs(found!.modifiedAt.getTime() - Date.now())).toBeLessThan(60_000);
+    }
+    expect(listed.every((object) => object.key.startsWith(`${written[0]!.split("/")[0]}/`))).toBe(true);
+  });
+
   it("reads nothing once a file is removed, and removing it again is no error", async () => {
     const fileKey = key();
     await store.storage.write(fileKey, Buffer.from("%PDF-1.7"), "application/pdf");

@@ -18,6 +18,8 @@ export interface Storage {
   remove(key: string): Promise<void>;
   /** A URL the browser can GET for expiresInSeconds, downloading as fileName. */
   downloadUrl(key: string, options: { fileName: string; expiresInSeconds: number }): Promise<string>;
+  /** Every object under `folder` ("documents", "pdf") with the time it was last written. */
+  list(folder: string): AsyncIterable<{ key: string; modifiedAt: Date }>;
 }
 
 export interface StorageConfig { s3?: S3Config }
