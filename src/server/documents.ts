@@ -49,18 +49,25 @@ export async function removeDocument(db: Queryable, storage: Storage, userId: nu
 
 export interface ConvertJob { userId: number; answerKey: AnswerKey; uploadKey: string }
 
+/** Runs of one conversion at most; pg-boss may start a job a third time, which then only fails it. */
+const MAX_ATTEMPTS = 2;
+
 /**
  * The convert-document job. The row is matched by its upload key throughout: a document deleted
  * or replaced while this ran is left alone, and the PDF made for it removed. A job that died
- * half-way (its process gone) runs again from IN_PROGRESS.
+ * half-way (its process gone) runs again from IN_PROGRESS, once: a third start fails it.
  */
 export async function convertDocument(db: Queryable, storage: Storage, { userId, answerKey, uploadKey }: ConvertJob, now: () => Date): Promise<void> {
   // A conversion that ends after the application was submitted changes nothing of it.
   const match = "user_id = $1 AND answer_key = $2 AND upload_key = $3 AND NOT EXISTS (SELECT 1 FROM applications WHERE user_id = $1 AND submitted_at IS NOT NULL)";
-  const claimed = await db.query(`UPDATE document_answers SET status = 'IN_PROGRESS', updated_at = $4 WHERE ${match} AND status IN ('UNPROCESSED', 'IN_PROGRESS') RETURNING 1`, [userId, answerKey, uploadKey, now()]);
-  if (claimed.length === 0) return;
+  const [claimed] = await db.query<{ attempts: number }>(
+    `UPDATE document_answers SET status = 'IN_PROGRESS', attempts = attempts + 1, updated_at = $4 WHERE ${match} AND status IN ('UNPROCESSED', 'IN_PROGRESS') RETURNING attempts`,
+    [userId, answerKey, uploadKey, now()]);
+  if (!claimed) return;
   const fail = (message: string) =>
     db.query(`UPDATE document_answers SET status = 'FAILED', message = $4, updated_at = $5 WHERE ${match}`, [userId, answerKey, uploadKey, message, now()]);
+  // Started twice already, and neither run ended (the process died): not a third time.
+  if (claimed.attempts > MAX_ATTEMPTS) return void (await fail(messages.fileUnreadable));
   const bytes = await storage.read(uploadKey);
   if (!bytes) return void (await fail(messages.uploadMissing));
   const result = await convertToPdf(bytes);

@@ -82,6 +82,9 @@ export const messages = {
   fileImageDamaged: "We couldn't read this image; it may be damaged. Please save it again as PNG or JPEG and upload it again.",
   fileImageTooBig: "This image has too many pixels for us to convert. Please upload a smaller image (at most 24 megapixels) or a PDF.",
   fileTooSlow: "This file took too long to convert. Please save it as PDF and upload that instead, or try again in a few minutes.",
+  fileTooMuchMemory: "This file needs more memory to convert than we allow. Please save it again (smaller, or as PDF) and upload it again.",
+  fileUnreadable: "We couldn't convert this file. Please save it again as PDF and upload it again.",
+  filePdfTooLarge: "This PDF unpacks to far more data than a document needs, so we can't convert it. Please save or print it as a new PDF and upload that.",
 
   // Documents and the PDF copy.
   notADocumentQuestion: (key: string) => `${key} is not a document question of this application.`,

@@ -1,11 +1,11 @@
 // Turns an upload into the PDF we store: sniff the bytes, check them, convert. Every way an
 // applicant's file can fail comes back as { ok: false, message } in words from messages.ts;
-// a throw means our own setup or code is wrong (say, soffice missing).
+// a throw means our own setup or code is wrong (say, soffice missing). Images and PDFs are
+// decoded in a worker thread (isolated.ts), Word documents by LibreOffice in a process of its own.
 import { messages } from "../messages";
 import { checkDocx } from "./docx";
-import { imageToPdf } from "./image";
+import { convertIsolated } from "./isolated";
 import { docxToPdf } from "./libreoffice";
-import { rewritePdf } from "./pdf";
 import { isCompoundFile, sniff, type DocumentKind } from "./sniff";
 
 export type { DocumentKind } from "./sniff";
@@ -33,9 +33,8 @@ async function convert(bytes: Buffer, kind: DocumentKind, options: ConvertOption
   switch (kind) {
     case "png":
     case "jpeg":
-      return imageToPdf(bytes, kind);
     case "pdf":
-      return rewritePdf(bytes);
+      return convertIsolated({ kind, bytes });
     case "docx":
       return wordToPdf(bytes, options);
     default:
@@ -51,6 +50,6 @@ async function wordToPdf(bytes: Buffer, options: ConvertOptions) {
   if (!made.ok) return { ok: false as const, message: made.reason === "timeout" ? messages.fileTooSlow : messages.fileWordFailed };
   // LibreOffice wrote this PDF from an untrusted document: it is cleaned like an uploaded PDF,
   // so anything active the document carried into it goes the same way.
-  const cleaned = await rewritePdf(made.pdf);
+  const cleaned = await convertIsolated({ kind: "pdf", bytes: made.pdf });
   return cleaned.ok ? cleaned : { ok: false as const, message: messages.fileWordFailed };
 }

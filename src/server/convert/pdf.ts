@@ -3,10 +3,12 @@
 // and what pages carry along is cleaned before saving.
 import { PDFArray, PDFDict, PDFDocument, PDFHexString, PDFName, PDFRef, PDFStream, PDFString, type PDFContext, type PDFObject } from "pdf-lib";
 import { messages } from "../messages";
+import { constants, inflateSync } from "node:zlib";
 import { LOADING, SAVING } from "../pdf-steps";
 import type { Conversion } from "./image";
 
 export async function rewritePdf(bytes: Uint8Array): Promise<Conversion> {
+  if (!inflatesWithin(bytes, MAX_INFLATED_BYTES)) return { ok: false, message: messages.filePdfTooLarge };
   let source: PDFDocument;
   try {
     // Loaded despite encryption only to ask isEncrypted: pdf-lib's EncryptedPDFError fails
@@ -96,4 +98,33 @@ function isHarmless(action: PDFObject | undefined): boolean {
 function nameOf(object: PDFObject | undefined, key: string): string {
   const value = object instanceof PDFDict ? object.lookup(name(key)) : undefined;
   return value instanceof PDFName ? value.decodeText() : "";
+}
+
+/**
+ * A PDF of 1 MB may hold streams that unpack to gigabytes (a "zip bomb"), which pdf-lib would
+ * unpack whole while loading. Before it does, every Deflate stream is unpacked here with a cap
+ * on what all of them may come to together; past it, the file is refused.
+ */
+const MAX_INFLATED_BYTES = 128 * 1024 * 1024;
+
+export function inflatesWithin(bytes: Uint8Array, budget: number): boolean {
+  const buffer = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  let left = budget;
+  for (let at = buffer.indexOf("stream"); at >= 0; at = buffer.indexOf("stream", at + 6)) {
+    // "stream" then CRLF or LF, and data starting with a zlib header (78 01, 78 5E, 78 9C, 78 DA).
+    let start = at + 6;
+    if (buffer[start] === 0x0d) start++;
+    if (buffer[start] !== 0x0a || buffer[start + 1] !== 0x78) continue;
+    start++;
+    const end = buffer.indexOf("endstream", start);
+    const data = buffer.subarray(start, end < 0 ? buffer.length : end);
+    try {
+      left -= inflateSync(data, { maxOutputLength: Math.max(left, 1), finishFlush: constants.Z_SYNC_FLUSH }).length;
+    } catch (error) {
+      if ((error as { code?: string }).code === "ERR_BUFFER_TOO_LARGE" || error instanceof RangeError) return false;
+      // Not Deflate after all, or damaged: pdf-lib decides.
+    }
+    if (left <= 0) return false;
+  }
+  return true;
 }

@@ -55,6 +55,39 @@ export function png(width: number, height: number, pixel: (x: number, y: number)
   return Buffer.concat([signature, chunk("IHDR", header), chunk("IDAT", deflateSync(Buffer.concat(rows))), chunk("IEND", Buffer.alloc(0))]);
 }
 
+/**
+ * A 16-bit RGBA PNG of `size` × `size` pixels in a soft gradient, compressed to well under 1 MB:
+ * small to upload, heavy to decode (8 bytes a pixel).
+ */
+export function png16(size: number, { isInterlaced = false } = {}): Buffer {
+  const sample = (x: number) => [Math.floor((x / size) * 65535), 0, 0, 0xffff];
+  const rows: Buffer[] = [];
+  for (const [left, top, across, down] of isInterlaced ? ADAM7 : [[0, 0, 1, 1]]) {
+    const columns = Math.ceil(Math.max(0, size - left!) / across!);
+    if (columns === 0) continue;
+    const row = Buffer.alloc(1 + columns * 8);
+    for (let i = 0; i < columns; i++) sample(left! + i * across!).forEach((v, c) => row.writeUInt16BE(v, 1 + i * 8 + c * 2));
+    // Every row after a pass's first is filtered "Up": the same as the row above, so all zeros.
+    const same = Buffer.alloc(row.length);
+    same[0] = 2;
+    for (let y = top!, first = true; y < size; y += down!, first = false) rows.push(first ? row : same);
+  }
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(size, 0);
+  header.writeUInt32BE(size, 4);
+  header.set([16, 6, 0, 0, isInterlaced ? 1 : 0], 8);
+  const signature = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+  return Buffer.concat([signature, chunk("IHDR", header), chunk("IDAT", deflateSync(Buffer.concat(rows), { level: 9 })), chunk("IEND", Buffer.alloc(0))]);
+}
+
+/** A PDF whose one content stream unpacks to `megabytes` MB of zeros: a few hundred KB on disk. */
+export function pdfBomb(megabytes: number): Buffer {
+  const packed = deflateSync(Buffer.alloc(megabytes * 1024 * 1024), { level: 9 });
+  const head = Buffer.from(`%PDF-1.7\n1 0 obj << /Type /Catalog /Pages 2 0 R >> endobj\n2 0 obj << /Type /Pages /Kids [3 0 R] /Count 1 >> endobj\n3 0 obj << /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R >> endobj\n4 0 obj << /Length ${packed.length} /Filter /FlateDecode >>\nstream\n`, "latin1");
+  const tail = Buffer.from("\nendstream\nendobj\ntrailer << /Root 1 0 R >>\n%%EOF\n", "latin1");
+  return Buffer.concat([head, packed, tail]);
+}
+
 /** PNG spec section 9.2: each byte minus a prediction from its left, upper and upper-left neighbours. */
 function filterRow(filter: number, raw: Buffer, previous: Buffer, samples: number): Buffer {
   return Buffer.from(

@@ -1,0 +1,91 @@
+// No upload stalls the server (SECURITY.md): /health's latency while 4 applicants upload a 16-bit
+// RGBA PNG of 4898 × 4898 pixels (about 200 KB, 190 MB decoded) at the same moment, through the
+// real server on loopback, beside the same probe with nothing converting (the floor, same run).
+// Target: p95 < 50 ms. Bounded: it stops when the 4 conversions end, or after 2 minutes.
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { buildServer } from "../src/server/app";
+import { configFromEnv } from "../src/server/config";
+import { png16 } from "../src/server/convert/test-files";
+import type { Mail } from "../src/server/mail";
+import { freePort } from "../tests/support/free-port";
+
+const PASSWORD = "Quiet-Lantern-82";
+const UPLOADERS = 4;
+const PROBE_EVERY_MS = 25;
+const LIMIT_MS = 120_000;
+
+const cookiesOf = (response: Response, before = "") =>
+  [before, ...response.headers.getSetCookie().map((c) => c.split(";")[0]!)].filter(Boolean).join("; ");
+
+async function main() {
+  const dataDir = await mkdtemp(join(tmpdir(), "bench-uploads-"));
+  const mail: Mail[] = [];
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const config = { ...configFromEnv({}), host: "127.0.0.1", port, publicUrl: base, dataDir, workJobs: true };
+  const { app } = await buildServer({ config, sendMail: async (m) => void mail.push(m) });
+  await app.listen({ host: "127.0.0.1", port });
+  const call = (path: string, init: RequestInit & { cookie?: string } = {}) =>
+    fetch(`${base}${path}`, { ...init, headers: { "content-type": "application/json", ...(init.cookie ? { cookie: init.cookie } : {}), ...init.headers } });
+
+  try {
+    const applicants = await Promise.all(Array.from({ length: UPLOADERS }, async (_, i) => {
+      const username = `uploader${i}.${Date.now()}@example.com`;
+      const signedUp = await call("/public/signup", { method: "POST", body: JSON.stringify({ username, password: PASSWORD }) });
+      const code = /code is (\d{6})/.exec(mail.find((m) => m.to === username)!.text)![1];
+      await call("/public/confirm", { method: "POST", body: JSON.stringify({ username, code }), cookie: cookiesOf(signedUp) });
+      const login = await call("/public/login", { method: "POST", body: JSON.stringify({ username, password: PASSWORD }) });
+      return cookiesOf(login);
+    }));
+    const image = png16(4898);
+
+    const probe = async (until: () => boolean) => {
+      const times: number[] = [];
+      while (!until()) {
+        const started = performance.now();
+        await fetch(`${base}/health`);
+        times.push(performance.now() - started);
+        await new Promise((resolve) => setTimeout(resolve, PROBE_EVERY_MS));
+      }
+      return times.sort((a, b) => a - b);
+    };
+    const at = (sorted: number[], q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!;
+
+    const floorEnds = Date.now() + 3_000;
+    const floor = await probe(() => Date.now() > floorEnds);
+
+    const deadline = Date.now() + LIMIT_MS;
+    let ended = 0;
+    const started = performance.now();
+    const uploads = applicants.map(async (cookie) => {
+      const form = (await (await call("/api/presigned-url", { method: "POST", body: JSON.stringify({ answer_key: "resume_pdf" }), cookie })).json()) as { url: string; fields: Record<string, string> };
+      const body = new FormData();
+      for (const [name, value] of Object.entries(form.fields)) body.append(name, value);
+      body.append("file", new Blob([new Uint8Array(image)]), "scan.png");
+      await fetch(form.url, { method: "POST", body });
+      await call("/api/pdf/document-answer/resume_pdf", { method: "POST", body: JSON.stringify({ file_key: form.fields.key, file_name: "scan.png" }), cookie });
+      for (;;) {
+        const state = (await (await call("/api/pdf/document-answer/resume_pdf", { cookie })).json()) as { status: string; message: string | null };
+        if (!["UNPROCESSED", "IN_PROGRESS"].includes(state.status) || Date.now() > deadline) {
+          ended++;
+          return { ...state, seconds: (performance.now() - started) / 1000 };
+        }
+        await new Promise((resolve) => setTimeout(resolve, 200));
+      }
+    });
+    const loaded = await probe(() => ended === UPLOADERS);
+    const results = await Promise.all(uploads);
+
+    console.log(`uploads benchmark (Node ${process.version}): ${UPLOADERS} applicants upload a 4898 × 4898 16-bit RGBA PNG (${Math.round(image.length / 1024)} KB) at once`);
+    console.log(`/health while they convert: p50 ${at(loaded, 0.5).toFixed(1)} ms, p95 ${at(loaded, 0.95).toFixed(1)} ms, max ${loaded.at(-1)!.toFixed(1)} ms over ${loaded.length} probes; target p95 < 50 ms: ${at(loaded, 0.95) < 50 ? "met" : "MISSED"}`);
+    console.log(`/health with nothing converting (the floor): p50 ${at(floor, 0.5).toFixed(1)} ms, p95 ${at(floor, 0.95).toFixed(1)} ms; p95 ratio ${(at(loaded, 0.95) / at(floor, 0.95)).toFixed(2)}×`);
+    console.log(`conversions: ${results.map((r) => `${r.status} in ${r.seconds.toFixed(1)} s${r.message ? ` (${r.message})` : ""}`).join("; ")}`);
+  } finally {
+    await app.close();
+    await rm(dataDir, { recursive: true, force: true });
+  }
+}
+
+await main();
