@@ -380,6 +380,22 @@ describe.each(databaseKinds)("accounts on %s", (kind) => {
       expect((await phone.post("/public/login", { username, password: PASSWORD })).statusCode).toBe(200);
     });
 
+    it("keeps a sign-up attempt for a day after its code: a login then still asks to confirm, and a resend there works", async () => {
+      const username = newAddress();
+      await signUp(username);
+      server.advance(3 * 60 * MINUTE);
+      const later = new Client(server);
+      const unconfirmed = await later.post("/public/login", { username, password: PASSWORD });
+      expect([unconfirmed.statusCode, json(unconfirmed).message]).toEqual([403, messages.loginUnconfirmed]);
+      await later.post("/public/resend-confirm", { username });
+      expect((await later.post("/public/confirm", { username, code: codeFor(server, username) })).statusCode).toBe(200);
+      server.advance(25 * 60 * MINUTE);
+      const stale = newAddress();
+      await signUp(stale);
+      server.advance(25 * 60 * MINUTE);
+      expect(json(await new Client(server).post("/public/login", { username: stale, password: PASSWORD })).message, "a day past its last code").toBe(messages.loginWrong);
+    });
+
     it("caps password resets asked for from one client address at 30 an hour, whatever the addresses", async () => {
       const network = new Client(server, "10.77.0.1");
       for (let i = 0; i < 30; i++) expect((await network.post("/public/forgot-password", { username: newAddress("reset") })).statusCode).toBe(200);

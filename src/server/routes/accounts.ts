@@ -27,8 +27,8 @@ const LOGIN_FAILURES_PER_ADDRESS = 50;
 const CODE_ATTEMPTS = 5;
 const SIGNUPS_PER_ADDRESS_PER_HOUR = 20;
 const FORGOTS_PER_ADDRESS_PER_HOUR = 30;
-/** The attempt's cookie outlives its code, so a resend from the same browser finds the attempt. */
-const ATTEMPT_COOKIE_SECONDS = 24 * 60 * 60;
+/** An attempt outlives its code by a day (as does its cookie), so a resend from its browser finds it. */
+const ATTEMPT_MS = 24 * 60 * 60_000;
 /** An unconfirmed address's attempts a login compares its password with (the mail limit allows ~10 live). */
 const ATTEMPTS_CHECKED_AT_LOGIN = 10;
 
@@ -58,13 +58,14 @@ export function accountRoutes(app: FastifyInstance, ctx: ServerContext): void {
   const attemptCookie = `${ctx.config.cookiePrefix}signup`;
   const attemptCookieOptions = { path: "/public", sameSite: "strict", secure: ctx.cookies.secure, httpOnly: true } as const;
   const holdAttempt = (reply: FastifyReply, attemptId: string) =>
-    reply.setCookie(attemptCookie, attemptId, { ...attemptCookieOptions, maxAge: ATTEMPT_COOKIE_SECONDS });
+    reply.setCookie(attemptCookie, attemptId, { ...attemptCookieOptions, maxAge: ATTEMPT_MS / 1000 });
   /** One account e-mail per address a minute, whatever the address (so the limit tells nothing). */
   const limitMail = async (username: string) => {
     if ((await hit(db, `mail:${username}`, MAIL_INTERVAL_MS, now())) > 1) throw new ApiError(429, messages.mailThrottled);
   };
   const codeHash = (userId: number, code: string) => hash(`${userId}:${code}`);
   const codeExpiry = () => new Date(now().getTime() + CODE_MS);
+  const attemptExpiry = () => new Date(now().getTime() + ATTEMPT_MS);
   const checkNewPassword = (value: string) => {
     const failed = failedPasswordRequirements(value);
     if (failed.length > 0) throw new ApiError(400, messages.passwordRules(failed));
@@ -96,8 +97,8 @@ export function accountRoutes(app: FastifyInstance, ctx: ServerContext): void {
       if (user!.confirmed) return undefined;
       // An attempt beside any earlier ones: whoever made each keeps it, with its own password.
       const newCode = randomCode();
-      await tx.query("INSERT INTO signup_attempts (id_hash, user_id, password_hash, code_hash, expires_at) VALUES ($1, $2, $3, $4, $5)",
-        [hash(attemptId), user!.id, passwordHash, codeHash(user!.id, newCode), codeExpiry()]);
+      await tx.query("INSERT INTO signup_attempts (id_hash, user_id, password_hash, code_hash, code_expires_at, expires_at) VALUES ($1, $2, $3, $4, $5, $6)",
+        [hash(attemptId), user!.id, passwordHash, codeHash(user!.id, newCode), codeExpiry(), attemptExpiry()]);
       return newCode;
     });
     const text = code ? mailTexts.confirmationCode(ctx.sender, code) : mailTexts.alreadyRegistered(ctx.sender);
@@ -115,7 +116,7 @@ export function accountRoutes(app: FastifyInstance, ctx: ServerContext): void {
     const attemptId = request.cookies[attemptCookie];
     const confirmed = attemptId !== undefined && await db.transaction(async (tx) => {
       const [row] = await tx.query<{ user_id: number; password_hash: string; code_hash: string; expires_at: Date; failed_attempts: number }>(
-        `SELECT a.user_id, a.password_hash, a.code_hash, a.expires_at, a.failed_attempts FROM signup_attempts a JOIN users u ON u.id = a.user_id
+        `SELECT a.user_id, a.password_hash, a.code_hash, a.code_expires_at AS expires_at, a.failed_attempts FROM signup_attempts a JOIN users u ON u.id = a.user_id
          WHERE a.id_hash = $1 AND u.username = $2 AND u.confirmed_at IS NULL FOR UPDATE OF a`, [hash(attemptId), username]);
       if (!row || row.expires_at <= now() || row.failed_attempts >= CODE_ATTEMPTS) return false;
       if (codeHash(row.user_id, request.body.code) !== row.code_hash) {
@@ -142,12 +143,12 @@ export function accountRoutes(app: FastifyInstance, ctx: ServerContext): void {
     if (attemptId !== undefined) {
       ctx.background.run("resending a confirmation code", async () => {
         const [attempt] = await db.query<{ user_id: number }>(
-          "SELECT a.user_id FROM signup_attempts a JOIN users u ON u.id = a.user_id WHERE a.id_hash = $1 AND u.username = $2 AND u.confirmed_at IS NULL",
-          [hash(attemptId), username]);
+          "SELECT a.user_id FROM signup_attempts a JOIN users u ON u.id = a.user_id WHERE a.id_hash = $1 AND u.username = $2 AND u.confirmed_at IS NULL AND a.expires_at > $3",
+          [hash(attemptId), username, now()]);
         if (!attempt) return;
         const code = randomCode();
-        await db.query("UPDATE signup_attempts SET code_hash = $2, expires_at = $3, failed_attempts = 0 WHERE id_hash = $1",
-          [hash(attemptId), codeHash(attempt.user_id, code), codeExpiry()]);
+        await db.query("UPDATE signup_attempts SET code_hash = $2, code_expires_at = $3, expires_at = $4, failed_attempts = 0 WHERE id_hash = $1",
+          [hash(attemptId), codeHash(attempt.user_id, code), codeExpiry(), attemptExpiry()]);
         await mailOut(request, { to: username, ...mailTexts.confirmationCode(ctx.sender, code) }, code);
       });
     }

@@ -9,8 +9,9 @@ CREATE TABLE signup_attempts (
   id_hash text PRIMARY KEY,               -- the browser's attempt id, hashed
   user_id integer NOT NULL REFERENCES users ON DELETE CASCADE,
   password_hash text NOT NULL,
-  code_hash text NOT NULL,                -- hash of "{attempt id}:{code}"
-  expires_at timestamptz NOT NULL,
+  code_hash text NOT NULL,                -- hash of "{user id}:{code}"
+  code_expires_at timestamptz NOT NULL,   -- the code: 10 minutes, renewed by a resend
+  expires_at timestamptz NOT NULL,        -- the attempt: a day after the last code
   failed_attempts integer NOT NULL DEFAULT 0
 );
 CREATE INDEX signup_attempts_user ON signup_attempts (user_id);
