@@ -3,6 +3,7 @@
 import { degrees, drawImage, PDFDocument, type PDFPage } from "pdf-lib";
 import { messages } from "../messages";
 import { SAVING } from "../pdf-steps";
+import { asBuffer, ownsMemory } from "./bytes";
 import { quarterTurns } from "./orientation";
 import { readPng } from "./png";
 import { embedPng, type EmbeddedImage } from "./png-image";
@@ -21,18 +22,18 @@ export async function imageToPdf(bytes: Uint8Array, kind: "png" | "jpeg"): Promi
   // JPEG data goes into the PDF as it is, only its header read: its size matters to whoever opens the PDF.
   if (image.width * image.height > MAX_PIXELS) return { ok: false, message: messages.fileImageTooBig };
   draw(doc, image, kind === "jpeg" ? quarterTurns(bytes) : 0);
-  return { ok: true, pdf: Buffer.from(await doc.save(SAVING)) };
+  return { ok: true, pdf: asBuffer(await doc.save(SAVING)) };
 }
 
 async function pngImage(doc: PDFDocument, bytes: Uint8Array): Promise<EmbeddedImage | { message: string }> {
-  const reading = await readPng(bytes, MAX_PIXELS);
+  const reading = readPng(bytes, MAX_PIXELS);
   if (!reading.ok) return { message: reading.reason === "tooBig" ? messages.fileImageTooBig : messages.fileImageDamaged };
   const direct = await embedPng(doc, reading.png);
   if (direct) return direct;
   // Interlaced, tRNS and 16-bit alpha PNGs: rare enough to leave to pdf-lib, now that png.ts has
-  // checked them whole. The copy: see jpegImage.
+  // checked them whole. The copy: see ownBytes.
   try {
-    const image = await doc.embedPng(new Uint8Array(bytes));
+    const image = await doc.embedPng(ownBytes(bytes));
     await image.embed();
     return image;
   } catch {
@@ -42,15 +43,18 @@ async function pngImage(doc: PDFDocument, bytes: Uint8Array): Promise<EmbeddedIm
 
 async function jpegImage(doc: PDFDocument, bytes: Uint8Array): Promise<EmbeddedImage | { message: string }> {
   try {
-    // pdf-lib's JPEG reader looks at bytes.buffer from offset 0, so a Buffer that shares Node's
-    // pool (most small ones do) reads as "SOI not found": it gets a copy of its own.
-    const image = await doc.embedJpg(new Uint8Array(bytes));
+    const image = await doc.embedJpg(ownBytes(bytes));
     await image.embed();
     return image;
   } catch {
     return { message: messages.fileImageDamaged };
   }
 }
+
+// pdf-lib's image readers look at bytes.buffer from offset 0, so a Buffer that shares Node's pool
+// (most small ones do) reads as "SOI not found": it gets a copy of its own. Bytes handed to the
+// conversion thread already own their memory.
+const ownBytes = (bytes: Uint8Array) => (ownsMemory(bytes) ? bytes : new Uint8Array(bytes));
 
 function draw(doc: PDFDocument, image: EmbeddedImage, turns: number) {
   const isSideways = turns % 2 === 1;

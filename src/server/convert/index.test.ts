@@ -34,6 +34,14 @@ describe("an applicant's upload becomes a PDF", () => {
     expect(result.pdf.equals(upload)).toBe(false);
   });
 
+  it("leaves the upload's bytes as they were: the thread gets a copy", async () => {
+    // Large enough to own its memory (a small Buffer shares Node's pool), as a file read from storage does.
+    const upload = Buffer.from(await (await pdfWithText([SENTENCE], 40)).save());
+    const before = Buffer.from(upload);
+    await converted(upload);
+    expect(upload.equals(before)).toBe(true);
+  });
+
   it("turns a Word document into a PDF with its text", async () => {
     const result = await converted(docx(["Statement of purpose", SENTENCE]));
     expect(result).toMatchObject({ kind: "docx", pages: 1 });

@@ -5,6 +5,7 @@ import { PDFArray, PDFDict, PDFDocument, PDFHexString, PDFName, PDFRef, PDFStrea
 import { messages } from "../messages";
 import { constants, inflateSync } from "node:zlib";
 import { LOADING, SAVING } from "../pdf-steps";
+import { asBuffer } from "./bytes";
 import type { Conversion } from "./image";
 
 export async function rewritePdf(bytes: Uint8Array): Promise<Conversion> {
@@ -25,7 +26,7 @@ export async function rewritePdf(bytes: Uint8Array): Promise<Conversion> {
     const copy = await PDFDocument.create();
     for (const page of await copy.copyPages(source, source.getPageIndices())) copy.addPage(page);
     removeActiveContent(copy);
-    return { ok: true, pdf: Buffer.from(await copy.save(SAVING)) };
+    return { ok: true, pdf: asBuffer(await copy.save(SAVING)) };
   } catch {
     // pdf-lib parses leniently and fails later, while copying, on a broken page tree or object:
     // that is the applicant's file, not our bug.

@@ -1,10 +1,14 @@
 // A conversion thread (isolated.ts): converts one image or PDF at a time, as its parent asks.
+// The bytes come and go as transfers (moved, not copied); they arrive as a plain Uint8Array and are
+// read as the Buffer the converters expect.
 import { parentPort } from "node:worker_threads";
 import { imageToPdf } from "./image";
+import { asBuffer, ownsMemory } from "./bytes";
 import type { IsolatedTask } from "./isolated";
 import { rewritePdf } from "./pdf";
 
 parentPort!.on("message", async (task: IsolatedTask) => {
-  const result = task.kind === "pdf" ? await rewritePdf(task.bytes) : await imageToPdf(task.bytes, task.kind);
-  parentPort!.postMessage(result);
+  const bytes = asBuffer(task.bytes);
+  const result = task.kind === "pdf" ? await rewritePdf(bytes) : await imageToPdf(bytes, task.kind);
+  parentPort!.postMessage(result, result.ok && ownsMemory(result.pdf) ? [result.pdf.buffer] : []);
 });
