@@ -12,7 +12,13 @@ export function openBackground(log: (error: unknown, what: string) => void): Bac
   const running = new Set<Promise<void>>();
   return {
     run(what, work) {
-      const done: Promise<void> = work().catch((error: unknown) => log(error, `${what} failed`)).finally(() => running.delete(done));
+      // Begun once the answer is out: started at once, its first lookup ran before the answer was
+      // written (on PGlite, in the same thread), and forgot-password for an address with an
+      // account took 1.6 ms against 1.0 ms for one without (a timing classifier's AUC 0.81).
+      const done: Promise<void> = new Promise((resolve) => setImmediate(resolve))
+        .then(work)
+        .catch((error: unknown) => log(error, `${what} failed`))
+        .finally(() => running.delete(done));
       running.add(done);
     },
     async idle() {
