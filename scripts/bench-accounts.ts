@@ -10,16 +10,11 @@ import { join } from "node:path";
 import { buildServer } from "../src/server/app";
 import { configFromEnv } from "../src/server/config";
 import type { Mail } from "../src/server/mail";
+import { median, seededRandom } from "./lib/stats";
 
 const ACCOUNTS = 150;
 const PASSWORD = "Quiet-Lantern-82";
 const SMTP_MS = 40;
-
-/** Same order every run: a linear congruential generator. */
-function random(seed: number) {
-  let state = seed;
-  return () => (state = (state * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
-}
 
 /** The chance that a random known address took longer than a random unknown one (ties count half). */
 function auc(known: number[], unknown: number[]): number {
@@ -27,8 +22,6 @@ function auc(known: number[], unknown: number[]): number {
   for (const k of known) for (const u of unknown) wins += k > u ? 1 : k === u ? 0.5 : 0;
   return wins / (known.length * unknown.length);
 }
-
-const median = (samples: number[]) => [...samples].sort((a, b) => a - b)[Math.floor(samples.length / 2)]!;
 
 async function main() {
   const dataDir = await mkdtemp(join(tmpdir(), "bench-accounts-"));
@@ -70,7 +63,7 @@ async function main() {
     skippedMs += 61_000;
 
     console.log(`account enumeration benchmark (Node ${process.version}): ${ACCOUNTS} addresses with an account, ${ACCOUNTS} without, SMTP ${SMTP_MS} ms`);
-    const order = random(11);
+    const order = seededRandom(11);
     for (const [url, known] of [["/public/forgot-password", confirmed], ["/public/resend-confirm", unconfirmed]] as const) {
       const calls = [...known.map((username) => ({ username, isKnown: true })), ...known.map((_, i) => ({ username: `nobody${i}.${url.length}.${stamp}@example.com`, isKnown: false }))];
       calls.sort(() => order() - 0.5);

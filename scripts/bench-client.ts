@@ -9,6 +9,7 @@
 import { gzipSync } from "node:zlib";
 import type { Browser } from "playwright-core";
 import { launchBrowser, requireBuild, startBuiltServer, waitForExpression } from "../tests/e2e/support";
+import { median } from "./lib/stats";
 
 const ROUTES = ["/login", "/about"];
 const TARGET_KB = 150;
@@ -17,11 +18,6 @@ const PAINT_LOADS = 15;
 interface Script { url: string; raw: number; gzipped: number }
 
 const kB = (bytes: number) => (bytes / 1000).toFixed(1);
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
-};
 
 /** The scripts a first visit to `route` loads, until the network is quiet and the page has its heading. */
 async function firstVisitScripts(browser: Browser, url: string): Promise<Script[]> {

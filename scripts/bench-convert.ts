@@ -12,18 +12,13 @@ import { imageToPdf } from "../src/server/convert/image";
 import { rewritePdf } from "../src/server/convert/pdf";
 import { sniff } from "../src/server/convert/sniff";
 import { docx, docxWithPictures, jpegOf, pdfWithText, png } from "../src/server/convert/test-files";
+import { median, seededRandom } from "./lib/stats";
 
 const MB = 1024 * 1024;
 
-/** Same numbers every run: a linear congruential generator. */
-function random(seed: number) {
-  let state = seed;
-  return () => (state = (state * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
-}
-
 /** A page scanned at 200 dpi: lines of "text" on paper with sensor noise, as a PNG of about 1 MB. */
 function scan(hasAlpha: boolean): Buffer {
-  const noise = random(7);
+  const noise = seededRandom(7);
   return png(
     1700,
     2200,
@@ -60,7 +55,6 @@ async function inputs() {
   };
 }
 
-const median = (samples: number[]) => [...samples].sort((a, b) => a - b)[Math.floor(samples.length / 2)]!;
 const size = (bytes: number) => (bytes >= MB ? `${(bytes / MB).toFixed(2)} MB` : `${Math.round(bytes / 1024)} KB`);
 
 async function timed(convert: (bytes: Buffer) => Promise<{ ok: true } | { ok: false; message: string }>, bytes: Buffer) {

@@ -12,6 +12,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { PDFDocument, StandardFonts } from "pdf-lib";
 import { createAccount, newAddress, PASSWORD, repoRoot, requireBuild, startBuiltServer, type BuiltServer } from "../tests/e2e/support";
+import { median } from "./lib/stats";
 
 const UPLOADS = 20;
 const DOCUMENT_KEYS = ["resume_pdf", "personal_statement_doc"];
@@ -64,8 +65,6 @@ async function documentPdf(title: string, pages: number): Promise<Uint8Array> {
   }
   return pdf.save();
 }
-
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[values.length >> 1]!;
 
 requireBuild();
 const server = await startBuiltServer();

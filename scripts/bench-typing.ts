@@ -14,6 +14,7 @@ import { spawn } from "node:child_process";
 import { chmodSync, cpSync, existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { launchBrowser, repoRoot, requireBuild, startBuiltServer, waitForExpression } from "../tests/e2e/support";
+import { median } from "./lib/stats";
 
 const ROUTE = "/about";
 const TARGET = "#first_name";
@@ -70,12 +71,6 @@ async function lastQuestionSelector(url: string): Promise<string> {
 }
 
 interface RunResult { name: string; p95: number; p50: number; firstRender: number; jsGz: number; longTaskMs: number; valueOk: boolean }
-const median = (values: number[]) => {
-  const sorted = values.filter(Number.isFinite).sort((a, b) => a - b);
-  if (sorted.length === 0) return NaN;
-  const middle = sorted.length >> 1;
-  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
-};
 
 requireBuild();
 await prepareAnchors();
