@@ -10,7 +10,6 @@ import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { afterAll, describe, expect, it, type TestContext } from "vitest";
 import { freshPostgresUrl } from "./harness";
-import { freePort } from "../support/free-port";
 
 const repoRoot = resolve(import.meta.dirname, "../..");
 const APPLICANTS = 6;
@@ -54,11 +53,13 @@ function ownServers(test: TestContext): Set<ChildProcess> {
 
 
 async function startServer(owner: Set<ChildProcess>, dataDir: string, databaseUrl?: string): Promise<Running> {
-  const port = await freePort();
   // Nothing of the developer's own server settings (config.ts): mail must go to the outbox.
   const env: NodeJS.ProcessEnv = { ...process.env };
   for (const name of ["PUBLIC_URL", "DATABASE_URL", "SMTP_URL", "MAIL_FROM", "COOKIE_PREFIX", "NODE_ENV", "TRUST_PROXY"]) delete env[name];
-  Object.assign(env, { PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, LOG_LEVEL: "warn" }, databaseUrl ? { DATABASE_URL: databaseUrl } : {});
+  // Port 0: the child takes a port of its own and says which (Fastify's "Server listening at", at
+  // info). A port picked here stayed free while a PGlite server spent 13 s starting, the other
+  // test's restart took it, and this test's /health and sign-up reached that other server.
+  Object.assign(env, { PORT: "0", HOST: "127.0.0.1", DATA_DIR: dataDir, LOG_LEVEL: "info" }, databaseUrl ? { DATABASE_URL: databaseUrl } : {});
   const child = spawn(process.execPath, ["--import", "tsx", "src/server/main.ts"], { cwd: repoRoot, env, stdio: ["ignore", "pipe", "pipe"] });
   children.add(child);
   owner.add(child);
@@ -68,18 +69,19 @@ async function startServer(owner: Set<ChildProcess>, dataDir: string, databaseUr
   child.stderr!.on("data", keep);
   const exited = new Promise<void>((done) => child.once("exit", () => done()));
   const started = Date.now();
-  const running: Running = { child, base: `http://127.0.0.1:${port}`, exited, startMs: 0 };
+  const running: Running = { child, base: "", exited, startMs: 0 };
 
   const deadline = Date.now() + START_MS;
   let gone = false;
   void exited.then(() => (gone = true));
   for (;;) {
     if (gone) throw new Error(`the server exited (${child.exitCode ?? child.signalCode}) before it was ready:\n${log}`);
+    running.base ||= /Server listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(log)?.[1] ?? "";
     try {
-      const response = await fetch(`${running.base}/health`, { signal: AbortSignal.timeout(2_000) });
-      if (response.ok) return { ...running, startMs: Date.now() - started };
+      // Not listening yet while it has not said where.
+      if (running.base && (await fetch(`${running.base}/health`, { signal: AbortSignal.timeout(2_000) })).ok) return { ...running, startMs: Date.now() - started };
     } catch {
-      // Not listening yet.
+      // Listening, not answering yet.
     }
     if (Date.now() > deadline) {
       child.kill("SIGKILL");
