@@ -1,0 +1,135 @@
+import type { CompiledCondition } from "../conditions";
+import type { Comparison, Item } from "../definition-format";
+import type { AnswerKey, Finding, FindingCode, FormFiles, PageView, Source, ViewItem } from "../types";
+import { resolveIn, type Scope } from "./prefixes";
+
+/**
+ * Something that can hide the items behind it: a condition (hideWhen/showWhen), an add-another
+ * block beyond the applicant's count, or a tab not chosen. Gates are listed parents first.
+ */
+export interface Gate {
+  parent: number;
+  kind: "condition" | "block" | "tab";
+  /** Shown while this holds; only condition gates have one (a gate for a bare clearOnHide has none). */
+  condition?: CompiledCondition;
+  group?: string;
+  /** Block gates: the block number, from 1. */
+  index?: number;
+  /** Tab gates: the tab's id. */
+  tab?: string;
+  /** Keys cleared when the gate hides, besides the keys of the questions behind it (companions included). */
+  clearOnHide: AnswerKey[];
+  /** Keys of the questions directly behind this gate (companions included). */
+  keys: AnswerKey[];
+  source: Source;
+}
+
+/** Who asks for an answer key: its page, its innermost gate and the item. */
+export interface Owner {
+  page: string;
+  gate: number;
+  item: ViewItem;
+}
+
+/** A key named somewhere other than a question's own `key`: conditions, clears, lookup fills. */
+export interface KeyReference {
+  key: AnswerKey;
+  kind: "condition" | "clearOnHide" | "tabClear" | "fills";
+  source: Source;
+  comparison?: Comparison;
+}
+
+export interface Expansion {
+  pages: PageView[];
+  gates: Gate[];
+  owners: Map<AnswerKey, Owner>;
+  /** key → its `_desc` companion, for selects and radios. */
+  companions: Map<AnswerKey, AnswerKey>;
+  tabGroups: Map<string, TabGroup>;
+  blockGroups: Map<string, { max: number; blocks: AnswerKey[][] }>;
+  /** Selects whose options follow another answer: changing that answer clears them. */
+  dependents: { key: AnswerKey; controlKey: AnswerKey }[];
+  /** Where a finding about a question's key points: its `key`, its checkbox option, or, for an
+   *  address's questions, the address item in the page. */
+  keySources: Map<AnswerKey, Source>;
+  references: KeyReference[];
+  findings: Finding[];
+}
+
+export interface TabGroup {
+  default: string;
+  tabs: { id: string; keys: AnswerKey[]; clear: AnswerKey[] }[];
+}
+
+/** The expansion being built, with what the steps need besides it. */
+export interface Expander {
+  files: FormFiles;
+  currentYear: number;
+  out: Expansion;
+  /** Lookup fills met on the walk; whether the lookup owns them is known only after every page. */
+  pendingFills: { key: AnswerKey; page: string; gate: number; item: ViewItem }[];
+  seenFindings: Set<string>;
+}
+
+/** Where the walk is: the item's place in its file and page, and what surrounds it. */
+export interface Position {
+  file: string;
+  pointer: string;
+  page: string;
+  scope: Scope;
+  gate: number;
+  /** Inside an add-another block: its group id and block number. */
+  block?: { group: string; index: number };
+  /** Inside the address template: the address item in the page, where key findings point. */
+  anchor?: Source;
+  idSuffix: string;
+}
+
+/** Expands a list of items; containers call it for what they hold. */
+export type WalkItems = (items: Item[], at: Position) => ViewItem[];
+
+export function createExpander(files: FormFiles, currentYear: number): Expander {
+  return {
+    files,
+    currentYear,
+    out: {
+      pages: [], gates: [], owners: new Map(), companions: new Map(), tabGroups: new Map(),
+      blockGroups: new Map(), dependents: [], keySources: new Map(), references: [], findings: [],
+    },
+    pendingFills: [],
+    seenFindings: new Set(),
+  };
+}
+
+/** Blocks repeat the same written items: each written problem is reported once. */
+export function report(x: Expander, code: FindingCode, message: string, source: Source): void {
+  const id = `${code}|${source.file}|${source.pointer}|${message}`;
+  if (x.seenFindings.has(id)) return;
+  x.seenFindings.add(id);
+  x.out.findings.push({ code, message, source, severity: "error" });
+}
+
+export function addGate(x: Expander, gate: Omit<Gate, "keys">): number {
+  x.out.gates.push({ ...gate, keys: [] });
+  return x.out.gates.length - 1;
+}
+
+/** Makes the item at `at` the owner of `key`, unless another question asks for it already. */
+export function own(x: Expander, key: AnswerKey, at: Position, item: ViewItem): void {
+  const existing = x.out.owners.get(key);
+  const source = at.anchor ?? item.source;
+  if (existing) {
+    if (existing.page !== at.page) {
+      report(x, "key-on-two-pages", `answer key "${key}" is asked on page "${existing.page}" and again on page "${at.page}"; a key belongs to one page`, source);
+    } else {
+      report(x, "duplicate-key", `answer key "${key}" is asked twice on page "${at.page}" (first at ${existing.item.source.pointer})`, source);
+    }
+    return;
+  }
+  x.out.owners.set(key, { page: at.page, gate: at.gate, item });
+  if (at.gate >= 0) x.out.gates[at.gate]!.keys.push(key);
+}
+
+export function reference(x: Expander, key: string, kind: KeyReference["kind"], at: Position, pointer: string, comparison?: Comparison): void {
+  x.out.references.push({ key: resolveIn(at.scope, key), kind, source: { file: at.file, pointer }, comparison });
+}
