@@ -6,7 +6,7 @@ import { own, report, type Expander, type Position } from "./expansion";
 import { expandLookupFills } from "./lookups";
 import { selectOptions } from "./select-options";
 
-export type QuestionItem = Extract<Item, { key: string }> | CheckboxesItem;
+type QuestionItem = Extract<Item, { key: string }> | CheckboxesItem;
 
 /** A question's answer keys, prefixes applied, each owned by this question; checkboxes have one per option. */
 export function expandQuestion(x: Expander, item: QuestionItem, view: ViewItem, at: Position): ViewItem {
