@@ -49,6 +49,13 @@ describe("tab groups", () => {
     }]);
   });
 
+  it("reports two tab groups with one id, and lists the second group's keys, instead of failing", () => {
+    const other: Item = { type: "tabs", id: "scores", default: "ib", tabs: [{ id: "ib", label: "IB", items: [text("ib_total")] }] };
+    const { findings, tabGroups } = expandItems([scores(), other]);
+    expect(findings.map((f) => [f.code, f.source.pointer])).toEqual([["duplicate-id", "/items/1"]]);
+    expect(tabGroups.get("scores")!.tabs).toEqual([{ id: "ib", keys: ["ib_total"], clear: [] }]);
+  });
+
   it("refuses a tab group id an add-another group uses already", () => {
     expect(expandItems([block("scores", "x_", 1, []), scores()]).findings).toEqual([{
       code: "duplicate-id",

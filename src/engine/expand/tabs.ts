@@ -32,7 +32,8 @@ export function listTabKeys(out: Expansion): void {
   for (const [key, owner] of out.owners) {
     for (let g = owner.gate; g >= 0; g = out.gates[g]!.parent) {
       const gate = out.gates[g]!;
-      if (gate.kind === "tab") out.tabGroups.get(gate.group!)!.tabs.find((t) => t.id === gate.tab)!.keys.push(key);
+      // A group whose id another group took (reported as duplicate-id) has no entry to list in.
+      if (gate.kind === "tab") out.tabGroups.get(gate.group!)?.tabs.find((t) => t.id === gate.tab)?.keys.push(key);
     }
   }
 }
