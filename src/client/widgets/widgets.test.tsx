@@ -11,9 +11,10 @@ import { useAnswers } from "../state/answers";
 import { unsavedChanges } from "../state/saving";
 import { useSession } from "../state/session";
 import { logIn, sentTo, server, url, withTestServer } from "../testing";
-import { form } from "./model";
-import { Items } from "./Renderer";
-import { TEXT_MAX_LENGTH, TEXTAREA_MAX_LENGTH, TEXTAREA_ROWS } from "./widgets";
+import { form } from "../form/model";
+import { Items } from "../form/Renderer";
+import { TEXT_MAX_LENGTH } from "./text";
+import { TEXTAREA_MAX_LENGTH, TEXTAREA_ROWS } from "./textarea";
 
 withTestServer();
 
