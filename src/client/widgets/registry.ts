@@ -18,7 +18,7 @@ import { text } from "./text";
 import { textarea } from "./textarea";
 import type { QuestionView, WidgetEntry } from "./widget";
 
-export type Registry = { [T in QuestionType]: WidgetEntry<T> };
+type Registry = { [T in QuestionType]: WidgetEntry<T> };
 
 const registry: Registry = { text, textarea, date, email, phone, ssn, number, select, radio, checkbox, checkboxes, file, lookup };
 

@@ -8,7 +8,7 @@ import { answerText, hasAnswer, type WidgetEntry, type WidgetProps } from "./wid
 export const TEXT_MAX_LENGTH = 45;
 
 /** What sets a one-line question apart. */
-export interface LineKind {
+interface LineKind {
   type?: string;
   inputMode?: "text" | "tel" | "numeric" | "email";
   /** The mask, applied as the applicant types. */

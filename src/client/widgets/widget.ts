@@ -1,4 +1,10 @@
 // What a widget is given, and what the registry (./registry.ts) keeps for each question type.
+// One widget per question type (DEFINITIONS.md). A widget knows a kind of question, never an
+// answer key of this application: it reads its definition (view.item), its own answer (useAnswer)
+// and its errors (useErrors), and reports what the applicant gives through onAnswer.
+// The widgets are the browser's own inputs, labelled and described by hand (README: "Why the form's
+// widgets are plain HTML"): a page holds a hundred of them and each keystroke re-renders one.
+// The lookup is the exception: a React Aria combo box, loaded once a page shows one (./lookup.tsx).
 import type { ReactNode } from "react";
 import type { Answers, QuestionType, ViewItem } from "../../engine";
 import type { Item } from "../../engine/definition-format";
@@ -6,7 +12,7 @@ import { isAnswered } from "../../engine/answers";
 
 type ItemByType = { [I in Item as I["type"]]: I };
 /** The definition of a question of type T: TextItem for "text", SelectItem for "select", … */
-export type ItemOf<T extends QuestionType> = ItemByType[T];
+type ItemOf<T extends QuestionType> = ItemByType[T];
 
 /** An expanded question whose definition is of type T. */
 export interface QuestionView<T extends QuestionType = QuestionType> extends Omit<ViewItem, "item"> {

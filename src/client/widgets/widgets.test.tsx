@@ -403,7 +403,7 @@ describe("checkboxes", () => {
   });
 });
 
-// The file and lookup widgets have their own tests (FileQuestion.test.tsx, Lookup*.test.tsx).
+// The file and lookup widgets have their own tests (file.test.tsx, lookup.test.tsx, LookupCombo.test.tsx).
 
 describe("an unknown type", () => {
   test("shows a note naming the type and the answer key", () => {
