@@ -1,5 +1,6 @@
 // The generic renderer (ARCHITECTURE: definitions → React): walks a page's expanded items and
-// draws containers itself and questions through the widget registry. Conditions are live: an item
+// draws containers itself and questions through the widget registry (../widgets/registry.ts),
+// handing each widget where its answers go. Conditions are live: an item
 // behind one subscribes to the keys it reads and appears or goes as they change; the engine has
 // already cleared what it hid (changes.ts).
 import { useRef, useState, type KeyboardEvent, type ReactNode } from "react";
@@ -8,11 +9,12 @@ import { answeredBlocks } from "../../engine/visibility";
 import type { ViewItem } from "../../engine";
 import type { AddAnotherItem, AddressItem, ContentItem, SectionItem, TabsItem } from "../../engine/definition-format";
 import { useAnswers, useKeys } from "../state/answers";
+import { saveNow } from "../state/saving";
 import { useSession } from "../state/session";
 import { LazyModal } from "../ui/lazy";
-import { chooseTab, setBlocks } from "./changes";
+import { entryOf, isQuestion } from "../widgets/registry";
+import { change, chooseTab, setBlocks } from "./changes";
 import { form } from "./model";
-import { widgets, type WidgetProps } from "./widgets";
 
 const keysOfGroup = new Map<string, string[]>();
 const groupKeys = (id: string) => {
@@ -50,20 +52,26 @@ function Conditional({ gate, view, level }: { gate: Gate; view: ViewItem; level:
 function ItemBody({ view, level }: { view: ViewItem; level: Level }) {
   switch (view.item.type) {
     case "section":
-      return <Section view={view} level={level} />;
+      return <Section view={view} item={view.item} level={level} />;
     case "address":
-      return <Address view={view} level={level} />;
+      return <Address view={view} item={view.item} level={level} />;
     case "tabs":
-      return <TabGroup view={view} level={level} />;
+      return <TabGroup view={view} item={view.item} level={level} />;
     case "addAnother":
-      return <Blocks view={view} level={level} />;
+      return <Blocks view={view} item={view.item} level={level} />;
     case "content":
       return <Content item={view.item} level={level} />;
     default: {
-      const Widget = widgets[view.item.type as keyof typeof widgets] as ((props: WidgetProps) => ReactNode) | undefined;
-      return Widget ? <Widget view={view} /> : <Unknown view={view} />;
+      if (!isQuestion(view)) return <Unknown view={view} />;
+      const { Widget } = entryOf(view.item.type);
+      return <Widget view={view} onAnswer={change} onBlur={saveOnBlur} />;
     }
   }
+}
+
+/** Leaving a field sends what is queued (the text area is saved on blur, §4). */
+function saveOnBlur(): void {
+  if (useSession.getState().is_logged_in) saveNow().catch(() => {});
 }
 
 /** A type this build does not know (the linter refuses it): visible, naming the answer key. */
@@ -81,8 +89,7 @@ function Heading({ level, children, id, focusable }: { level: Level; children: R
   return <H id={id} className={`form-heading form-heading-${level}`} tabIndex={focusable ? -1 : undefined}>{children}</H>;
 }
 
-function Section({ view, level }: { view: ViewItem; level: Level }) {
-  const item = view.item as SectionItem;
+function Section({ view, item, level }: { view: ViewItem; item: SectionItem; level: Level }) {
   // Not the bare id: answer keys are the questions' ids (the section "gender" holds the question "gender").
   const titleId = item.id ? `section-${item.id}` : `${view.id}-title`;
   return (
@@ -96,8 +103,7 @@ function Section({ view, level }: { view: ViewItem; level: Level }) {
   );
 }
 
-function Address({ view, level }: { view: ViewItem; level: Level }) {
-  const item = view.item as AddressItem;
+function Address({ view, item, level }: { view: ViewItem; item: AddressItem; level: Level }) {
   return (
     <fieldset className="form-address">
       {item.title && <legend className="form-legend">{item.title}</legend>}
@@ -125,8 +131,7 @@ function Content({ item, level }: { item: ContentItem; level: Level }) {
  * tabs, Enter or Space chooses one — choosing clears answers, so moving alone never does.
  * Leaving a tab whose document is still converting is refused with the 'File Upload in Progress' dialog.
  */
-function TabGroup({ view, level }: { view: ViewItem; level: Level }) {
-  const item = view.item as TabsItem;
+function TabGroup({ view, item, level }: { view: ViewItem; item: TabsItem; level: Level }) {
   const isLoggedIn = useSession((s) => s.is_logged_in);
   const chosen = useAnswers((s) => s.tabs[item.id]) ?? item.default;
   const tabs = view.tabs ?? [];
@@ -194,8 +199,7 @@ function moveBetweenTabs(event: KeyboardEvent<HTMLElement>) {
  * Add-another blocks (§4): as many as the applicant's count, a button adds one up to the group's
  * max, and the last can be removed (its answers are cleared). Visitors cannot add blocks (§6).
  */
-function Blocks({ view, level }: { view: ViewItem; level: Level }) {
-  const item = view.item as AddAnotherItem;
+function Blocks({ view, item, level }: { view: ViewItem; item: AddAnotherItem; level: Level }) {
   const isLoggedIn = useSession((s) => s.is_logged_in);
   const saved = useAnswers((s) => s.blocks[item.id]);
   // A visitor cannot add blocks, but answers saved for later may fill several.

@@ -4,15 +4,15 @@
 import { useEffect, useState, type ReactNode } from "react";
 import { useQuery } from "@tanstack/react-query";
 import { useLocation, useNavigate } from "react-router";
-import { choiceLabel } from "../../engine/choices";
+import { isAnswered } from "../../engine/answers";
 import { evaluateAnswers } from "../../engine/form";
 import { displayText } from "../../engine/text";
 import type { Answers, Evaluation, ViewItem } from "../../engine";
-import type { AddAnotherItem, AddressItem, CheckboxItem, CheckboxesItem, ContentItem, SectionItem, TabsItem } from "../../engine/definition-format";
 import { api } from "../api/calls";
 import { institution } from "../institution";
 import { serviceToken } from "../state/session";
 import { useDocumentTitle } from "../shell/useDocumentTitle";
+import { entryOf, isQuestion } from "../widgets/registry";
 import { form } from "./model";
 import { deeper, type Level } from "./Renderer";
 
@@ -68,7 +68,7 @@ function ReadOnlyItems({ items, ctx, level }: { items: ViewItem[]; ctx: Context;
     <dl className="service-answers" key={run[0]!.id}>
       {run.map((view) => (
         <div key={view.id} className="service-answer">
-          <dt>{labelOf(view)}</dt>
+          <dt>{"label" in view.item ? view.item.label : ""}</dt>
           <dd>{displayText(valueOf(view, ctx))}</dd>
         </div>
       ))}
@@ -78,7 +78,7 @@ function ReadOnlyItems({ items, ctx, level }: { items: ViewItem[]; ctx: Context;
   const out: ReactNode[] = [];
   let run: ViewItem[] = [];
   for (const view of shown) {
-    if (isQuestion(view)) {
+    if (!CONTAINERS.has(view.item.type)) {
       run.push(view);
       continue;
     }
@@ -90,15 +90,15 @@ function ReadOnlyItems({ items, ctx, level }: { items: ViewItem[]; ctx: Context;
   return out;
 }
 
+// Anything else is a question, of a type this build knows or not.
 const CONTAINERS = new Set(["section", "address", "tabs", "addAnother", "content"]);
-const isQuestion = (view: ViewItem) => !CONTAINERS.has(view.item.type);
 
 function ReadOnlyContainer({ view, ctx, level }: { view: ViewItem; ctx: Context; level: Level }) {
   const H = `h${level}` as const;
   switch (view.item.type) {
     case "section":
     case "address": {
-      const title = (view.item as SectionItem | AddressItem).title;
+      const title = view.item.title;
       return (
         <section className="service-section">
           {title && <H>{title}</H>}
@@ -107,7 +107,7 @@ function ReadOnlyContainer({ view, ctx, level }: { view: ViewItem; ctx: Context;
       );
     }
     case "tabs": {
-      const item = view.item as TabsItem;
+      const item = view.item;
       const chosen = view.tabs?.find((tab) => ctx.evaluation.tabs[item.id] === tab.id);
       if (!chosen) return null;
       return (
@@ -118,7 +118,7 @@ function ReadOnlyContainer({ view, ctx, level }: { view: ViewItem; ctx: Context;
       );
     }
     case "addAnother": {
-      const item = view.item as AddAnotherItem;
+      const item = view.item;
       return (
         <>
           {(view.blocks ?? []).map((block, i) => block.some((child) => hasAnswer(child, ctx)) && (
@@ -148,50 +148,12 @@ function hasAnswer(view: ViewItem, ctx: Context): boolean {
       return (view.tabs ?? []).some((tab) => tab.items.some((child) => hasAnswer(child, ctx)));
     case "addAnother":
       return (view.blocks ?? []).some((block) => block.some((child) => hasAnswer(child, ctx)));
-    case "checkboxes":
-      return view.keys.some((key) => ctx.answers[key] === true);
-    case "checkbox": {
-      const value = ctx.answers[view.key!];
-      return value === true || value === "Y" || value === "N";
-    }
     default:
-      return isAnswered(ctx.answers[view.key ?? ""]);
+      return isQuestion(view) ? entryOf(view.item.type).isAnswered(view, ctx.answers) : isAnswered(ctx.answers[view.key ?? ""]);
   }
 }
 
-const isAnswered = (value: unknown) => value !== undefined && value !== "" && value !== false;
-
-function labelOf(view: ViewItem): string {
-  return (view.item as { label?: string }).label ?? (view.item as ContentItem).heading ?? "";
-}
-
+/** The answer as printed; a type this build does not know prints its answer as it is. */
 function valueOf(view: ViewItem, { answers }: Context): string {
-  const key = view.key ?? "";
-  const value = answers[key];
-  switch (view.item.type) {
-    case "select":
-    case "radio":
-      return choiceLabel(form, key, String(value), answers) ?? String(value);
-    case "checkbox": {
-      if ((view.item as CheckboxItem).stores === "yesNo") return value === "Y" ? "Yes" : "No";
-      return "Yes";
-    }
-    case "checkboxes":
-      return (view.item as CheckboxesItem).options.filter((_, i) => answers[view.keys[i]!] === true).map((o) => o.label).join(", ");
-    case "date":
-      return formatDate(String(value));
-    case "lookup": {
-      const code = view.fills?.ceeb ? answers[view.fills.ceeb] : undefined;
-      return code ? `${String(value)} (Ceeb: ${String(code)})` : String(value);
-    }
-    case "file":
-      return `Document attached for ${labelOf(view)}`;
-    default:
-      return String(value);
-  }
-}
-
-function formatDate(value: string): string {
-  const date = new Date(`${value}T00:00:00Z`);
-  return Number.isNaN(date.getTime()) ? value : date.toLocaleDateString("en-US", { year: "numeric", month: "long", day: "numeric", timeZone: "UTC" });
+  return isQuestion(view) ? entryOf(view.item.type).display(view, answers) : String(answers[view.key ?? ""]);
 }

@@ -8,13 +8,31 @@ import {
   UNSTABLE_ToastContent as ToastContent,
   UNSTABLE_ToastRegion as AriaToastRegion,
   type QueuedToast,
+  type UNSTABLE_ToastQueue as ToastQueue,
 } from "react-aria-components";
-import { SWIPE_THRESHOLD_PX, type ToastMessage, type Toasts } from "./Toasts";
 
-export default function ToastRegion({ toasts, placement, label }: { toasts: Toasts; placement: "corner" | "inline"; label: string }) {
+// The region draws what a toast says and ./Toasts.tsx queues it: the region imports nothing from
+// there, so the two do not import each other.
+export const SWIPE_THRESHOLD_PX = 50;
+
+export interface ToastMessage {
+  severity: "success" | "error";
+  message: string;
+  label: string;
+  /** A second line under the message: the server's reason, for one. */
+  detail?: string;
+}
+
+interface Props {
+  queue: ToastQueue<ToastMessage>;
+  placement: "corner" | "inline";
+  label: string;
+}
+
+export default function ToastRegion({ queue, placement, label }: Props) {
   const region = (
-    <AriaToastRegion queue={toasts.queue} aria-label={label} className={`toast-region toast-region-${placement}`} data-toast-region="">
-      {({ toast }) => <ToastItem toast={toast} close={() => toasts.queue.close(toast.key)} />}
+    <AriaToastRegion queue={queue} aria-label={label} className={`toast-region toast-region-${placement}`} data-toast-region="">
+      {({ toast }) => <ToastItem toast={toast} close={() => queue.close(toast.key)} />}
     </AriaToastRegion>
   );
   return placement === "corner" ? region : <InPlace>{region}</InPlace>;

@@ -4,18 +4,10 @@
 // The region itself (React Aria's, ./ToastRegion.tsx) loads with the first toast.
 import { lazy, Suspense, useCallback, useEffect, useSyncExternalStore } from "react";
 import { UNSTABLE_ToastQueue as ToastQueue } from "react-aria-components";
+import type { ToastMessage } from "./ToastRegion";
 
 export const TOAST_TIMEOUT_MS = { success: 5000, error: 300_000 } as const;
-export const SWIPE_THRESHOLD_PX = 50;
 export const SUCCESS_LABEL = "Success Notification";
-
-export interface ToastMessage {
-  severity: "success" | "error";
-  message: string;
-  label: string;
-  /** A second line under the message: the server's reason, for one. */
-  detail?: string;
-}
 
 export class Toasts {
   readonly queue = new ToastQueue<ToastMessage>({ maxVisibleToasts: 3 });
@@ -52,7 +44,7 @@ export function ToastList({ toasts, placement, label }: { toasts: Toasts; placem
   if (!isShowing) return null;
   return (
     <Suspense fallback={null}>
-      <ToastRegion toasts={toasts} placement={placement} label={label} />
+      <ToastRegion queue={queue} placement={placement} label={label} />
     </Suspense>
   );
 }

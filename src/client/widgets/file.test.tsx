@@ -10,9 +10,9 @@ import { useAnswers } from "../state/answers";
 import { recordChanges, saveTiming, SAVE_DELAY_MS, unsavedChanges } from "../state/saving";
 import { ToastList, toasts } from "../ui/Toasts";
 import { logIn, sent, sentTo, server, url, withTestServer } from "../testing";
-import { CONVERSION_POLL_MS, conversionTiming } from "./documents";
-import { form } from "./model";
-import { Items } from "./Renderer";
+import { CONVERSION_POLL_MS, conversionTiming } from "../form/documents";
+import { form } from "../form/model";
+import { Items } from "../form/Renderer";
 
 withTestServer();
 

@@ -11,9 +11,10 @@ import { useAnswers } from "../state/answers";
 import { unsavedChanges } from "../state/saving";
 import { useSession } from "../state/session";
 import { logIn, sentTo, server, url, withTestServer } from "../testing";
-import { form } from "./model";
-import { Items } from "./Renderer";
-import { TEXT_MAX_LENGTH, TEXTAREA_MAX_LENGTH, TEXTAREA_ROWS } from "./widgets";
+import { form } from "../form/model";
+import { Items } from "../form/Renderer";
+import { TEXT_MAX_LENGTH } from "./text";
+import { TEXTAREA_MAX_LENGTH, TEXTAREA_ROWS } from "./textarea";
 
 withTestServer();
 
@@ -402,7 +403,7 @@ describe("checkboxes", () => {
   });
 });
 
-// The file and lookup widgets have their own tests (FileQuestion.test.tsx, Lookup*.test.tsx).
+// The file and lookup widgets have their own tests (file.test.tsx, lookup.test.tsx, LookupCombo.test.tsx).
 
 describe("an unknown type", () => {
   test("shows a note naming the type and the answer key", () => {

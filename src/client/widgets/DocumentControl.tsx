@@ -4,7 +4,7 @@
 import { useEffect, useRef, useState, type ChangeEvent, type RefObject } from "react";
 import { useAnswer } from "../state/answers";
 import { LazyModal, preloadDialog } from "../ui/lazy";
-import { ANSWERED, deleteDocument, deleteFailed, uploadDocument, useDocumentAnswers, useUploads, type Upload } from "./documents";
+import { ANSWERED, deleteDocument, deleteFailed, uploadDocument, useDocumentAnswers, useUploads, type Upload } from "../form/documents";
 import { ACCEPTED_TYPES, checkFile, formatFileSize } from "../../engine/documents";
 import { displayText } from "../../engine/text";
 

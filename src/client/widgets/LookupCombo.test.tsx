@@ -9,11 +9,11 @@ import type { Answers, ViewItem } from "../../engine";
 import type { LookupRecord, LookupResult } from "../api/calls";
 import { useAnswers } from "../state/answers";
 import { sentTo, server, url, withTestServer } from "../testing";
-import { change } from "./changes";
-import { form } from "./model";
-import { Items } from "./Renderer";
+import { change } from "../form/changes";
+import { form } from "../form/model";
+import { Items } from "../form/Renderer";
 import { LOOKUP_DEBOUNCE_MS, LOOKUP_MAX_WAIT_MS } from "./LookupCombo";
-import { preloadLookup } from "./LookupQuestion";
+import { preloadLookup } from "./lookup";
 
 withTestServer();
 

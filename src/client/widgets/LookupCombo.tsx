@@ -1,4 +1,4 @@
-// The lookup's combo box (loaded by LookupQuestion.tsx; application-form §4 school choice, §7,
+// The lookup's combo box (loaded by ./lookup.tsx; application-form §4 school choice, §7,
 // §8, §9): up to 5 suggestions from GET /lookup/find as the applicant types, 200 ms after typing
 // pauses and at least every 500 ms while it goes on. React Aria gives the combobox pattern: arrow
 // keys move through the suggestions, Enter chooses one, Escape closes the list, and a name that is
@@ -8,16 +8,15 @@
 import { useContext, useEffect, useId, useLayoutEffect, useRef, useState } from "react";
 import { useQuery } from "@tanstack/react-query";
 import { ComboBox, ComboBoxStateContext, Input, Label, ListBox, ListBoxItem, Popover, Text, type Key } from "react-aria-components";
-import type { LookupItem } from "../../engine/definition-format";
 import { api, LOOKUP_RESULTS, type LookupCategory, type LookupRecord, type LookupResult } from "../api/calls";
 import { queryClient } from "../api/queries";
 import { useAnswer, useAnswers, useErrors } from "../state/answers";
-import { change } from "./changes";
-import { saveOnBlur } from "./field-parts";
-import { chosenAnswers, LOOKUP_MAX_LENGTH, typedAnswers, useIsUserDriven } from "./lookup";
-import { lookupDescribedBy, lookupParts, takeOver } from "./LookupQuestion";
-import { useDebounced } from "./useDebounced";
-import type { WidgetProps } from "./widgets";
+import { chosenAnswers, LOOKUP_MAX_LENGTH, typedAnswers, useIsUserDriven } from "../form/lookup";
+import { change } from "../form/changes";
+import { useDebounced } from "../form/useDebounced";
+import { lookupNote, takeOver } from "./lookup-parts";
+import { describedByOf, questionParts } from "./QuestionFrame";
+import type { WidgetProps } from "./widget";
 
 export const LOOKUP_DEBOUNCE_MS = 200;
 export const LOOKUP_MAX_WAIT_MS = 500;
@@ -30,8 +29,11 @@ export const LOOKUP_MIN_CHARACTERS = 2;
 
 const NO_SUGGESTIONS: LookupResult[] = [];
 
-export function LookupCombo({ view }: WidgetProps) {
-  const question = view.item as LookupItem;
+// The combo box changes answers through changes.ts itself rather than onAnswer: when this chunk,
+// loaded later, does not import changes.ts, Rolldown splits form/model.ts and the modules around
+// it out of the chunks a first visit loads, and /about's JavaScript grows by 1 kB gzipped.
+export function LookupCombo({ view, onBlur }: WidgetProps<"lookup">) {
+  const question = view.item;
   const key = view.key!;
   const answer = useAnswer(key);
   const errors = useErrors(key);
@@ -75,11 +77,12 @@ export function LookupCombo({ view }: WidgetProps) {
   };
 
   const invalid = errors.length > 0;
+  const note = lookupNote(isUserDriven);
   return (
     <ComboBox
       id={key}
       className="field question"
-      aria-describedby={lookupDescribedBy(id, question, isUserDriven, invalid)}
+      aria-describedby={describedByOf(id, question.help, note, invalid)}
       items={suggestions}
       inputValue={text}
       onInputChange={onInputChange}
@@ -95,7 +98,7 @@ export function LookupCombo({ view }: WidgetProps) {
       }}
       onBlur={() => {
         setSearch("");
-        saveOnBlur();
+        onBlur();
       }}
       isInvalid={invalid}
       validationBehavior="aria"
@@ -104,7 +107,7 @@ export function LookupCombo({ view }: WidgetProps) {
       <div className="input-row">
         <Input ref={input} className="input" maxLength={LOOKUP_MAX_LENGTH} autoComplete={question.autofill ?? "off"} />
       </div>
-      {lookupParts(id, question, isUserDriven, errors)}
+      {questionParts(id, question.help, note, errors)}
       <OpenWithSuggestions suggestions={suggestions} />
       <Popover className="popover lookup-popover" offset={4}>
         <ListBox<LookupResult> className="lookup-list">

@@ -8,8 +8,8 @@ import { renderToString } from "react-dom/server";
 import { afterEach, beforeEach, describe, expect, test, vi, type MockInstance } from "vitest";
 import { useAnswers } from "../state/answers";
 import { withTestServer } from "../testing";
-import { form } from "./model";
-import { Items } from "./Renderer";
+import { form } from "../form/model";
+import { Items } from "../form/Renderer";
 
 withTestServer();
 

@@ -1,0 +1,32 @@
+// The options of a select or radio, and what choosing one stores.
+import { useMemo } from "react";
+import type { AnswerKey, Answers, ResolvedOption, ViewItem } from "../../engine";
+import { choiceLabel } from "../../engine/choices";
+import { useKeys } from "../state/answers";
+import { form } from "../form/model";
+
+/** The options of a select or radio: its list, or the list its controlling answer picks (state by country). */
+export function useOptions(view: Pick<ViewItem, "options">): readonly ResolvedOption[] {
+  const options = view.options;
+  const controlKeys = useMemo(() => (options?.kind === "byAnswer" ? [options.controlKey] : NONE), [options]);
+  return useKeys(controlKeys, (answers) => {
+    if (!options) return NO_OPTIONS;
+    if (options.kind === "list") return options.options;
+    return options.lists[String(answers[options.controlKey] ?? "")] ?? NO_OPTIONS;
+  });
+}
+const NONE: AnswerKey[] = [];
+const NO_OPTIONS: ResolvedOption[] = [];
+
+/** The answer and the chosen label in `{key}_desc` (§3). */
+export const choose = (key: AnswerKey, value: string, options: readonly ResolvedOption[]): Answers => ({
+  [key]: value,
+  [`${key}_desc`]: options.find((o) => o.value === value)?.label ?? "",
+});
+
+/** A choice as the service view prints it: the chosen option's label. */
+export function chosenLabel(view: Pick<ViewItem, "key">, answers: Answers): string {
+  const key = view.key ?? "";
+  const value = String(answers[key]);
+  return choiceLabel(form, key, value, answers) ?? value;
+}

@@ -1,0 +1,56 @@
+// A select: the browser's own. Country and year lists run to 250 choices; a native list opens
+// the phone's own picker, fills from the browser's address autofill and costs nothing until it opens.
+import { useId, type ChangeEvent } from "react";
+import type { ResolvedOption } from "../../engine";
+import { useAnswer, useErrors } from "../state/answers";
+import { choose, chosenLabel, useOptions } from "./options";
+import { QuestionFrame } from "./QuestionFrame";
+import { hasAnswer, type WidgetEntry, type WidgetProps } from "./widget";
+
+function SelectQuestion({ view, onAnswer, onBlur }: WidgetProps<"select">) {
+  const question = view.item;
+  const key = view.key!;
+  const value = useAnswer(key);
+  const errors = useErrors(key);
+  const options = useOptions(view);
+  const id = useId();
+  const onChange = (event: ChangeEvent<HTMLSelectElement>) => onAnswer(choose(key, event.target.value, options));
+  return (
+    <QuestionFrame id={id} answerKey={key} label={question.label} help={question.help} errors={errors} labels="input">
+      {(describedBy) => (
+        <div className="input-row select-row">
+          <select
+            id={key}
+            className="input select"
+            value={String(value)}
+            onChange={onChange}
+            onBlur={onBlur}
+            autoComplete={question.autofill}
+            aria-invalid={errors.length > 0 || undefined}
+            aria-describedby={describedBy}
+            dangerouslySetInnerHTML={{ __html: `<option value="">${escapeHtml(question.placeholder ?? "Select…")}</option>${optionTags(options)}` }}
+          />
+        </div>
+      )}
+    </QuestionFrame>
+  );
+}
+
+const HTML_ESCAPES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" };
+const escapeHtml = (text: string) => text.replace(/[&<>"]/g, (c) => HTML_ESCAPES[c]!);
+const optionHtml = new WeakMap<readonly ResolvedOption[], string>();
+
+/**
+ * A list's <option> tags, built once per list: React then makes one element of a select, not 250
+ * (the page's first render does a select's options as fast as the browser parses them).
+ */
+function optionTags(options: readonly ResolvedOption[]): string {
+  let html = optionHtml.get(options);
+  if (html === undefined) {
+    html = options.map((o) => `<option value="${escapeHtml(o.value)}">${escapeHtml(o.label)}</option>`).join("");
+    optionHtml.set(options, html);
+  }
+  return html;
+}
+
+export const select: WidgetEntry<"select"> = { Widget: SelectQuestion, display: chosenLabel, isAnswered: hasAnswer };

@@ -1,0 +1,63 @@
+// The one-line questions: text here, and email, number, phone, ssn and date (their own files),
+// which differ in the input's type and keyboard, a mask applied as typed, and a length limit.
+import { useId, type ChangeEvent, type ReactNode } from "react";
+import { useAnswer, useErrors } from "../state/answers";
+import { QuestionFrame } from "./QuestionFrame";
+import { answerText, hasAnswer, type WidgetEntry, type WidgetProps } from "./widget";
+
+export const TEXT_MAX_LENGTH = 45;
+
+/** What sets a one-line question apart. */
+interface LineKind {
+  type?: string;
+  inputMode?: "text" | "tel" | "numeric" | "email";
+  /** The mask, applied as the applicant types. */
+  format?: (value: string) => string;
+  maxLength?: number;
+  spellCheck?: boolean;
+  autoComplete?: string;
+}
+
+type LineType = "text" | "email" | "number" | "phone" | "ssn" | "date";
+
+/**
+ * The widget of one kind of one-line question. One component per kind, made once at start-up, not a
+ * wrapper that passes the kind on: a page holds a hundred of them.
+ */
+export function oneLine(kind: LineKind): (props: WidgetProps<LineType>) => ReactNode {
+  return function TextQuestion({ view, onAnswer, onBlur }: WidgetProps<LineType>) {
+    const question = view.item;
+    const key = view.key!;
+    const value = useAnswer(key);
+    const errors = useErrors(key);
+    const id = useId();
+    const onChange = (event: ChangeEvent<HTMLInputElement>) => {
+      const input = event.target.value;
+      onAnswer({ [key]: kind.format ? kind.format(input) : input });
+    };
+    return (
+      <QuestionFrame id={id} answerKey={key} label={question.label} help={question.help} errors={errors} labels="input">
+        {(describedBy) => (
+          <div className="input-row">
+            <input
+              id={key}
+              className="input"
+              value={typeof value === "string" ? value : ""}
+              onChange={onChange}
+              onBlur={onBlur}
+              type={kind.type ?? "text"}
+              inputMode={kind.inputMode}
+              maxLength={("maxLength" in question ? question.maxLength : undefined) ?? kind.maxLength ?? TEXT_MAX_LENGTH}
+              autoComplete={question.autofill ?? kind.autoComplete}
+              spellCheck={kind.spellCheck}
+              aria-invalid={errors.length > 0 || undefined}
+              aria-describedby={describedBy}
+            />
+          </div>
+        )}
+      </QuestionFrame>
+    );
+  };
+}
+
+export const text: WidgetEntry<"text"> = { Widget: oneLine({}), display: answerText, isAnswered: hasAnswer };

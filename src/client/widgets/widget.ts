@@ -1,0 +1,43 @@
+// What a widget is given, and what the registry (./registry.ts) keeps for each question type.
+// One widget per question type (DEFINITIONS.md). A widget knows a kind of question, never an
+// answer key of this application: it reads its definition (view.item), its own answer (useAnswer)
+// and its errors (useErrors), and reports what the applicant gives through onAnswer.
+// The widgets are the browser's own inputs, labelled and described by hand (README: "Why the form's
+// widgets are plain HTML"): a page holds a hundred of them and each keystroke re-renders one.
+// The lookup is the exception: a React Aria combo box, loaded once a page shows one (./lookup.tsx).
+import type { ReactNode } from "react";
+import type { Answers, QuestionType, ViewItem } from "../../engine";
+import type { Item } from "../../engine/definition-format";
+import { isAnswered } from "../../engine/answers";
+
+type ItemByType = { [I in Item as I["type"]]: I };
+/** The definition of a question of type T: TextItem for "text", SelectItem for "select", … */
+type ItemOf<T extends QuestionType> = ItemByType[T];
+
+/** An expanded question whose definition is of type T. */
+export interface QuestionView<T extends QuestionType = QuestionType> extends Omit<ViewItem, "item"> {
+  item: ItemOf<T>;
+}
+
+export interface WidgetProps<T extends QuestionType = QuestionType> {
+  view: QuestionView<T>;
+  /**
+   * Reports the answers the applicant gave. Answers, not one key and value: one choice can set
+   * several keys that must change together (a select's `{key}_desc`, a lookup's fills).
+   */
+  onAnswer: (answers: Answers) => void;
+  /** The applicant left an input (a text area is saved then, §4). */
+  onBlur: () => void;
+}
+
+export interface WidgetEntry<T extends QuestionType> {
+  Widget: (props: WidgetProps<T>) => ReactNode;
+  /** The answer as the read-only service view prints it. */
+  display: (view: QuestionView<T>, answers: Answers) => string;
+  /** Whether the question counts as answered (the service view prints only those). */
+  isAnswered: (view: QuestionView<T>, answers: Answers) => boolean;
+}
+
+/** Most questions keep one answer under their own key and print it as it is. */
+export const answerText = (view: Pick<ViewItem, "key">, answers: Answers): string => String(answers[view.key ?? ""]);
+export const hasAnswer = (view: Pick<ViewItem, "key">, answers: Answers): boolean => isAnswered(answers[view.key ?? ""]);
