@@ -3,7 +3,7 @@
 // main.tsx then takes it over in place.
 import { renderToString } from "react-dom/server";
 import { StaticRouter } from "react-router";
-import { App } from "./App";
+import { App, createAppSaver } from "./App";
 import { pages } from "./pages";
 import { preloadRoute } from "./router";
 
@@ -11,9 +11,15 @@ export const routes = pages.map((page) => page.route);
 
 export async function prerender(route: string): Promise<string> {
   await preloadRoute(route);
-  return renderToString(
-    <StaticRouter location={route}>
-      <App />
-    </StaticRouter>,
-  );
+  // Drawing sends nothing; the saver is there because the form's questions ask for one.
+  const saver = createAppSaver();
+  try {
+    return renderToString(
+      <StaticRouter location={route}>
+        <App saver={saver} />
+      </StaticRouter>,
+    );
+  } finally {
+    saver.dispose();
+  }
 }

@@ -12,8 +12,7 @@ import type { LookupItem } from "../../engine/definition-format";
 import { api, LOOKUP_RESULTS, type LookupCategory, type LookupRecord, type LookupResult } from "../api/calls";
 import { queryClient } from "../api/queries";
 import { useAnswer, useAnswers, useErrors } from "../state/answers";
-import { change } from "./changes";
-import { saveOnBlur } from "./field-parts";
+import { useChanges } from "./changes";
 import { chosenAnswers, LOOKUP_MAX_LENGTH, typedAnswers, useIsUserDriven } from "./lookup";
 import { lookupDescribedBy, lookupParts, takeOver } from "./LookupQuestion";
 import { useDebounced } from "./useDebounced";
@@ -31,6 +30,7 @@ export const LOOKUP_MIN_CHARACTERS = 2;
 const NO_SUGGESTIONS: LookupResult[] = [];
 
 export function LookupCombo({ view }: WidgetProps) {
+  const { change, saveOnBlur } = useChanges();
   const question = view.item as LookupItem;
   const key = view.key!;
   const answer = useAnswer(key);

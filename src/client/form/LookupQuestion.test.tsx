@@ -7,7 +7,7 @@ import { hydrateRoot } from "react-dom/client";
 import { renderToString } from "react-dom/server";
 import { afterEach, beforeEach, describe, expect, test, vi, type MockInstance } from "vitest";
 import { useAnswers } from "../state/answers";
-import { withTestServer } from "../testing";
+import { withTestServer, WithSaver } from "../testing";
 import { form } from "./model";
 import { Items } from "./Renderer";
 
@@ -24,7 +24,7 @@ afterEach(() => consoleError.mockRestore());
 describe("before the combo box loads", () => {
   test("what is typed is the answer, and the combo box takes over the text, the focus and the caret", async () => {
     useAnswers.getState().assign({ hs_name: "Central High School", hs_ceeb: "220001", hs_city: "Boston" });
-    render(<Items items={[schoolName()]} level={2} />);
+    render(<Items items={[schoolName()]} level={2} />, { wrapper: WithSaver });
     const plain = screen.getByRole<HTMLInputElement>("textbox", { name: "School Name" });
     expect(plain).toHaveAttribute("id", "hs_name");
     expect(plain).toHaveAccessibleDescription("Start typing your school's name and choose it from the list.");

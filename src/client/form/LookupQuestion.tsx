@@ -8,8 +8,8 @@ import { useEffect, useId, useLayoutEffect, useRef, useSyncExternalStore, type C
 import type { AnswerKey } from "../../engine";
 import type { LookupItem } from "../../engine/definition-format";
 import { useAnswer, useAnswers, useErrors } from "../state/answers";
-import { change } from "./changes";
-import { describedBy, errorText, hint, saveOnBlur } from "./field-parts";
+import { useChanges } from "./changes";
+import { describedBy, errorText, hint } from "./field-parts";
 import { LOOKUP_MAX_LENGTH, typedAnswers, useIsUserDriven, USER_DRIVEN_NOTE } from "./lookup";
 import type { WidgetProps } from "./widgets";
 
@@ -52,6 +52,7 @@ export function LookupQuestion({ view }: WidgetProps) {
 }
 
 function PlainLookup({ view }: WidgetProps) {
+  const { change, saveOnBlur } = useChanges();
   const question = view.item as LookupItem;
   const key = view.key!;
   const value = useAnswer(key);

@@ -10,7 +10,7 @@ import type { AddAnotherItem, AddressItem, ContentItem, SectionItem, TabsItem } 
 import { useAnswers, useKeys } from "../state/answers";
 import { useSession } from "../state/session";
 import { LazyModal } from "../ui/lazy";
-import { chooseTab, setBlocks } from "./changes";
+import { useChanges } from "./changes";
 import { form } from "./model";
 import { widgets, type WidgetProps } from "./widgets";
 
@@ -136,6 +136,7 @@ function TabGroup({ view, level }: { view: ViewItem; level: Level }) {
   const tabId = (tab: string) => `${view.id}-tab-${tab}`;
   const panelId = `${view.id}-panel`;
   const [isUploading, setUploading] = useState(false);
+  const { chooseTab } = useChanges();
   const choose = async (tab: string) => {
     if ((await chooseTab(item.id, tab, label)) === "busy") setUploading(true);
   };
@@ -204,6 +205,7 @@ function Blocks({ view, level }: { view: ViewItem; level: Level }) {
   const count = Math.min((isLoggedIn ? saved : undefined) ?? answered, item.max);
   const blocks = (view.blocks ?? []).slice(0, count);
   const list = useRef<HTMLDivElement>(null);
+  const { setBlocks } = useChanges();
   const name = item.blockTitle ? item.blockTitle.replace(/\s*\{n\}\s*/g, " ").trim() : item.id;
   // 'Error adding another {button}' (spec §8), the block's name as a sentence reads it.
   const inSentence = name.charAt(0).toLowerCase() + name.slice(1);

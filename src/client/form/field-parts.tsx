@@ -1,13 +1,6 @@
 // The parts every question draws beside its input: the hint, the errors, and the aria-describedby
 // that points at them. They are functions, not components: a keystroke renders one component.
 import type { ReactNode } from "react";
-import { saveNow } from "../state/saving";
-import { useSession } from "../state/session";
-
-/** Leaving a field sends what is queued (the text area is saved on blur, §4). */
-export const saveOnBlur = () => {
-  if (useSession.getState().is_logged_in) saveNow().catch(() => {});
-};
 
 /** The aria-describedby of a question: the ids of its parts that are shown (`{id}-help`, `{id}-error`, …). */
 export function describedBy(id: string, parts: Record<string, unknown>): string | undefined {

@@ -10,8 +10,8 @@ import type { AnswerKey, Answers, QuestionType, ResolvedOption, ViewItem } from 
 import type { CheckboxItem, CheckboxesItem, SelectItem, TextareaItem } from "../../engine/definition-format";
 import { useAnswer, useAnswers, useErrors, useKeys } from "../state/answers";
 import { useSession } from "../state/session";
-import { change } from "./changes";
-import { describedBy, errorText, hint, saveOnBlur } from "./field-parts";
+import { useChanges } from "./changes";
+import { describedBy, errorText, hint } from "./field-parts";
 import { FileQuestion } from "./FileQuestion";
 import { LookupQuestion } from "./LookupQuestion";
 
@@ -57,6 +57,7 @@ const TEXT_KINDS: Record<string, TextKind> = {
 
 /** text, email, number, phone, ssn, date: one line, formatted as typed where the kind has a mask. */
 function TextQuestion({ view }: WidgetProps) {
+  const { change, saveOnBlur } = useChanges();
   const question = questionOf(view);
   const kind = TEXT_KINDS[question.type] ?? {};
   const key = view.key!;
@@ -94,6 +95,7 @@ function TextQuestion({ view }: WidgetProps) {
 
 /** A text area with the spec's counter, 'Character count: n / limit'; saved on blur. */
 function TextareaQuestion({ view }: WidgetProps) {
+  const { change, saveOnBlur } = useChanges();
   const question = view.item as TextareaItem;
   const key = view.key!;
   const value = useAnswer(key);
@@ -165,6 +167,7 @@ function optionTags(options: readonly ResolvedOption[]): string {
  * the phone's own picker, fills from the browser's address autofill and costs nothing until it opens.
  */
 function SelectQuestion({ view }: WidgetProps) {
+  const { change, saveOnBlur } = useChanges();
   const question = view.item as SelectItem;
   const key = view.key!;
   const value = useAnswer(key);
@@ -196,6 +199,7 @@ function SelectQuestion({ view }: WidgetProps) {
 
 /** Radio buttons, the browser's own under a labelled radiogroup; a short list of short labels sits in one row. */
 function RadioQuestion({ view }: WidgetProps) {
+  const { change } = useChanges();
   const question = questionOf(view);
   const key = view.key!;
   const value = useAnswer(key);
@@ -234,6 +238,7 @@ function RadioQuestion({ view }: WidgetProps) {
 
 /** One tick box: true/false, or "Y"/"N" when the definition says `stores: yesNo`. */
 function CheckboxQuestion({ view }: WidgetProps) {
+  const { change } = useChanges();
   const question = view.item as CheckboxItem;
   const key = view.key!;
   const value = useAnswer(key);
@@ -258,6 +263,7 @@ function CheckboxQuestion({ view }: WidgetProps) {
 
 /** Several tick boxes under one label, each its own true/false answer. */
 function CheckboxesQuestion({ view }: WidgetProps) {
+  const { change } = useChanges();
   const question = view.item as CheckboxesItem;
   const keys = view.keys;
   const chosen = useKeys(keys, (answers) => keys.filter((key) => answers[key] === true).join(" "));
