@@ -46,14 +46,14 @@ describe("before the combo box loads", () => {
 
 describe("a page drawn ahead", () => {
   test("shows the plain input, and React takes it over as drawn before the combo box comes", async () => {
-    const html = renderToString(<Items items={[schoolName()]} level={2} />);
+    const html = renderToString(<WithSaver><Items items={[schoolName()]} level={2} /></WithSaver>);
     expect(html).toContain('id="hs_name"');
     expect(html).not.toContain("combobox");
     const container = document.createElement("div");
     container.innerHTML = html;
     document.body.append(container);
     const recoverable: unknown[] = [];
-    const root = await act(async () => hydrateRoot(container, <Items items={[schoolName()]} level={2} />, { onRecoverableError: (error) => void recoverable.push(error) }));
+    const root = await act(async () => hydrateRoot(container, <WithSaver><Items items={[schoolName()]} level={2} /></WithSaver>, { onRecoverableError: (error) => void recoverable.push(error) }));
     try {
       await screen.findByRole("combobox", { name: "School Name" });
       expect(recoverable, "no hydration mismatch").toEqual([]);

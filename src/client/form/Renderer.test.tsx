@@ -493,6 +493,7 @@ describe("a keystroke re-renders one question", () => {
           <Items items={[byKey("gender_female")]} level={2} />
         </Profiler>
       </>,
+      { wrapper: WithSaver },
     );
     const input = screen.getByRole("textbox", { name: "First Name" });
     await user.click(input);
