@@ -1,11 +1,11 @@
 import { createRoot, hydrateRoot } from "react-dom/client";
 import { BrowserRouter } from "react-router";
-import { App, createAppSaver } from "./App";
+import { App } from "./App";
 import { api } from "./api/calls";
 import { queryClient } from "./api/queries";
 import { preloadRoute } from "./router";
 import { useAnswers } from "./state/answers";
-import { restoreVisitorAnswers } from "./state/saver";
+import { createSaver, restoreVisitorAnswers } from "./state/saver";
 import { serviceToken, useSession } from "./state/session";
 import { beforeTakeover } from "./takeover";
 
@@ -14,7 +14,7 @@ const isLoggedIn = useSession.getState().is_logged_in;
 if (!isLoggedIn) restoreVisitorAnswers();
 
 // The save queue, its retries and its listeners, for as long as the page is open.
-const saver = createAppSaver();
+const saver = createSaver();
 
 // The PDF printer's service view: its data is fetched while its code loads, not after.
 if (serviceToken !== null) void queryClient.prefetchQuery({ queryKey: ["service-application", serviceToken], queryFn: () => api.serviceApplication(serviceToken!) });

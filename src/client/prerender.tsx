@@ -3,7 +3,8 @@
 // main.tsx then takes it over in place.
 import { renderToString } from "react-dom/server";
 import { StaticRouter } from "react-router";
-import { App, createAppSaver } from "./App";
+import { App } from "./App";
+import { createSaver } from "./state/saver";
 import { pages } from "./pages";
 import { preloadRoute } from "./router";
 
@@ -12,7 +13,7 @@ export const routes = pages.map((page) => page.route);
 export async function prerender(route: string): Promise<string> {
   await preloadRoute(route);
   // Drawing sends nothing; the saver is there because the form's questions ask for one.
-  const saver = createAppSaver();
+  const saver = createSaver();
   try {
     return renderToString(
       <StaticRouter location={route}>

@@ -10,12 +10,11 @@ import { afterAll, afterEach, beforeAll, expect } from "vitest";
 import { MemoryRouter, useLocation, useNavigate, type Location, type NavigateFunction } from "react-router";
 import type { Answers } from "../engine";
 import type { Profile } from "./api/calls";
-import { createAppSaver } from "./App";
 import { whenUnauthorized } from "./api/client";
 import { queryClient } from "./api/queries";
 import { AppRoutes } from "./router";
 import { useAnswers } from "./state/answers";
-import { SaverContext, type Saver, type SaverOptions } from "./state/saver";
+import { createSaver, SaverContext, type Saver, type SaverOptions } from "./state/saver";
 import { useSession, type Snapshot } from "./state/session";
 import { toasts } from "./ui/Toasts";
 
@@ -91,7 +90,7 @@ let saver: Saver | undefined;
  */
 export function testSaver(options?: SaverOptions): Saver {
   if (options && saver) throw new Error("testSaver(options) must come before anything uses the test's saver");
-  saver ??= createAppSaver({ ...fileSaverOptions, ...options });
+  saver ??= createSaver({ ...fileSaverOptions, ...options });
   return saver;
 }
 

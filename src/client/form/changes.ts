@@ -38,6 +38,7 @@ function change(saver: Saver, updates: Answers): void {
   }
   assign(changed);
   saver.afterChange(changed);
+  if (useSession.getState().web_status === "validating") saver.revalidateSoon(revalidate);
 }
 
 /** The engine's errors for the answers as they are now (the same rules the server runs). */
@@ -53,7 +54,7 @@ function clearLocally(saver: Saver, keys: string[]): void {
   const { answers, assign } = useAnswers.getState();
   const cleared = keys.filter((key) => answers[key] !== undefined && answers[key] !== "");
   if (cleared.length > 0) assign(Object.fromEntries(cleared.map((key) => [key, ""])));
-  if (useSession.getState().web_status === "validating") saver.revalidateSoon(0);
+  if (useSession.getState().web_status === "validating") saver.revalidateSoon(revalidate, 0);
 }
 
 /** What choosing a tab came to: chosen, held back by a document still converting, or failed (toast shown). */

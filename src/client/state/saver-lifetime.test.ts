@@ -83,14 +83,15 @@ test("dispose removes the saver's listeners and stops its timers: nothing is sen
   const send = vi.spyOn(api, "saveAnswers").mockResolvedValue({ message: "Saved.", revision: 2, cleared: [] });
   const revalidate = vi.fn();
 
-  const saver = createSaver({ revalidate });
+  const saver = createSaver();
   expect(onWindow.added.map(([type]) => type).sort()).toEqual(["online", "pagehide"]);
   expect(onDocument.added.map(([type]) => type)).toEqual(["visibilitychange"]);
 
-  // A logged-in applicant's change while validating: the send and the revalidation wait.
-  useSession.setState({ is_logged_in: true, username: USER, web_status: "validating" });
+  // A logged-in applicant's change, and errors asked for: the send and the revalidation wait.
+  useSession.setState({ is_logged_in: true, username: USER });
   saver.unsavedChanges(USER);
   saver.afterChange({ first_name: "Ada" });
+  saver.revalidateSoon(revalidate);
   // A visitor's change: kept on this device once typing pauses.
   useSession.setState({ is_logged_in: false, username: null });
   saver.afterChange({ last_name: "Lovelace" });

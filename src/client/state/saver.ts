@@ -44,11 +44,6 @@ export interface SaverOptions {
   saveDelayMs?: number;
   /** The pause between two looks at a document's conversion; tests shorten it. */
   conversionPollMs?: number;
-  /**
-   * Shows the engine's errors for the answers as they are now. It comes from the app, which loads
-   * it with the form: this file stays free of the definitions.
-   */
-  revalidate?: () => unknown;
 }
 
 export interface Saver {
@@ -59,15 +54,18 @@ export interface Saver {
   unsavedChanges(username: string): Answers;
   /** Queues changed answers for the server; they are sent once typing pauses. */
   recordChanges(changes: Answers): void;
-  /** Answers changed here or by the server: queued (logged in) or kept on this device (a visitor); while validating the errors follow. */
+  /** Answers changed here or by the server: queued (logged in) or kept on this device (a visitor). */
   afterChange(changes: Answers): void;
   /**
    * Sends every queued change now and resolves once the server has them all; rejects with the
    * ApiError of a failed attempt (which stays queued and is retried unless the server refused it).
    */
   saveNow(): Promise<void>;
-  /** Errors follow the answers a moment after typing stops, not on every keystroke. */
-  revalidateSoon(delay?: number): void;
+  /**
+   * Errors follow the answers a moment after typing stops, not on every keystroke: `revalidate`
+   * (form/changes.ts, which keeps the definitions out of this file) runs once changes pause.
+   */
+  revalidateSoon(revalidate: () => unknown, delay?: number): void;
   /**
    * Logout by the button, by inactivity or by a 401 (a shared computer): the queue in memory is
    * dropped, and nothing of anyone stays in this browser's storage — no applicant's unsent changes, no visitor's answers, no last activity.
@@ -102,7 +100,7 @@ function write(key: string, answers: Answers): void {
   }
 }
 
-export function createSaver({ saveDelayMs = SAVE_DELAY_MS, conversionPollMs = CONVERSION_POLL_MS, revalidate }: SaverOptions = {}): Saver {
+export function createSaver({ saveDelayMs = SAVE_DELAY_MS, conversionPollMs = CONVERSION_POLL_MS }: SaverOptions = {}): Saver {
   const status = createStore<SaveProgress>()(() => ({ status: "saved" }));
   let owner: string | null = null;
   let pending: Answers = {};
@@ -210,16 +208,15 @@ export function createSaver({ saveDelayMs = SAVE_DELAY_MS, conversionPollMs = CO
     keepVisitorAnswers(useAnswers.getState().answers);
   }
 
-  function revalidateSoon(delay = REVALIDATE_DELAY_MS): void {
+  function revalidateSoon(revalidate: () => unknown, delay = REVALIDATE_DELAY_MS): void {
     clearTimeout(validateTimer);
     if (disposed) return;
-    validateTimer = setTimeout(() => void revalidate?.(), delay);
+    validateTimer = setTimeout(() => void revalidate(), delay);
   }
 
   function afterChange(changes: Answers): void {
     if (useSession.getState().is_logged_in) recordChanges(changes);
     else keepVisitor();
-    if (useSession.getState().web_status === "validating") revalidateSoon();
   }
 
   const online = () => {
