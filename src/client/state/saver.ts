@@ -54,7 +54,7 @@ export interface Saver {
   unsavedChanges(username: string): Answers;
   /** Queues changed answers for the server; they are sent once typing pauses. */
   recordChanges(changes: Answers): void;
-  /** Answers changed here or by the server: queued (logged in) or kept on this device (a visitor). */
+  /** Answers the form changed: queued for the server (logged in) or kept on this device (a visitor). */
   afterChange(changes: Answers): void;
   /**
    * Sends every queued change now and resolves once the server has them all; rejects with the
@@ -68,8 +68,9 @@ export interface Saver {
   revalidateSoon(revalidate: () => unknown, delay?: number): void;
   /**
    * Logout by the button, by inactivity or by a 401 (a shared computer): the queue in memory is
-   * dropped, and nothing of anyone stays in this browser's storage — no applicant's unsent changes, no visitor's answers, no last activity.
-   * The button sends the queue first (useLogout); after inactivity or a 401 what was not sent is lost.
+   * dropped, and nothing of anyone stays in this browser's storage — no applicant's unsent
+   * changes, no visitor's answers, no last activity. The button sends the queue first
+   * (useLogout); after inactivity or a 401 what was not sent is lost.
    */
   forgetStoredAnswers(): void;
   /** Stops its timers and removes its listeners; a reply still in flight is ignored. */
