@@ -4,12 +4,16 @@ import { StrictMode } from "react";
 import { QueryClientProvider } from "@tanstack/react-query";
 import { queryClient } from "./api/queries";
 import { AppRoutes } from "./router";
+import { SaverContext, type Saver } from "./state/saver";
 
-export function App() {
+/** `saver`: the one the page created (main.tsx), or one per page the build draws ahead. */
+export function App({ saver }: { saver: Saver }) {
   return (
     <StrictMode>
       <QueryClientProvider client={queryClient}>
-        <AppRoutes />
+        <SaverContext value={saver}>
+          <AppRoutes />
+        </SaverContext>
       </QueryClientProvider>
     </StrictMode>
   );

@@ -5,13 +5,16 @@ import { api } from "./api/calls";
 import { queryClient } from "./api/queries";
 import { preloadRoute } from "./router";
 import { useAnswers } from "./state/answers";
-import { restoreVisitorAnswers } from "./state/saving";
+import { createSaver, restoreVisitorAnswers } from "./state/saver";
 import { serviceToken, useSession } from "./state/session";
 import { beforeTakeover } from "./takeover";
 
 // A visitor's answers survive a reload; a logged-in applicant's come with the profile.
 const isLoggedIn = useSession.getState().is_logged_in;
 if (!isLoggedIn) restoreVisitorAnswers();
+
+// The save queue, its retries and its listeners, for as long as the page is open.
+const saver = createSaver();
 
 // The PDF printer's service view: its data is fetched while its code loads, not after.
 if (serviceToken !== null) void queryClient.prefetchQuery({ queryKey: ["service-application", serviceToken], queryFn: () => api.serviceApplication(serviceToken!) });
@@ -25,7 +28,7 @@ function mount() {
   beforeTakeover(container);
   const app = (
     <BrowserRouter>
-      <App />
+      <App saver={saver} />
     </BrowserRouter>
   );
   const sameAsDrawn = !isLoggedIn && serviceToken === null && Object.keys(useAnswers.getState().answers).length === 0;

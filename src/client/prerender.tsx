@@ -4,6 +4,7 @@
 import { renderToString } from "react-dom/server";
 import { StaticRouter } from "react-router";
 import { App } from "./App";
+import { createSaver } from "./state/saver";
 import { pages } from "./pages";
 import { preloadRoute } from "./router";
 
@@ -11,9 +12,15 @@ export const routes = pages.map((page) => page.route);
 
 export async function prerender(route: string): Promise<string> {
   await preloadRoute(route);
-  return renderToString(
-    <StaticRouter location={route}>
-      <App />
-    </StaticRouter>,
-  );
+  // Drawing sends nothing; the saver is there because the form's questions ask for one.
+  const saver = createSaver();
+  try {
+    return renderToString(
+      <StaticRouter location={route}>
+        <App saver={saver} />
+      </StaticRouter>,
+    );
+  } finally {
+    saver.dispose();
+  }
 }

@@ -8,6 +8,7 @@ import { accountMessages } from "../engine/accounts";
 import { whenUnauthorized } from "./api/client";
 import { forgetApplicant, whenLoggedOutElsewhere } from "./api/queries";
 import type { AuthState } from "./auth/navigation";
+import { useSaver } from "./state/saver";
 import { COMPLETION_ROUTE, DEFAULT_ROUTE, pages } from "./pages";
 import { ErrorScreen } from "./shell/ErrorScreen";
 import { TakenOver } from "./takeover";
@@ -94,14 +95,15 @@ function ToDefaultRoute() {
  */
 function useLeaveOnUnauthorized(): void {
   const navigate = useNavigate();
+  const saver = useSaver();
   useEffect(() => {
     const leave = () => void navigate("/login", { state: { error: accountMessages.sessionInvalid } satisfies AuthState });
     whenUnauthorized(() => {
-      forgetApplicant();
+      forgetApplicant(saver);
       leave();
     });
-    return whenLoggedOutElsewhere(leave);
-  }, [navigate]);
+    return whenLoggedOutElsewhere(saver, leave);
+  }, [navigate, saver]);
 }
 
 /** A new page starts at its top, as a page load would; back and forward keep the browser's place. */

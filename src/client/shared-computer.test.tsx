@@ -3,7 +3,7 @@
 // the query cache; a visitor's answers go into the account they sign up for, and into an account
 // that already holds answers only when the applicant chooses so; a history entry never carries
 // answers to the next person. (The 24-hour expiry of a visitor's answers and the guard on the
-// visitor store: state/saving.test.ts.)
+// visitor store: state/saver.test.ts.)
 import { http, HttpResponse } from "msw";
 import { act, cleanup, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
@@ -12,7 +12,7 @@ import type { Answers } from "../engine";
 import { queryClient } from "./api/queries";
 import { ANSWERS_CHOICE_TITLE, KEEP_SAVED, USE_TYPED } from "./auth/AnswersChoice";
 import { useAnswers } from "./state/answers";
-import { keepVisitorAnswers, restoreVisitorAnswers } from "./state/saving";
+import { keepVisitorAnswers, restoreVisitorAnswers } from "./state/saver";
 import { useSession } from "./state/session";
 import { logIn, profileOf, renderApp, sent, sentTo, server, url, withTestServer } from "./testing";
 

@@ -1,6 +1,7 @@
 // Component tests' helper: the whole app at a path, on a memory router, with the app's own query
-// client, 401 handler, stores and toasts; and the reset that puts them back between tests.
-import { StrictMode } from "react";
+// client, 401 handler, stores and toasts, and a saver of the test's own; and the reset that puts
+// them back between tests.
+import { StrictMode, useEffect, type ReactNode } from "react";
 import { QueryClientProvider } from "@tanstack/react-query";
 import { cleanup, configure, render } from "@testing-library/react";
 import { http, HttpResponse } from "msw";
@@ -13,7 +14,7 @@ import { whenUnauthorized } from "./api/client";
 import { queryClient } from "./api/queries";
 import { AppRoutes } from "./router";
 import { useAnswers } from "./state/answers";
-import { leaveQueue } from "./state/saving";
+import { createSaver, SaverContext, type Saver, type SaverOptions } from "./state/saver";
 import { useSession, type Snapshot } from "./state/session";
 import { toasts } from "./ui/Toasts";
 
@@ -40,10 +41,12 @@ export const visitor: Snapshot = {
 
 /**
  * Renders the app at `path` (pathname and query string) with `state` as the navigation state, the
- * way main.tsx does (StrictMode, the singleton query client, the 401 handler) on a memory router.
+ * way main.tsx does (StrictMode, the singleton query client, the 401 handler) on a memory router,
+ * with the test's saver.
  */
 export function renderApp(path: string, state?: unknown) {
   const url = new URL(path, origin);
+  const appSaver = testSaver();
   // Every place the app went, with its navigation state as it arrived (cards take messages out of it).
   const visited: Location[] = [];
   let navigate: NavigateFunction | undefined;
@@ -57,21 +60,43 @@ export function renderApp(path: string, state?: unknown) {
   };
   function Visits() {
     const location = useLocation();
-    navigate = useNavigate();
+    const appNavigate = useNavigate();
+    useEffect(() => void (navigate = appNavigate));
     if (visited.at(-1) !== location) visited.push(location);
     return null;
   }
   const view = render(
     <StrictMode>
       <QueryClientProvider client={queryClient}>
-        <MemoryRouter initialEntries={[{ pathname: url.pathname, search: url.search, state }]}>
-          <Visits />
-          <AppRoutes />
-        </MemoryRouter>
+        <SaverContext value={appSaver}>
+          <MemoryRouter initialEntries={[{ pathname: url.pathname, search: url.search, state }]}>
+            <Visits />
+            <AppRoutes />
+          </MemoryRouter>
+        </SaverContext>
       </QueryClientProvider>
     </StrictMode>,
   );
   return { router, visited, ...view };
+}
+
+/** The saver options of this test file (withTestServer), under each test's own. */
+let fileSaverOptions: SaverOptions = {};
+let saver: Saver | undefined;
+
+/**
+ * The current test's saver, the one renderApp and WithSaver hand to the app: created on first
+ * use, with `options` over the file's, and disposed after the test (withTestServer).
+ */
+export function testSaver(options?: SaverOptions): Saver {
+  if (options && saver) throw new Error("testSaver(options) must come before anything uses the test's saver");
+  saver ??= createSaver({ ...fileSaverOptions, ...options });
+  return saver;
+}
+
+/** A wrapper for render(): questions drawn without the app reach the test's saver. */
+export function WithSaver({ children }: { children: ReactNode }) {
+  return <SaverContext value={testSaver()}>{children}</SaverContext>;
 }
 
 /** Logged in, as the readable cookie would say at load. */
@@ -98,7 +123,8 @@ export function resetApp(): void {
   queryClient.clear();
   useSession.setState({ ...visitor });
   useAnswers.getState().reset();
-  leaveQueue();
+  saver?.dispose();
+  saver = undefined;
   toasts.clear();
   localStorage.clear();
   whenUnauthorized(() => {});
@@ -155,9 +181,15 @@ export function sentTo(method: string, path: string): SentRequest[] {
 /** An absolute address on the app's origin, for msw handlers. */
 export const url = (path: string) => new URL(path, origin).href;
 
-/** The hooks every component test file uses: the server on, and everything reset after each test. */
-export function withTestServer(): void {
-  beforeAll(() => server.listen({ onUnhandledRequest: "error" }));
+/**
+ * The hooks every component test file uses: the server on, and everything reset after each test.
+ * `saverOptions`: the timing every test of the file runs its saver with.
+ */
+export function withTestServer(saverOptions: SaverOptions = {}): void {
+  beforeAll(() => {
+    fileSaverOptions = saverOptions;
+    server.listen({ onUnhandledRequest: "error" });
+  });
   afterEach(async () => {
     // Unmount before resetting: a mounted app answers the reset with new requests (its profile,
     // its place), and calls still in flight would land, with their toasts, in the next test.

@@ -3,7 +3,7 @@
 // logout or a 401 clears it.
 import { QueryClient, useMutation, useQuery } from "@tanstack/react-query";
 import { useAnswers } from "../state/answers";
-import { forgetStoredAnswers, unsavedChanges } from "../state/saving";
+import { useSaver, type Saver } from "../state/saver";
 import { useSession } from "../state/session";
 import { api, type WebStatus } from "./calls";
 
@@ -22,6 +22,7 @@ export const queryClient = new QueryClient({
 });
 
 export function useProfile(enabled: boolean) {
+  const saver = useSaver();
   return useQuery({
     queryKey: ["profile"],
     enabled,
@@ -29,7 +30,7 @@ export function useProfile(enabled: boolean) {
       const profile = await api.profile();
       useSession.getState().fromProfile(profile);
       // Changes that never reached the server (offline, closed tab) go over the profile and are sent.
-      useAnswers.getState().replaceAll({ ...profile.answer, ...unsavedChanges(profile.username) });
+      useAnswers.getState().replaceAll({ ...profile.answer, ...saver.unsavedChanges(profile.username) });
       return profile;
     },
   });
@@ -50,14 +51,14 @@ export function useWebStatus() {
  * stays in memory, in the query cache or in the browser's storage, in this tab or any other tab
  * of this browser.
  */
-export function forgetApplicant(): void {
-  forget();
+export function forgetApplicant(saver: Saver): void {
+  forget(saver);
   tabs?.postMessage("logged out");
 }
 
-function forget(): void {
+function forget(saver: Saver): void {
   queryClient.clear();
-  forgetStoredAnswers();
+  saver.forgetStoredAnswers();
   useSession.getState().loggedOut();
   useAnswers.getState().reset();
 }
@@ -69,13 +70,13 @@ let tabs: BroadcastChannel | null = null;
  * A logout in another tab of this browser: this tab forgets everything too, and `leave` (the
  * router's) runs when an applicant was logged in here. Answers the unsubscribe.
  */
-export function whenLoggedOutElsewhere(leave: () => void): () => void {
+export function whenLoggedOutElsewhere(saver: Saver, leave: () => void): () => void {
   if (typeof BroadcastChannel === "undefined") return () => {};
   const channel = new BroadcastChannel("apply.logout");
   tabs = channel;
   channel.onmessage = () => {
     const wasLoggedIn = useSession.getState().is_logged_in;
-    forget();
+    forget(saver);
     if (wasLoggedIn) leave();
   };
   return () => {

@@ -6,7 +6,7 @@ import { api } from "../api/calls";
 import { queryClient } from "../api/queries";
 import { DEFAULT_ROUTE } from "../pages";
 import { hasAnswers, useAnswers } from "../state/answers";
-import { forgetVisitorAnswers } from "../state/saving";
+import { forgetVisitorAnswers } from "../state/saver";
 import { useSession } from "../state/session";
 import { toasts } from "../ui/Toasts";
 import { TextInput } from "../ui/TextInput";

@@ -3,7 +3,7 @@
 // sign-up, confirm and login too, but not in the navigation state: the browser keeps each history
 // entry's state past a logout and past the visitor's 24 hours (Back would bring them to the next
 // person at the same browser), so they are the ones this tab holds, restored from this device's
-// visitor store (state/saving.ts) after a reload.
+// visitor store (state/saver.ts) after a reload.
 import { useEffect, useRef } from "react";
 import { useLocation, useNavigate } from "react-router";
 import type { Answers } from "../../engine";

@@ -2,6 +2,7 @@
 // and Save and continue — or Submit on the last page.
 import { lazy, Suspense, useState, type ReactNode } from "react";
 import { useNavigate } from "react-router";
+import { useSaver } from "../state/saver";
 import { useSession } from "../state/session";
 import { toasts } from "../ui/Toasts";
 import { SaveState } from "./SaveState";
@@ -13,6 +14,7 @@ type Busy = "previous" | "save" | "next" | null;
 
 export function FormActions({ previous, next }: { previous?: string; next?: string }) {
   const navigate = useNavigate();
+  const saver = useSaver();
   const isLoggedIn = useSession((s) => s.is_logged_in);
   const [busy, setBusy] = useState<Busy>(null);
   const [savingForLater, setSavingForLater] = useState(false);
@@ -28,14 +30,14 @@ export function FormActions({ previous, next }: { previous?: string; next?: stri
     }
   };
   const save = async () => {
-    await saveAndValidate();
+    await saveAndValidate(saver);
     toasts.success("Your answers were saved.");
   };
 
   return (
     <div className="form-actions">
       {previous && (
-        <ActionButton className="button button-secondary" pending={busy === "previous"} disabled={busy !== null} onPress={() => void run("previous", () => changePage(navigate, previous))}>
+        <ActionButton className="button button-secondary" pending={busy === "previous"} disabled={busy !== null} onPress={() => void run("previous", () => changePage(saver, navigate, previous))}>
           Previous
         </ActionButton>
       )}
@@ -51,11 +53,11 @@ export function FormActions({ previous, next }: { previous?: string; next?: stri
       <span className="form-actions-gap" />
       <SaveState />
       {next ? (
-        <ActionButton className="button button-primary" pending={busy === "next"} disabled={busy !== null} onPress={() => void run("next", () => saveAndContinue(navigate, next))}>
+        <ActionButton className="button button-primary" pending={busy === "next"} disabled={busy !== null} onPress={() => void run("next", () => saveAndContinue(saver, navigate, next))}>
           Save and continue
         </ActionButton>
       ) : (
-        <ActionButton className="button button-primary button-submit" pending={busy === "next"} disabled={busy !== null} onPress={() => void run("next", () => submitApplication(navigate), SUBMIT_ERROR)}>
+        <ActionButton className="button button-primary button-submit" pending={busy === "next"} disabled={busy !== null} onPress={() => void run("next", () => submitApplication(saver, navigate), SUBMIT_ERROR)}>
           Submit
         </ActionButton>
       )}

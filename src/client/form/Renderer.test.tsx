@@ -8,9 +8,8 @@ import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
 import type { Answers, ViewItem } from "../../engine";
 import { useAnswers } from "../state/answers";
-import { unsavedChanges } from "../state/saving";
 import { ToastList, toasts } from "../ui/Toasts";
-import { logIn, profileOf, renderApp, sent, sentTo, server, url, withTestServer } from "../testing";
+import { logIn, profileOf, renderApp, sent, sentTo, server, testSaver, url, withTestServer, WithSaver } from "../testing";
 import { useUploads } from "./documents";
 import { form, pageView } from "./model";
 import { Items } from "./Renderer";
@@ -45,6 +44,7 @@ function show(...views: ViewItem[]) {
       <Items items={views} level={2} />
       <ToastList toasts={toasts} placement="corner" label="Notifications" />
     </>,
+    { wrapper: WithSaver },
   );
   return { user, ...view };
 }
@@ -106,7 +106,7 @@ describe("conditions (About You: Your name)", () => {
 
   test("logged in, the cleared answer is sent with the change that hid it", async () => {
     logIn({ username: "ada@example.com" });
-    unsavedChanges("ada@example.com");
+    testSaver().unsavedChanges("ada@example.com");
     server.use(http.put(url("/api/answer"), () => HttpResponse.json({ message: "Saved.", revision: 2, cleared: [] })));
     given({ preferred_name_ind: "Y", preferred_name: "Addie" });
     const { user } = show(itemWithId("/about", "name"));
@@ -493,6 +493,7 @@ describe("a keystroke re-renders one question", () => {
           <Items items={[byKey("gender_female")]} level={2} />
         </Profiler>
       </>,
+      { wrapper: WithSaver },
     );
     const input = screen.getByRole("textbox", { name: "First Name" });
     await user.click(input);

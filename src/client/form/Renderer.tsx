@@ -9,11 +9,11 @@ import { answeredBlocks } from "../../engine/visibility";
 import type { ViewItem } from "../../engine";
 import type { AddAnotherItem, AddressItem, ContentItem, SectionItem, TabsItem } from "../../engine/definition-format";
 import { useAnswers, useKeys } from "../state/answers";
-import { saveNow } from "../state/saving";
 import { useSession } from "../state/session";
 import { LazyModal } from "../ui/lazy";
 import { entryOf, isQuestion } from "../widgets/registry";
-import { change, chooseTab, setBlocks } from "./changes";
+import type { QuestionView } from "../widgets/widget";
+import { useChanges } from "./changes";
 import { form } from "./model";
 
 const keysOfGroup = new Map<string, string[]>();
@@ -61,17 +61,16 @@ function ItemBody({ view, level }: { view: ViewItem; level: Level }) {
       return <Blocks view={view} item={view.item} level={level} />;
     case "content":
       return <Content item={view.item} level={level} />;
-    default: {
-      if (!isQuestion(view)) return <Unknown view={view} />;
-      const { Widget } = entryOf(view.item.type);
-      return <Widget view={view} onAnswer={change} onBlur={saveOnBlur} />;
-    }
+    default:
+      return isQuestion(view) ? <Question view={view} /> : <Unknown view={view} />;
   }
 }
 
-/** Leaving a field sends what is queued (the text area is saved on blur, §4). */
-function saveOnBlur(): void {
-  if (useSession.getState().is_logged_in) saveNow().catch(() => {});
+/** A question: the widget its type names in the registry, reporting through the app's saver. */
+function Question({ view }: { view: QuestionView }) {
+  const { change, saveOnBlur } = useChanges();
+  const { Widget } = entryOf(view.item.type);
+  return <Widget view={view} onAnswer={change} onBlur={saveOnBlur} />;
 }
 
 /** A type this build does not know (the linter refuses it): visible, naming the answer key. */
@@ -141,6 +140,7 @@ function TabGroup({ view, item, level }: { view: ViewItem; item: TabsItem; level
   const tabId = (tab: string) => `${view.id}-tab-${tab}`;
   const panelId = `${view.id}-panel`;
   const [isUploading, setUploading] = useState(false);
+  const { chooseTab } = useChanges();
   const choose = async (tab: string) => {
     if ((await chooseTab(item.id, tab, label)) === "busy") setUploading(true);
   };
@@ -208,6 +208,7 @@ function Blocks({ view, item, level }: { view: ViewItem; item: AddAnotherItem; l
   const count = Math.min((isLoggedIn ? saved : undefined) ?? answered, item.max);
   const blocks = (view.blocks ?? []).slice(0, count);
   const list = useRef<HTMLDivElement>(null);
+  const { setBlocks } = useChanges();
   const name = item.blockTitle ? item.blockTitle.replace(/\s*\{n\}\s*/g, " ").trim() : item.id;
   // 'Error adding another {button}' (spec §8), the block's name as a sentence reads it.
   const inSentence = name.charAt(0).toLowerCase() + name.slice(1);

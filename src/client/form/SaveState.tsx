@@ -1,7 +1,7 @@
 // Where the answers stand, beside the step at the top of every page: saving, saved, offline (kept
 // on this device), or refused. Announced politely to screen readers.
 import { useSession } from "../state/session";
-import { useSaveState } from "../state/saving";
+import { useSaveState } from "../state/saver";
 
 const TEXT = {
   saved: "All changes saved",

@@ -1,6 +1,8 @@
 // Every change the form makes to answers, tabs and blocks goes through here: the engine clears
 // what a change hides (clear-on-hide, a dependent choice), the change is queued for the server
-// (or kept on this device for a visitor), and while validating the errors follow.
+// (or kept on this device for a visitor), and while validating the errors follow. The queue and
+// its timers are the app's saver (state/saver.ts); useChanges binds these to it.
+import { useMemo } from "react";
 import { evaluateAnswers, validateEvaluation } from "../../engine/form";
 import { localToday } from "../../engine/dates";
 import { answersBefore } from "../../engine/visibility";
@@ -8,7 +10,7 @@ import type { Answers, FormState } from "../../engine";
 import { api } from "../api/calls";
 import { queryClient } from "../api/queries";
 import { useAnswers } from "../state/answers";
-import { keepVisitorAnswers, recordChanges, saveNow } from "../state/saving";
+import { useSaver, type Saver } from "../state/saver";
 import { useSession } from "../state/session";
 import { toasts } from "../ui/Toasts";
 import { form, reactiveKeys } from "./model";
@@ -27,7 +29,7 @@ export function formState(): FormState {
 }
 
 /** Sets answers as the applicant gave them, with everything the engine clears because of them. */
-export function change(updates: Answers): void {
+function change(saver: Saver, updates: Answers): void {
   const { answers: previous, assign } = useAnswers.getState();
   let changed = updates;
   if (Object.keys(updates).some((key) => reactiveKeys.has(key))) {
@@ -35,38 +37,8 @@ export function change(updates: Answers): void {
     if (cleared.length > 0) changed = { ...updates, ...Object.fromEntries(cleared.map((key) => [key, ""])) };
   }
   assign(changed);
-  afterChange(changed);
-}
-
-/** Answers changed here or by the server: queue or keep them, and refresh the errors. */
-function afterChange(changes: Answers): void {
-  if (useSession.getState().is_logged_in) recordChanges(changes);
-  else keepVisitor();
-  if (useSession.getState().web_status === "validating") revalidateSoon();
-}
-
-let visitorTimer: ReturnType<typeof setTimeout> | undefined;
-function keepVisitor(): void {
-  clearTimeout(visitorTimer);
-  visitorTimer = setTimeout(keepVisitorNow, 250);
-}
-function keepVisitorNow(): void {
-  clearTimeout(visitorTimer);
-  visitorTimer = undefined;
-  keepVisitorAnswers(useAnswers.getState().answers);
-}
-// A reload, a closed tab or a phone putting the page away within those 250 ms keeps the last keystrokes.
-if (typeof window !== "undefined") {
-  const flush = () => void (visitorTimer !== undefined && keepVisitorNow());
-  window.addEventListener("pagehide", flush);
-  document.addEventListener("visibilitychange", () => void (document.visibilityState === "hidden" && flush()));
-}
-
-let validateTimer: ReturnType<typeof setTimeout> | undefined;
-/** Errors follow the answers a moment after typing stops, not on every keystroke. */
-export function revalidateSoon(delay = 300): void {
-  clearTimeout(validateTimer);
-  validateTimer = setTimeout(() => void revalidate(), delay);
+  saver.afterChange(changed);
+  if (useSession.getState().web_status === "validating") saver.revalidateSoon(revalidate);
 }
 
 /** The engine's errors for the answers as they are now (the same rules the server runs). */
@@ -78,11 +50,11 @@ export async function revalidate(): Promise<void> {
 }
 
 /** Answers the server cleared (a tab left, a block removed): cleared here, nothing to send. */
-function clearLocally(keys: string[]): void {
+function clearLocally(saver: Saver, keys: string[]): void {
   const { answers, assign } = useAnswers.getState();
   const cleared = keys.filter((key) => answers[key] !== undefined && answers[key] !== "");
   if (cleared.length > 0) assign(Object.fromEntries(cleared.map((key) => [key, ""])));
-  if (useSession.getState().web_status === "validating") revalidateSoon(0);
+  if (useSession.getState().web_status === "validating") saver.revalidateSoon(revalidate, 0);
 }
 
 /** What choosing a tab came to: chosen, held back by a document still converting, or failed (toast shown). */
@@ -100,7 +72,7 @@ function documentKeys(group: string, tab: string): string[] {
  * left; queued changes go first so none of them lands after the clearing. A document in the tab
  * left must have finished converting and is deleted first; while one converts the tab stays.
  */
-export async function chooseTab(group: string, tab: string, groupLabel: string): Promise<TabChoice> {
+async function chooseTab(saver: Saver, group: string, tab: string, groupLabel: string): Promise<TabChoice> {
   const before = formState().tabs![group];
   if (before === tab) return "chosen";
   try {
@@ -108,14 +80,14 @@ export async function chooseTab(group: string, tab: string, groupLabel: string):
     if (documents.length > 0) {
       // The upload machinery loads only for a tab that holds a document question.
       const { releaseDocuments } = await import("./documents");
-      if ((await releaseDocuments(documents)) === "busy") return "busy";
+      if ((await releaseDocuments({ saver, change: (updates) => change(saver, updates) }, documents)) === "busy") return "busy";
     }
-    await saveNow();
+    await saver.saveNow();
     const reply = await api.chooseTab(group, tab);
     const tabs = { ...useAnswers.getState().tabs, [group]: tab };
     const { cleared } = evaluateAnswers(form, useAnswers.getState().answers, { tabs, blocks: useAnswers.getState().blocks, previousTabs: formState().tabs });
     useAnswers.setState({ tabs });
-    clearLocally([...cleared, ...reply.cleared]);
+    clearLocally(saver, [...cleared, ...reply.cleared]);
     return "chosen";
   } catch (error) {
     console.error(error);
@@ -130,18 +102,47 @@ export async function chooseTab(group: string, tab: string, groupLabel: string):
  * Sets the number of blocks of an add-another group (§4 add another); fewer blocks clear the
  * removed ones. `failure` is the error toast's text.
  */
-export async function setBlocks(group: string, count: number, failure: string): Promise<boolean> {
+async function setBlocks(saver: Saver, group: string, count: number, failure: string): Promise<boolean> {
   try {
-    await saveNow();
+    await saver.saveNow();
     const reply = await api.setBlocks(group, count);
     const blocks = { ...useAnswers.getState().blocks, [group]: count };
     const { cleared } = evaluateAnswers(form, useAnswers.getState().answers, { tabs: formState().tabs, blocks });
     useAnswers.setState({ blocks });
-    clearLocally([...cleared, ...reply.cleared]);
+    clearLocally(saver, [...cleared, ...reply.cleared]);
     return true;
   } catch (error) {
     console.error(error);
     toasts.error(failure, ADD_ANOTHER_ERROR);
     return false;
   }
+}
+
+/** What the form's questions, tabs and blocks do with answers, through one saver. */
+export interface FormChanges {
+  saver: Saver;
+  /** Sets answers as the applicant gave them, with everything the engine clears because of them. */
+  change: (updates: Answers) => void;
+  /** Leaving a field sends what is queued (the text area is saved on blur, §4). */
+  saveOnBlur: () => void;
+  chooseTab: (group: string, tab: string, groupLabel: string) => Promise<TabChoice>;
+  setBlocks: (group: string, count: number, failure: string) => Promise<boolean>;
+}
+
+export function formChanges(saver: Saver): FormChanges {
+  return {
+    saver,
+    change: (updates) => change(saver, updates),
+    saveOnBlur: () => {
+      if (useSession.getState().is_logged_in) saver.saveNow().catch(() => {});
+    },
+    chooseTab: (group, tab, groupLabel) => chooseTab(saver, group, tab, groupLabel),
+    setBlocks: (group, count, failure) => setBlocks(saver, group, count, failure),
+  };
+}
+
+/** The form's changes through the app's saver; the same functions on every render. */
+export function useChanges(): FormChanges {
+  const saver = useSaver();
+  return useMemo(() => formChanges(saver), [saver]);
 }

@@ -3,17 +3,19 @@
 // its question: it goes on when the applicant moves to another page, and its answer is set through
 // the normal change path either way. This module loads with the first logged-in file question or
 // the first switch away from a tab that holds one, never with a visitor's page.
+// It takes the saver and the change path from its caller (DocumentControl, or a tab being left in
+// changes.ts) rather than importing changes.ts, which loads this file only when a tab needs it.
 import { useQuery } from "@tanstack/react-query";
 import { create } from "zustand";
 import { accountMessages } from "../../engine/accounts";
+import type { Answers } from "../../engine";
 import { api, type Conversion, type DocumentAnswers, type PresignedPost, type Profile } from "../api/calls";
 import { ApiError } from "../api/client";
 import { queryClient } from "../api/queries";
 import { useAnswers } from "../state/answers";
-import { saveNow } from "../state/saving";
+import type { Saver } from "../state/saver";
 import { useSession } from "../state/session";
 import { toasts } from "../ui/Toasts";
-import { change } from "./changes";
 
 /** The answer of a document question once its PDF is ready. */
 export const ANSWERED = "ANSWERED";
@@ -21,10 +23,11 @@ export const DOCUMENT_ANSWERS = ["document-answer"] as const;
 export const UPLOAD_ERROR = "File Upload Error";
 export const DELETE_ERROR = "File Delete Error";
 
-/** The pause between two looks at a conversion (spec: 2000 ms). */
-export const CONVERSION_POLL_MS = 2000;
-/** The pause in use; tests shorten it. */
-export const conversionTiming = { pollMs: CONVERSION_POLL_MS };
+/** What an upload or a delete needs of the form: the saver, and the change path the answer takes (FormChanges). */
+export interface DocumentChanges {
+  saver: Saver;
+  change: (updates: Answers) => void;
+}
 
 /** An upload under way: sending the file (with the share sent, when the browser can tell), then converting. */
 export interface Upload {
@@ -60,18 +63,18 @@ const refreshDocuments = () => queryClient.refetchQueries({ queryKey: DOCUMENT_A
  * ANSWERED; on FAILED, NOT_ANSWERED or any error it is cleared and 'Error uploading file for
  * {label}' shows, with the server's message under it.
  */
-export async function uploadDocument(answerKey: string, label: string, file: File): Promise<void> {
+export async function uploadDocument({ saver, change }: DocumentChanges, answerKey: string, label: string, file: File): Promise<void> {
   if (useUploads.getState()[answerKey]) return;
   const applicant = useSession.getState().username;
   const isStillApplicant = () => useSession.getState().is_logged_in && useSession.getState().username === applicant;
   setUpload(answerKey, { fileName: file.name, phase: "sending", progress: 0 });
   try {
     // The queued answers are saved while the upload address is asked for (spec: in parallel).
-    const [, post] = await Promise.all([saveNow(), api.presignedPost(answerKey)]);
+    const [, post] = await Promise.all([saver.saveNow(), api.presignedPost(answerKey)]);
     await send(post, file, (progress) => setUpload(answerKey, { fileName: file.name, phase: "sending", progress }));
     setUpload(answerKey, { fileName: file.name, phase: "converting", progress: null });
     await api.convertDocument(answerKey, post.fields.key ?? "", file.name);
-    const conversion = await converted(answerKey, isStillApplicant);
+    const conversion = await converted(answerKey, isStillApplicant, saver.conversionPollMs);
     if (!conversion) return;
     if (conversion.status !== "COMPLETED") throw new Error(conversion.message ?? "");
     await refreshDocuments();
@@ -89,9 +92,9 @@ export async function uploadDocument(answerKey: string, label: string, file: Fil
 }
 
 /** The conversion once it has ended (COMPLETED, FAILED, NOT_ANSWERED); undefined if the applicant left. */
-async function converted(answerKey: string, isStillApplicant: () => boolean): Promise<Conversion | undefined> {
+async function converted(answerKey: string, isStillApplicant: () => boolean, pollMs: number): Promise<Conversion | undefined> {
   for (;;) {
-    await new Promise((resolve) => setTimeout(resolve, conversionTiming.pollMs));
+    await new Promise((resolve) => setTimeout(resolve, pollMs));
     if (!isStillApplicant()) return undefined;
     const conversion = await api.conversion(answerKey);
     if (conversion.status !== "UNPROCESSED" && conversion.status !== "IN_PROGRESS") return conversion;
@@ -138,7 +141,7 @@ function messageOf(text: string): string | undefined {
 }
 
 /** Deletes a stored document and its PDF; the answer is cleared and the list fetched again. */
-export async function deleteDocument(answerKey: string): Promise<void> {
+export async function deleteDocument({ change }: DocumentChanges, answerKey: string): Promise<void> {
   await api.deleteDocument(answerKey);
   await api.deleteConversion(answerKey);
   change({ [answerKey]: "" });
@@ -150,7 +153,7 @@ export async function deleteDocument(answerKey: string): Promise<void> {
  * converting, and is then deleted. "busy" when one is still uploading or converting or its delete
  * failed: the tab stays. A failed look at a conversion throws (the tab's error toast).
  */
-export async function releaseDocuments(answerKeys: string[]): Promise<"released" | "busy"> {
+export async function releaseDocuments(changes: DocumentChanges, answerKeys: string[]): Promise<"released" | "busy"> {
   const answers = useAnswers.getState().answers;
   const stored = knownDocuments() ?? {};
   const held = answerKeys.filter((key) => useUploads.getState()[key] || stored[key] || (answers[key] ?? "") !== "");
@@ -159,7 +162,7 @@ export async function releaseDocuments(answerKeys: string[]): Promise<"released"
     const { status } = await api.conversion(key);
     if (status === "UNPROCESSED" || status === "IN_PROGRESS") return "busy";
     try {
-      await deleteDocument(key);
+      await deleteDocument(changes, key);
     } catch (error) {
       console.error(`Deleting ${key} before leaving its tab`, error);
       return "busy";

@@ -7,7 +7,7 @@ import userEvent from "@testing-library/user-event";
 import { http, HttpResponse } from "msw";
 import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
 import { useAnswers } from "../state/answers";
-import { restoreVisitorAnswers } from "../state/saving";
+import { restoreVisitorAnswers } from "../state/saver";
 import { origin, renderApp, sent, sentTo, server, url, withTestServer } from "../testing";
 
 withTestServer();

@@ -9,16 +9,13 @@ import type { Answers, ValidationErrors } from "../../engine";
 import type { Profile } from "../api/calls";
 import { queryClient } from "../api/queries";
 import { useAnswers } from "../state/answers";
-import { saveTiming, SAVE_DELAY_MS } from "../state/saving";
 import { useSession } from "../state/session";
 import { logIn, profileOf, renderApp, sent, sentTo, server, url, withTestServer } from "../testing";
 import { SUBMITTED } from "./steps";
 import { loadValidator } from "./validator";
 
-withTestServer();
 // The buttons send what was typed; the autosave must not beat them on a slow machine.
-beforeEach(() => void (saveTiming.delayMs = 60_000));
-afterEach(() => void (saveTiming.delayMs = SAVE_DELAY_MS));
+withTestServer({ saveDelayMs: 60_000 });
 // Whole pages take seconds each to draw in jsdom, more on a busy machine.
 vi.setConfig({ testTimeout: 90_000 });
 

@@ -7,7 +7,7 @@ import { ApiError } from "../api/client";
 import { queryClient } from "../api/queries";
 import { COMPLETION_ROUTE } from "../pages";
 import { hasAnswers, useAnswers } from "../state/answers";
-import { saveNow } from "../state/saving";
+import type { Saver } from "../state/saver";
 import { useSession } from "../state/session";
 import { toasts } from "../ui/Toasts";
 
@@ -36,8 +36,8 @@ export function showErrors(errors: ValidationErrors): void {
 }
 
 /** Saves what is queued, then asks the server for the errors; while validating they are shown. */
-export async function saveAndValidate(): Promise<ValidationErrors> {
-  await saveNow();
+export async function saveAndValidate(saver: Saver): Promise<ValidationErrors> {
+  await saver.saveNow();
   const errors = await api.validations();
   queryClient.setQueryData(["validations"], errors);
   if (useSession.getState().web_status === "validating") showErrors(errors);
@@ -47,17 +47,17 @@ export async function saveAndValidate(): Promise<ValidationErrors> {
 const toTop = () => window.scrollTo({ top: 0 });
 
 /** Previous and the step links: logged in, save and validate first; then go and mark has_changed_page. */
-export async function changePage(navigate: NavigateFunction, route: string, { signupWithAnswers = false } = {}): Promise<void> {
+export async function changePage(saver: Saver, navigate: NavigateFunction, route: string, { signupWithAnswers = false } = {}): Promise<void> {
   if (signupWithAnswers && sentToSignup(navigate)) return;
-  if (useSession.getState().is_logged_in) await saveAndValidate();
+  if (useSession.getState().is_logged_in) await saveAndValidate(saver);
   useSession.getState().markChangedPage();
   await navigate(route);
   toTop();
 }
 
 /** Save and continue: logged in, save and validate, then go on; a visitor with answers signs up first. */
-export async function saveAndContinue(navigate: NavigateFunction, route: string): Promise<void> {
-  await changePage(navigate, route, { signupWithAnswers: true });
+export async function saveAndContinue(saver: Saver, navigate: NavigateFunction, route: string): Promise<void> {
+  await changePage(saver, navigate, route, { signupWithAnswers: true });
 }
 
 /** POST /api/web-status, the one call that retries (twice). */
@@ -76,13 +76,13 @@ async function postWebStatus(status: WebStatus): Promise<void> {
  * The submit flow (§4): a visitor signs up first; otherwise save, move to validating, ask for the
  * errors, and submit when there are none — or show the summary.
  */
-export async function submitApplication(navigate: NavigateFunction): Promise<"signup" | "submitted" | "errors"> {
+export async function submitApplication(saver: Saver, navigate: NavigateFunction): Promise<"signup" | "submitted" | "errors"> {
   if (sentToSignup(navigate)) return "signup";
   if (!useSession.getState().is_logged_in) {
     await navigate("/signup");
     return "signup";
   }
-  await saveNow();
+  await saver.saveNow();
   const session = useSession.getState();
   if (session.web_status === "started") {
     session.setWebStatus("validating");

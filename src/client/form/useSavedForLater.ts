@@ -4,10 +4,10 @@ import { useEffect } from "react";
 import { useLocation, useNavigate } from "react-router";
 import { api } from "../api/calls";
 import { useAnswers } from "../state/answers";
-import { keepVisitorAnswers } from "../state/saving";
+import { keepVisitorAnswers } from "../state/saver";
 import { useSession } from "../state/session";
 import { toasts } from "../ui/Toasts";
-import { change } from "./changes";
+import { useChanges } from "./changes";
 
 export const SAVED_ANSWERS_LOADED = "We loaded the answers you saved. Pick up where you left off.";
 export const SAVED_ANSWERS_ERROR = "Saved Answers Error";
@@ -21,6 +21,7 @@ const reading = new Set<string>();
 export function useSavedForLater(): void {
   const { pathname, search, hash } = useLocation();
   const navigate = useNavigate();
+  const { change } = useChanges();
   useEffect(() => {
     const params = new URLSearchParams(search);
     const token = params.get("token");
@@ -41,5 +42,5 @@ export function useSavedForLater(): void {
       },
       (error: Error) => toasts.error(error.message, SAVED_ANSWERS_ERROR),
     ).finally(() => reading.delete(token));
-  }, [pathname, search, hash, navigate]);
+  }, [pathname, search, hash, navigate, change]);
 }

@@ -9,14 +9,11 @@ import type { Answers } from "../../engine";
 import type { Profile } from "../api/calls";
 import { queryClient } from "../api/queries";
 import { useAnswers } from "../state/answers";
-import { saveTiming, SAVE_DELAY_MS } from "../state/saving";
 import { useSession } from "../state/session";
 import { logIn, profileOf, renderApp, sent, sentTo, server, url, withTestServer } from "../testing";
 
-withTestServer();
 // The step links send what was typed; the autosave must not beat them on a slow machine.
-beforeEach(() => void (saveTiming.delayMs = 60_000));
-afterEach(() => void (saveTiming.delayMs = SAVE_DELAY_MS));
+withTestServer({ saveDelayMs: 60_000 });
 
 const SESSION_INVALID = "Your session is invalid. Please clear your cookies and login again.";
 const STARTED = ["started"];

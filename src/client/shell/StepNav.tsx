@@ -6,6 +6,7 @@ import { NavLink, useNavigate } from "react-router";
 import { changePage, SAVE_ERROR } from "../form/steps";
 import { pages } from "../pages";
 import { hasAnswers, useAnswers } from "../state/answers";
+import { useSaver } from "../state/saver";
 import { useSession } from "../state/session";
 import { Icon } from "../ui/icons";
 import { Spinner } from "../ui/Spinner";
@@ -13,6 +14,7 @@ import { toasts } from "../ui/Toasts";
 
 export function StepNav() {
   const navigate = useNavigate();
+  const saver = useSaver();
   const isServiceUser = useSession((s) => s.is_service_user);
   const [isSaving, setSaving] = useState(false);
   if (isServiceUser) return null;
@@ -25,7 +27,7 @@ export function StepNav() {
     event.preventDefault();
     setSaving(true);
     try {
-      await changePage(navigate, route, { signupWithAnswers: true });
+      await changePage(saver, navigate, route, { signupWithAnswers: true });
     } catch (error) {
       toasts.error((error as Error).message, SAVE_ERROR);
     } finally {

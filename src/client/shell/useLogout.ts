@@ -6,7 +6,7 @@ import type { AuthState } from "../auth/navigation";
 import { api } from "../api/calls";
 import { ApiError } from "../api/client";
 import { forgetApplicant } from "../api/queries";
-import { saveNow } from "../state/saving";
+import { useSaver } from "../state/saver";
 
 /**
  * Log out: send the changes still queued, end the session, forget everything cached and stored
@@ -18,18 +18,19 @@ import { saveNow } from "../state/saving";
  */
 export function useLogout() {
   const navigate = useNavigate();
+  const saver = useSaver();
   const [failure, setFailure] = useState<Error | null>(null);
   const logout = useMutation({
     mutationFn: async (reason: "asked" | "idle") => {
       if (reason === "asked") {
-        await saveNow().catch(() => {});
+        await saver.saveNow().catch(() => {});
         return (await api.logout()).message;
       }
       await api.logout({ handleUnauthorized: false }).catch(() => {});
       return accountMessages.autoLogout;
     },
     onSuccess: (message) => {
-      forgetApplicant();
+      forgetApplicant(saver);
       void navigate("/login", { state: { error: message } satisfies AuthState });
     },
     onError: (error) => {

@@ -4,6 +4,7 @@
 import { useEffect, useRef, useState, type ChangeEvent, type RefObject } from "react";
 import { useAnswer } from "../state/answers";
 import { LazyModal, preloadDialog } from "../ui/lazy";
+import { useChanges } from "../form/changes";
 import { ANSWERED, deleteDocument, deleteFailed, uploadDocument, useDocumentAnswers, useUploads, type Upload } from "../form/documents";
 import { ACCEPTED_TYPES, checkFile, formatFileSize } from "../../engine/documents";
 import { displayText } from "../../engine/text";
@@ -20,6 +21,7 @@ interface Props {
 }
 
 export default function DocumentControl({ answerKey, label, id, isInvalid, describedBy }: Props) {
+  const changes = useChanges();
   const upload = useUploads((uploads) => uploads[answerKey]);
   const documents = useDocumentAnswers();
   const answer = useAnswer(answerKey);
@@ -37,7 +39,7 @@ export default function DocumentControl({ answerKey, label, id, isInvalid, descr
     const checked = checkFile(file);
     if (!checked.ok) return setProblems(checked.errors.map((error) => error.message));
     setProblems([]);
-    void uploadDocument(answerKey, label, checked.value);
+    void uploadDocument(changes, answerKey, label, checked.value);
   };
 
   return (
@@ -91,12 +93,13 @@ function UploadStatus({ upload, id }: { upload: Upload; id: string }) {
 }
 
 function StoredDocument({ answerKey, label, id, file }: { answerKey: string; label: string; id: string; file: { file_name: string; file_size: number } }) {
+  const changes = useChanges();
   const [isConfirming, setConfirming] = useState(false);
   const [isDeleting, setDeleting] = useState(false);
   const remove = async () => {
     setDeleting(true);
     try {
-      await deleteDocument(answerKey);
+      await deleteDocument(changes, answerKey);
     } catch (error) {
       deleteFailed(label, error);
     } finally {

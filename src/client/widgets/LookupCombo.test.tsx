@@ -8,8 +8,8 @@ import { afterEach, beforeAll, beforeEach, describe, expect, test, vi, type Mock
 import type { Answers, ViewItem } from "../../engine";
 import type { LookupRecord, LookupResult } from "../api/calls";
 import { useAnswers } from "../state/answers";
-import { sentTo, server, url, withTestServer } from "../testing";
-import { change } from "../form/changes";
+import { sentTo, server, testSaver, url, withTestServer, WithSaver } from "../testing";
+import { formChanges } from "../form/changes";
 import { form } from "../form/model";
 import { Items } from "../form/Renderer";
 import { LOOKUP_DEBOUNCE_MS, LOOKUP_MAX_WAIT_MS } from "./LookupCombo";
@@ -68,7 +68,7 @@ function blockItems(n: number): ViewItem[] {
 
 function show(n = 1) {
   const user = userEvent.setup();
-  return { user, ...render(<Items items={blockItems(n)} level={2} />) };
+  return { user, ...render(<Items items={blockItems(n)} level={2} />, { wrapper: WithSaver }) };
 }
 
 const answers = (): Answers => useAnswers.getState().answers;
@@ -194,6 +194,7 @@ describe("choosing a school", () => {
 
   test("a state chosen with its country stays, where a new country alone clears it", async () => {
     given({ hs_2_name: "Center Academy", hs_2_ceeb: "660006", hs_2_country: "CAN", hs_2_country_desc: "Canada", hs_2_state: "ON", hs_2_state_desc: "Ontario" });
+    const { change } = formChanges(testSaver());
     change({ hs_2_country: "USA", hs_2_country_desc: "United States", hs_2_state: "MA", hs_2_state_desc: "Massachusetts" });
     expect(answers()).toMatchObject({ hs_2_country: "USA", hs_2_state: "MA", hs_2_state_desc: "Massachusetts" });
     change({ hs_2_country: "CAN", hs_2_country_desc: "Canada" });
@@ -271,7 +272,7 @@ describe("a school that is not listed", () => {
     serveLookup();
     given({ parent_college: "Y", parent_degree: "BA" });
     const user = userEvent.setup();
-    render(<Items items={[form.owners.get("parent_college_name")!.item]} level={2} />);
+    render(<Items items={[form.owners.get("parent_college_name")!.item]} level={2} />, { wrapper: WithSaver });
     await user.type(screen.getByRole("combobox", { name: "College" }), "Boston College");
     expect(answers()).toMatchObject({ parent_college_name: "Boston College", parent_degree: "BA" });
     expect(screen.queryByText(NOTE)).not.toBeInTheDocument();

@@ -12,7 +12,7 @@ import { api, LOOKUP_RESULTS, type LookupCategory, type LookupRecord, type Looku
 import { queryClient } from "../api/queries";
 import { useAnswer, useAnswers, useErrors } from "../state/answers";
 import { chosenAnswers, LOOKUP_MAX_LENGTH, typedAnswers, useIsUserDriven } from "../form/lookup";
-import { change } from "../form/changes";
+import { useChanges } from "../form/changes";
 import { useDebounced } from "../form/useDebounced";
 import { lookupNote, takeOver } from "./lookup-parts";
 import { describedByOf, questionParts } from "./QuestionFrame";
@@ -33,6 +33,7 @@ const NO_SUGGESTIONS: LookupResult[] = [];
 // loaded later, does not import changes.ts, Rolldown splits form/model.ts and the modules around
 // it out of the chunks a first visit loads, and /about's JavaScript grows by 1 kB gzipped.
 export function LookupCombo({ view, onBlur }: WidgetProps<"lookup">) {
+  const { change } = useChanges();
   const question = view.item;
   const key = view.key!;
   const answer = useAnswer(key);

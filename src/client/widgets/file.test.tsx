@@ -7,14 +7,13 @@ import { http, HttpResponse } from "msw";
 import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
 import type { Answers, ViewItem } from "../../engine";
 import { useAnswers } from "../state/answers";
-import { recordChanges, saveTiming, SAVE_DELAY_MS, unsavedChanges } from "../state/saving";
+import { CONVERSION_POLL_MS } from "../state/saver";
 import { ToastList, toasts } from "../ui/Toasts";
-import { logIn, sent, sentTo, server, url, withTestServer } from "../testing";
-import { CONVERSION_POLL_MS, conversionTiming } from "../form/documents";
+import { logIn, sent, sentTo, server, testSaver, url, withTestServer, WithSaver } from "../testing";
 import { form } from "../form/model";
 import { Items } from "../form/Renderer";
 
-withTestServer();
+withTestServer({ conversionPollMs: 20, saveDelayMs: 20 });
 
 const LABEL = "Resume";
 const HELP = "A .pdf, .docx, .png, .jpg or .jpeg file of 1 MB or less.";
@@ -27,13 +26,9 @@ const FILE_KEY = "documents/ada/resume_pdf/3f2a";
 let consoleError: ReturnType<typeof vi.spyOn>;
 beforeEach(() => {
   consoleError = vi.spyOn(console, "error").mockImplementation(() => {});
-  conversionTiming.pollMs = 20;
-  saveTiming.delayMs = 20;
 });
 afterEach(() => {
   consoleError.mockRestore();
-  conversionTiming.pollMs = CONVERSION_POLL_MS;
-  saveTiming.delayMs = SAVE_DELAY_MS;
 });
 
 const resume = (): ViewItem => form.owners.get("resume_pdf")!.item;
@@ -43,7 +38,7 @@ const answers = (): Answers => useAnswers.getState().answers;
 function show({ visitor = false, answer = "" } = {}) {
   if (!visitor) {
     logIn({ username: "ada@example.com" });
-    unsavedChanges("ada@example.com");
+    testSaver().unsavedChanges("ada@example.com");
   }
   useAnswers.getState().assign({ resume: "Y", resume_pdf: answer });
   const user = userEvent.setup({ applyAccept: false });
@@ -52,6 +47,7 @@ function show({ visitor = false, answer = "" } = {}) {
       <Items items={[resume()]} level={2} />
       <ToastList toasts={toasts} placement="corner" label="Notifications" />
     </>,
+    { wrapper: WithSaver },
   );
   return { user, ...view };
 }
@@ -162,7 +158,7 @@ describe("uploading", () => {
     const upload = gate();
     serveUpload({ statuses: ["UNPROCESSED", "IN_PROGRESS", "COMPLETED"], hold: upload.opened });
     const { user } = show();
-    recordChanges({ zeemee_url: "https://zeemee.example/ada" });
+    testSaver().recordChanges({ zeemee_url: "https://zeemee.example/ada" });
     await user.upload(await fileInput(), fileOf("resume.pdf", 524288));
 
     // Sending: a labelled progress bar, read out politely.
@@ -217,7 +213,7 @@ describe("uploading", () => {
 
   test("polls every 2000 ms", async () => {
     expect(CONVERSION_POLL_MS).toBe(2000);
-    conversionTiming.pollMs = CONVERSION_POLL_MS;
+    testSaver({ conversionPollMs: CONVERSION_POLL_MS });
     vi.useFakeTimers({ shouldAdvanceTime: true, toFake: ["setTimeout"] });
     try {
       serveUpload({ statuses: ["IN_PROGRESS", "COMPLETED"] });

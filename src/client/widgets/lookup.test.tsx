@@ -7,7 +7,7 @@ import { hydrateRoot } from "react-dom/client";
 import { renderToString } from "react-dom/server";
 import { afterEach, beforeEach, describe, expect, test, vi, type MockInstance } from "vitest";
 import { useAnswers } from "../state/answers";
-import { withTestServer } from "../testing";
+import { withTestServer, WithSaver } from "../testing";
 import { form } from "../form/model";
 import { Items } from "../form/Renderer";
 
@@ -24,7 +24,7 @@ afterEach(() => consoleError.mockRestore());
 describe("before the combo box loads", () => {
   test("what is typed is the answer, and the combo box takes over the text, the focus and the caret", async () => {
     useAnswers.getState().assign({ hs_name: "Central High School", hs_ceeb: "220001", hs_city: "Boston" });
-    render(<Items items={[schoolName()]} level={2} />);
+    render(<Items items={[schoolName()]} level={2} />, { wrapper: WithSaver });
     const plain = screen.getByRole<HTMLInputElement>("textbox", { name: "School Name" });
     expect(plain).toHaveAttribute("id", "hs_name");
     expect(plain).toHaveAccessibleDescription("Start typing your school's name and choose it from the list.");
@@ -46,14 +46,14 @@ describe("before the combo box loads", () => {
 
 describe("a page drawn ahead", () => {
   test("shows the plain input, and React takes it over as drawn before the combo box comes", async () => {
-    const html = renderToString(<Items items={[schoolName()]} level={2} />);
+    const html = renderToString(<WithSaver><Items items={[schoolName()]} level={2} /></WithSaver>);
     expect(html).toContain('id="hs_name"');
     expect(html).not.toContain("combobox");
     const container = document.createElement("div");
     container.innerHTML = html;
     document.body.append(container);
     const recoverable: unknown[] = [];
-    const root = await act(async () => hydrateRoot(container, <Items items={[schoolName()]} level={2} />, { onRecoverableError: (error) => void recoverable.push(error) }));
+    const root = await act(async () => hydrateRoot(container, <WithSaver><Items items={[schoolName()]} level={2} /></WithSaver>, { onRecoverableError: (error) => void recoverable.push(error) }));
     try {
       await screen.findByRole("combobox", { name: "School Name" });
       expect(recoverable, "no hydration mismatch").toEqual([]);

@@ -8,9 +8,8 @@ import { describe, expect, test } from "vitest";
 import type { Answers, ViewItem } from "../../engine";
 import type { Item } from "../../engine/definition-format";
 import { useAnswers } from "../state/answers";
-import { unsavedChanges } from "../state/saving";
 import { useSession } from "../state/session";
-import { logIn, sentTo, server, url, withTestServer } from "../testing";
+import { logIn, sentTo, server, testSaver, url, withTestServer, WithSaver } from "../testing";
 import { form } from "../form/model";
 import { Items } from "../form/Renderer";
 import { TEXT_MAX_LENGTH } from "./text";
@@ -33,7 +32,7 @@ function variant(key: string, item: Record<string, unknown>, newKey = key): View
 
 function show(...views: ViewItem[]) {
   const user = userEvent.setup();
-  return { user, ...render(<Items items={views} level={2} />) };
+  return { user, ...render(<Items items={views} level={2} />, { wrapper: WithSaver }) };
 }
 
 const answers = (): Answers => useAnswers.getState().answers;
@@ -232,7 +231,7 @@ describe("textarea", () => {
 
   test("logged in, leaving it saves at once (§4: saved on blur)", async () => {
     logIn({ username: "ada@example.com" });
-    unsavedChanges("ada@example.com");
+    testSaver().unsavedChanges("ada@example.com");
     server.use(http.put(url("/api/answer"), () => HttpResponse.json({ message: "Saved.", revision: 2, cleared: [] })));
     given({ community_service: "Y" });
     const { user } = show(viewOf("community_service_detail"), viewOf("honors_name"));

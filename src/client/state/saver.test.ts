@@ -6,9 +6,9 @@ import { http, HttpResponse } from "msw";
 import { act, screen, waitFor } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
 import type { Answers } from "../../engine";
-import { logIn, profileOf, renderApp, sentTo, server, url, withTestServer } from "../testing";
+import { logIn, profileOf, renderApp, sentTo, server, testSaver, url, withTestServer } from "../testing";
 import { useAnswers } from "./answers";
-import { keepVisitorAnswers, recordChanges, restoreVisitorAnswers, SAVE_DELAY_MS, saveNow, unsavedChanges, useSaveState, VISITOR_ANSWERS_TTL_MS, visitorAnswers } from "./saving";
+import { keepVisitorAnswers, restoreVisitorAnswers, SAVE_DELAY_MS, VISITOR_ANSWERS_TTL_MS, visitorAnswers, type Saver } from "./saver";
 
 withTestServer();
 // Whole pages take seconds each to draw in jsdom, more on a busy machine.
@@ -73,7 +73,10 @@ function gatedServer(replies: (() => Response)[]) {
 }
 
 let consoleError: ReturnType<typeof vi.spyOn>;
+/** The test's own saver, the one renderApp's app uses too. */
+let saver: Saver;
 beforeEach(() => {
+  saver = testSaver();
   consoleError = vi.spyOn(console, "error").mockImplementation(() => {});
 });
 afterEach(() => {
@@ -85,14 +88,14 @@ describe("sending", () => {
   test("changes wait for a pause of 800 ms in typing, then go in one PUT as a delta", async () => {
     vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] });
     server.use(http.put(url("/api/answer"), () => saved()));
-    expect(unsavedChanges(USER)).toEqual({});
+    expect(saver.unsavedChanges(USER)).toEqual({});
 
-    recordChanges({ first_name: "A" });
-    expect(useSaveState.getState().status).toBe("pending");
+    saver.recordChanges({ first_name: "A" });
+    expect(saver.status.getState().status).toBe("pending");
     expect(stored()).toEqual({ first_name: "A" });
     await elapse(500);
-    recordChanges({ first_name: "Ada" });
-    recordChanges({ last_name: "Lovelace" });
+    saver.recordChanges({ first_name: "Ada" });
+    saver.recordChanges({ last_name: "Lovelace" });
     expect(stored()).toEqual({ first_name: "Ada", last_name: "Lovelace" });
 
     // The pause counts from the last keystroke.
@@ -100,7 +103,7 @@ describe("sending", () => {
     expect(puts()).toEqual([]);
     await elapse(1);
     await until(() => expect(bodies()).toEqual([{ first_name: "Ada", last_name: "Lovelace" }]));
-    await until(() => expect(useSaveState.getState()).toEqual({ status: "saved" }));
+    await until(() => expect(saver.status.getState()).toEqual({ status: "saved" }));
     expect(stored()).toBeNull();
 
     // Nothing more goes out.
@@ -110,11 +113,11 @@ describe("sending", () => {
 
   test("saveNow sends at once and resolves once the server has everything", async () => {
     server.use(http.put(url("/api/answer"), () => saved()));
-    unsavedChanges(USER);
-    recordChanges({ first_name: "Ada" });
-    await saveNow();
+    saver.unsavedChanges(USER);
+    saver.recordChanges({ first_name: "Ada" });
+    await saver.saveNow();
     expect(bodies()).toEqual([{ first_name: "Ada" }]);
-    expect(useSaveState.getState().status).toBe("saved");
+    expect(saver.status.getState().status).toBe("saved");
     expect(stored()).toBeNull();
     // The pending 800 ms send was cancelled: nothing is left to send twice.
     await new Promise((resolve) => setTimeout(resolve, SAVE_DELAY_MS + 200));
@@ -122,27 +125,27 @@ describe("sending", () => {
   });
 
   test("saveNow with nothing queued sends nothing", async () => {
-    unsavedChanges(USER);
-    await saveNow();
+    saver.unsavedChanges(USER);
+    await saver.saveNow();
     expect(puts()).toEqual([]);
   });
 
   test("a visitor's changes are not queued for the server", async () => {
-    recordChanges({ first_name: "Ada" });
-    await saveNow();
+    saver.recordChanges({ first_name: "Ada" });
+    await saver.saveNow();
     expect(puts()).toEqual([]);
     expect(Object.keys(localStorage).filter((key) => key.startsWith("apply.unsaved."))).toEqual([]);
   });
 
   test("acknowledged keys leave localStorage; a key changed during the request stays and goes next", async () => {
     const gate = gatedServer([() => saved(), () => saved()]);
-    unsavedChanges(USER);
-    recordChanges({ first_name: "Ada", last_name: "Lovelace" });
-    const saving = saveNow();
+    saver.unsavedChanges(USER);
+    saver.recordChanges({ first_name: "Ada", last_name: "Lovelace" });
+    const saving = saver.saveNow();
     await waitFor(() => expect(gate.arrived).toEqual([0]));
-    expect(useSaveState.getState().status).toBe("saving");
+    expect(saver.status.getState().status).toBe("saving");
 
-    recordChanges({ first_name: "Adaline" });
+    saver.recordChanges({ first_name: "Adaline" });
     expect(stored()).toEqual({ first_name: "Adaline", last_name: "Lovelace" });
     gate.release(0);
 
@@ -154,7 +157,7 @@ describe("sending", () => {
 
     expect(bodies()).toEqual([{ first_name: "Ada", last_name: "Lovelace" }, { first_name: "Adaline" }]);
     expect(stored()).toBeNull();
-    expect(useSaveState.getState().status).toBe("saved");
+    expect(saver.status.getState().status).toBe("saved");
   });
 });
 
@@ -163,10 +166,10 @@ describe("failures", () => {
   async function offlineWithFirstName() {
     vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] });
     server.use(http.put(url("/api/answer"), () => HttpResponse.error()));
-    unsavedChanges(USER);
-    recordChanges({ first_name: "Ada" });
+    saver.unsavedChanges(USER);
+    saver.recordChanges({ first_name: "Ada" });
     await elapse(SAVE_DELAY_MS);
-    await until(() => expect(useSaveState.getState().status).toBe("offline"));
+    await until(() => expect(saver.status.getState().status).toBe("offline"));
   }
 
   test("offline: status offline, nothing lost, retried after 1 s and 2 s, and sent at once on the online event", async () => {
@@ -182,7 +185,7 @@ describe("failures", () => {
     expect(puts()).toHaveLength(2);
     await elapse(1);
     await until(() => expect(puts()).toHaveLength(3));
-    expect(useSaveState.getState().status).toBe("offline");
+    expect(saver.status.getState().status).toBe("offline");
     expect(stored()).toEqual({ first_name: "Ada" });
 
     // Back online: sent now, not after the next 4 s.
@@ -190,24 +193,24 @@ describe("failures", () => {
     window.dispatchEvent(new Event("online"));
     await elapse(0);
     await until(() => expect(puts()).toHaveLength(4));
-    await until(() => expect(useSaveState.getState().status).toBe("saved"));
+    await until(() => expect(saver.status.getState().status).toBe("saved"));
     expect(bodies()).toEqual(Array(4).fill({ first_name: "Ada" }));
     expect(stored()).toBeNull();
   });
 
   test("while offline, typing keeps the offline status and adds to what is kept", async () => {
     await offlineWithFirstName();
-    recordChanges({ last_name: "Lovelace" });
-    expect(useSaveState.getState().status).toBe("offline");
+    saver.recordChanges({ last_name: "Lovelace" });
+    expect(saver.status.getState().status).toBe("offline");
     expect(stored()).toEqual({ first_name: "Ada", last_name: "Lovelace" });
   });
 
   test("the pause between attempts doubles up to 30 s", async () => {
     vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] });
     server.use(http.put(url("/api/answer"), () => HttpResponse.error()));
-    unsavedChanges(USER);
-    recordChanges({ first_name: "Ada" });
-    await saveNow().catch(() => {});
+    saver.unsavedChanges(USER);
+    saver.recordChanges({ first_name: "Ada" });
+    await saver.saveNow().catch(() => {});
     expect(puts()).toHaveLength(1);
     let count = 1;
     for (const pause of [1000, 2000, 4000, 8000, 16_000, 30_000, 30_000]) {
@@ -225,15 +228,15 @@ describe("failures", () => {
     server.use(
       http.put(url("/api/answer"), () => (++calls === 1 ? HttpResponse.json({ message: "The database is not answering." }, { status: 500 }) : saved())),
     );
-    unsavedChanges(USER);
-    recordChanges({ first_name: "Ada" });
-    await expect(saveNow()).rejects.toThrow("The database is not answering.");
-    expect(useSaveState.getState().status).toBe("pending");
+    saver.unsavedChanges(USER);
+    saver.recordChanges({ first_name: "Ada" });
+    await expect(saver.saveNow()).rejects.toThrow("The database is not answering.");
+    expect(saver.status.getState().status).toBe("pending");
     expect(stored()).toEqual({ first_name: "Ada" });
 
     await elapse(1000);
     await until(() => expect(puts()).toHaveLength(2));
-    await until(() => expect(useSaveState.getState().status).toBe("saved"));
+    await until(() => expect(saver.status.getState().status).toBe("saved"));
     expect(bodies()).toEqual([{ first_name: "Ada" }, { first_name: "Ada" }]);
     expect(stored()).toBeNull();
   });
@@ -242,12 +245,12 @@ describe("failures", () => {
     vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] });
     let calls = 0;
     server.use(http.put(url("/api/answer"), () => (++calls === 1 ? HttpResponse.json({ message: "Too many requests." }, { status: 429 }) : saved())));
-    unsavedChanges(USER);
-    recordChanges({ first_name: "Ada" });
-    await saveNow().catch(() => {});
-    expect(useSaveState.getState().status).toBe("pending");
+    saver.unsavedChanges(USER);
+    saver.recordChanges({ first_name: "Ada" });
+    await saver.saveNow().catch(() => {});
+    expect(saver.status.getState().status).toBe("pending");
     await elapse(1000);
-    await until(() => expect(useSaveState.getState().status).toBe("saved"));
+    await until(() => expect(saver.status.getState().status).toBe("saved"));
     expect(puts()).toHaveLength(2);
   });
 
@@ -255,23 +258,23 @@ describe("failures", () => {
     vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] });
     const REFUSED = "Your application has been submitted and can no longer be changed.";
     server.use(http.put(url("/api/answer"), () => HttpResponse.json({ message: REFUSED }, { status: 409 })));
-    unsavedChanges(USER);
-    recordChanges({ first_name: "Ada" });
+    saver.unsavedChanges(USER);
+    saver.recordChanges({ first_name: "Ada" });
     await elapse(SAVE_DELAY_MS);
-    await until(() => expect(useSaveState.getState()).toEqual({ status: "failed", message: REFUSED }));
+    await until(() => expect(saver.status.getState()).toEqual({ status: "failed", message: REFUSED }));
     expect(stored()).toBeNull();
-    expect(unsavedChanges(USER)).toEqual({});
+    expect(saver.unsavedChanges(USER)).toEqual({});
 
     await elapse(60_000);
     expect(puts()).toHaveLength(1);
 
     // The refused change is not sent again with the next one.
     server.use(http.put(url("/api/answer"), () => saved()));
-    recordChanges({ last_name: "Lovelace" });
-    expect(useSaveState.getState()).toEqual({ status: "pending", message: undefined });
-    await saveNow();
+    saver.recordChanges({ last_name: "Lovelace" });
+    expect(saver.status.getState()).toEqual({ status: "pending", message: undefined });
+    await saver.saveNow();
     expect(bodies()).toEqual([{ first_name: "Ada" }, { last_name: "Lovelace" }]);
-    expect(useSaveState.getState().status).toBe("saved");
+    expect(saver.status.getState().status).toBe("saved");
   });
 });
 
@@ -279,9 +282,9 @@ describe("what the server cleared", () => {
   test("reply.cleared clears those answers locally", async () => {
     server.use(http.put(url("/api/answer"), () => saved(["citizenship", "citizenship_3"])));
     useAnswers.getState().replaceAll({ citizenship_us: "Y", citizenship: "FR", citizenship_3: "DE", birth_country: "FR" });
-    unsavedChanges(USER);
-    recordChanges({ citizenship_us: "Y" });
-    await saveNow();
+    saver.unsavedChanges(USER);
+    saver.recordChanges({ citizenship_us: "Y" });
+    await saver.saveNow();
     expect(useAnswers.getState().answers).toEqual({ citizenship_us: "Y", citizenship: "", citizenship_3: "", birth_country: "FR" });
     // Nothing to send back: the server cleared them itself.
     expect(stored()).toBeNull();
@@ -291,12 +294,12 @@ describe("what the server cleared", () => {
   test("a cleared key typed again during the request keeps the new answer", async () => {
     const gate = gatedServer([() => saved(["citizenship", "citizenship_3"]), () => saved()]);
     useAnswers.getState().replaceAll({ citizenship_us: "Y", citizenship: "FR", citizenship_3: "DE" });
-    unsavedChanges(USER);
-    recordChanges({ citizenship_us: "Y" });
-    const saving = saveNow();
+    saver.unsavedChanges(USER);
+    saver.recordChanges({ citizenship_us: "Y" });
+    const saving = saver.saveNow();
     await waitFor(() => expect(gate.arrived).toEqual([0]));
     useAnswers.getState().assign({ citizenship_3: "IT" });
-    recordChanges({ citizenship_3: "IT" });
+    saver.recordChanges({ citizenship_3: "IT" });
     gate.release(0);
     await waitFor(() => expect(gate.arrived).toEqual([0, 1]));
     gate.release(1);
@@ -312,7 +315,7 @@ describe("after a reload", () => {
     localStorage.setItem(KEY, JSON.stringify({ first_name: "Ada", legal_agree: true }));
     localStorage.setItem("apply.unsaved.bob@example.com", JSON.stringify({ first_name: "Bob" }));
 
-    expect(unsavedChanges(USER)).toEqual({ first_name: "Ada", legal_agree: true });
+    expect(saver.unsavedChanges(USER)).toEqual({ first_name: "Ada", legal_agree: true });
     await waitFor(() => expect(bodies()).toEqual([{ first_name: "Ada", legal_agree: true }]));
     await waitFor(() => expect(stored()).toBeNull());
     // Another applicant's changes on this device are left alone.
@@ -320,11 +323,11 @@ describe("after a reload", () => {
   });
 
   test("nothing or something unreadable left: no changes, nothing sent", async () => {
-    expect(unsavedChanges(USER)).toEqual({});
+    expect(saver.unsavedChanges(USER)).toEqual({});
     localStorage.setItem("apply.unsaved.bob@example.com", "{not json");
-    expect(unsavedChanges("bob@example.com")).toEqual({});
+    expect(saver.unsavedChanges("bob@example.com")).toEqual({});
     localStorage.setItem("apply.unsaved.eve@example.com", JSON.stringify(["first_name"]));
-    expect(unsavedChanges("eve@example.com")).toEqual({});
+    expect(saver.unsavedChanges("eve@example.com")).toEqual({});
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(puts()).toEqual([]);
   });
