@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { defineConfig, type Plugin } from "vitest/config";
-import { browserValidatorModule } from "./scripts/lib/browser-validator";
+import { browserValidatorModule } from "./src/definitions/browser-validator";
 import react from "@vitejs/plugin-react";
 
 // The API server `npm run dev` starts beside Vite (scripts/dev.ts).
@@ -37,7 +37,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: "server",
-          include: ["src/engine/**/*.test.ts", "src/server/**/*.test.ts", "scripts/**/*.test.ts", "tests/server/**/*.test.ts", "tests/support/**/*.test.ts"],
+          include: ["src/engine/**/*.test.ts", "src/definitions/**/*.test.ts", "src/server/**/*.test.ts", "scripts/**/*.test.ts", "tests/server/**/*.test.ts", "tests/support/**/*.test.ts"],
           environment: "node",
           globalSetup: ["tests/support/global-setup.ts"],
         },
@@ -105,7 +105,7 @@ function pageList(): Plugin {
 
 /**
  * `virtual:answer-validator`: the data model and every rule as precompiled validator code
- * (scripts/lib/browser-validator.ts), so the browser validates as the server does without a
+ * (src/definitions/browser-validator.ts), so the browser validates as the server does without a
  * compiler or eval.
  */
 function answerValidator(): Plugin {

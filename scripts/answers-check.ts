@@ -6,7 +6,7 @@
 import { readFile } from "node:fs/promises";
 import { fileURLToPath } from "node:url";
 import { evaluateAnswers, loadForm, localToday, validateEvaluation, type Answers } from "../src/engine";
-import { readProject } from "./lib/files";
+import { readProject } from "../src/definitions/files";
 
 const USAGE = "usage: npm run -s answers:check -- [--today YYYY-MM-DD] FILE";
 

@@ -7,7 +7,7 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { evaluateAnswers, loadForm, validateAnswers, type Answers } from "../src/engine";
-import { readProject, repoRoot } from "./lib/files";
+import { readProject, repoRoot } from "../src/definitions/files";
 
 const RUNS = 1000;
 const TODAY = "2026-11-22";

@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { beforeAll, describe, expect, it } from "vitest";
-import { readProject } from "../../scripts/lib/files";
+import { readProject } from "../definitions/files";
 import { formatTypesPath, renderFormatTypes } from "../../scripts/generate-types";
 import { validateAnswers, type CompiledForm } from "./form";
 import { loadForm } from "./load";
