@@ -4,14 +4,8 @@
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
-import type {
-  FormFiles,
-  InstitutionFile,
-  JsonSchema,
-  OptionListFile,
-  PageDefinition,
-  TemplateFile,
-} from "../engine";
+import type { JsonSchema } from "../engine/compile";
+import type { FormFiles, InstitutionFile, OptionListFile, PageDefinition, TemplateFile } from "../engine/runtime";
 import { classifyDefinitionFile } from "./classify";
 
 export const repoRoot = fileURLToPath(new URL("../..", import.meta.url));

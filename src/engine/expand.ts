@@ -1,5 +1,5 @@
 import { compileCondition, comparisons, type CompiledCondition } from "./conditions";
-import type { Comparison, Condition, Item } from "./definition-format";
+import { ITEM_TYPES as ITEM_TYPE_LIST, type Comparison, type Condition, type Item } from "./generated/definition-format";
 import { resolveOptions } from "./options";
 import type {
   AnswerKey,
@@ -7,7 +7,6 @@ import type {
   FindingCode,
   FormFiles,
   PageView,
-  QuestionType,
   ResolvedOptions,
   Source,
   ViewItem,
@@ -15,13 +14,7 @@ import type {
 
 export const MAX_BLOCKS = 10;
 
-export const QUESTION_TYPES: ReadonlySet<string> = new Set<QuestionType>([
-  "text", "textarea", "date", "email", "phone", "ssn", "number",
-  "select", "radio", "checkbox", "checkboxes", "file", "lookup",
-]);
-const ITEM_TYPES: ReadonlySet<string> = new Set([
-  ...QUESTION_TYPES, "address", "section", "tabs", "addAnother", "content",
-]);
+const ITEM_TYPES: ReadonlySet<string> = new Set(ITEM_TYPE_LIST);
 
 /**
  * Something that can hide the items behind it: a condition (hideWhen/showWhen), an add-another

@@ -5,7 +5,8 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { readProject } from "../definitions/files";
 import completeAnswers from "../../tests/fixtures/complete-answers.json";
-import { evaluateAnswers, loadForm, validateAnswers, type Answers, type CompiledForm, type FormState, type ValidationErrors } from "./index";
+import { loadForm } from "./compile";
+import { evaluateAnswers, validateAnswers, type Answers, type CompiledForm, type FormState, type ValidationErrors } from "./runtime";
 
 const TODAY = "2026-11-22";
 

@@ -3,7 +3,7 @@
 // upload control, which loads on first use with the upload machinery (./DocumentControl.tsx), so
 // a visitor's page and pages without a file question never download it.
 import { lazy, Suspense, useId } from "react";
-import type { FileItem } from "../../engine/definition-format";
+import type { FileItem } from "../../engine/generated/definition-format";
 import { useErrors } from "../state/answers";
 import { useSession } from "../state/session";
 import { describedBy, errorText, hint } from "./field-parts";

@@ -8,7 +8,7 @@
 import { useContext, useEffect, useId, useLayoutEffect, useRef, useState } from "react";
 import { useQuery } from "@tanstack/react-query";
 import { ComboBox, ComboBoxStateContext, Input, Label, ListBox, ListBoxItem, Popover, Text, type Key } from "react-aria-components";
-import type { LookupItem } from "../../engine/definition-format";
+import type { LookupItem } from "../../engine/generated/definition-format";
 import { api, LOOKUP_RESULTS, type LookupCategory, type LookupRecord, type LookupResult } from "../api/calls";
 import { queryClient } from "../api/queries";
 import { useAnswer, useAnswers, useErrors } from "../state/answers";

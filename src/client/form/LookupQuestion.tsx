@@ -5,8 +5,8 @@
 // same way. The page the server draws ahead (prerender.tsx) shows that input, and React takes it
 // over as drawn; when the combo box replaces it, the combo box takes over its focus and caret.
 import { useEffect, useId, useLayoutEffect, useRef, useSyncExternalStore, type ComponentType, type ReactNode } from "react";
-import type { AnswerKey } from "../../engine";
-import type { LookupItem } from "../../engine/definition-format";
+import type { AnswerKey } from "../../engine/runtime";
+import type { LookupItem } from "../../engine/generated/definition-format";
 import { useAnswer, useAnswers, useErrors } from "../state/answers";
 import { change } from "./changes";
 import { describedBy, errorText, hint, saveOnBlur } from "./field-parts";

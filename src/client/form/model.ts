@@ -2,8 +2,8 @@
 // (this module loads with the first form page, never with the account cards), expanded by the
 // same engine the server runs. The validator comes later (./validator.ts): only validating needs it.
 import { assembleForm, type CompiledForm } from "../../engine/form";
-import type { AnswerKey, FormFiles, ViewItem } from "../../engine";
-import type { InstitutionFile, OptionListFile, PageDefinition, TemplateFile } from "../../engine/definition-format";
+import type { AnswerKey, FormFiles, ViewItem } from "../../engine/runtime";
+import type { InstitutionFile, OptionListFile, PageDefinition, TemplateFile } from "../../engine/generated/definition-format";
 import { classifyDefinitionFile } from "../../definitions/classify";
 
 const definitions = import.meta.glob<unknown>("../../../form-definitions/**/*.json", { eager: true, import: "default" });

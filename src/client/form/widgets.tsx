@@ -6,8 +6,8 @@
 // The lookup is the exception: a React Aria combo box, loaded once a page shows one (LookupQuestion.tsx).
 import { useId, useMemo, type ChangeEvent, type ReactNode } from "react";
 import { formatPhone, formatSsn } from "../../engine/format";
-import type { AnswerKey, Answers, QuestionType, ResolvedOption, ViewItem } from "../../engine";
-import type { CheckboxItem, CheckboxesItem, SelectItem, TextareaItem } from "../../engine/definition-format";
+import type { AnswerKey, Answers, QuestionType, ResolvedOption, ViewItem } from "../../engine/runtime";
+import type { CheckboxItem, CheckboxesItem, SelectItem, TextareaItem } from "../../engine/generated/definition-format";
 import { useAnswer, useAnswers, useErrors, useKeys } from "../state/answers";
 import { useSession } from "../state/session";
 import { change } from "./changes";

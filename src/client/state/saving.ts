@@ -5,7 +5,7 @@
 // localStorage for 24 hours after the last change, until they are carried into an account or
 // anyone logs out: a logout leaves nothing of anyone in this browser's storage.
 import { create } from "zustand";
-import type { Answers } from "../../engine";
+import type { Answers } from "../../engine/runtime";
 import { api } from "../api/calls";
 import { ApiError } from "../api/client";
 import { hasAnswers, useAnswers } from "./answers";

@@ -1,4 +1,4 @@
-import type { Source } from "../../engine";
+import type { Source } from "../../engine/runtime";
 import type { ProjectFiles } from "../files";
 
 /** One mistake in a project's files, at a JSON pointer into the file at `path`. */

@@ -1,6 +1,7 @@
 // Refuses definitions with mistakes before an applicant meets them: the format of every file,
 // the schemas, then the checks that need the definitions expanded by the engine.
-import { expandDefinitions, localToday } from "../../engine";
+import { expandDefinitions } from "../../engine/compile";
+import { localToday } from "../../engine/runtime";
 import { readProject, type SourceFile } from "../files";
 import type { LintFinding } from "./finding";
 import { lintFormat } from "./format";

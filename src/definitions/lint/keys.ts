@@ -1,5 +1,5 @@
 // The pages' answer keys against the data model (schemas/answers.schema.json), both ways.
-import type { Expansion } from "../../engine";
+import type { Expansion } from "../../engine/compile";
 import type { ProjectFiles } from "../files";
 import { findingAt, type LintFinding } from "./finding";
 

@@ -1,12 +1,12 @@
 // How a condition may compare each type of question. Keyed by QuestionType, so a new question
 // type in the definition format does not compile until it has its entry here.
-import type { Item, QuestionType } from "../../engine";
+import type { Item, ItemByType, QuestionType } from "../../engine/runtime";
 
-interface QuestionKeyRule {
+interface QuestionKeyRule<I extends Item = Item> {
   /** The question as a message names it: `"age" is a number question`. */
-  noun(item: Item): string;
+  noun(item: I): string;
   /** Stores true or false (a tick box), so a condition compares it with a boolean. */
-  storesBoolean(item: Item): boolean;
+  storesBoolean(item: I): boolean;
   /** lt, lte, gt and gte apply (choices whose values are all numbers allow them too). */
   isOrdered: boolean;
 }
@@ -14,7 +14,7 @@ interface QuestionKeyRule {
 const text: QuestionKeyRule = { noun: (item) => item.type, storesBoolean: () => false, isOrdered: false };
 const ordered: QuestionKeyRule = { ...text, isOrdered: true };
 
-const questionKeyRules: Record<QuestionType, QuestionKeyRule> = {
+const questionKeyRules: { [T in QuestionType]: QuestionKeyRule<ItemByType[T]> } = {
   text,
   textarea: text,
   date: ordered,
@@ -25,8 +25,9 @@ const questionKeyRules: Record<QuestionType, QuestionKeyRule> = {
   select: text,
   radio: text,
   checkbox: {
-    noun: (item) => (isYesNo(item) ? "yes/no checkbox" : "checkbox"),
-    storesBoolean: (item) => !isYesNo(item),
+    // `stores: "yesNo"` stores "Y" or "N" instead of true or false.
+    noun: (item) => (item.stores === "yesNo" ? "yes/no checkbox" : "checkbox"),
+    storesBoolean: (item) => item.stores !== "yesNo",
     isOrdered: false,
   },
   checkboxes: { ...text, storesBoolean: () => true },
@@ -34,10 +35,7 @@ const questionKeyRules: Record<QuestionType, QuestionKeyRule> = {
   lookup: text,
 };
 
-/** A checkbox with `stores: "yesNo"` stores "Y" or "N" instead of true or false. */
-const isYesNo = (item: Item) => item.type === "checkbox" && item.stores === "yesNo";
-
 /** The rule for the question that owns a key; a container never owns one, but read it as text. */
 export function questionKeyRule(item: Item): QuestionKeyRule {
-  return item.type in questionKeyRules ? questionKeyRules[item.type as QuestionType] : text;
+  return item.type in questionKeyRules ? (questionKeyRules[item.type as QuestionType] as QuestionKeyRule) : text;
 }

@@ -1,6 +1,6 @@
 // Conditions, lookups' fills and clear lists name answer keys: each must be a key some page asks
 // for (or at least one of the data model), and a comparison must suit the question it reads.
-import type { Expansion, KeyReference } from "../../engine";
+import type { Expansion, KeyReference } from "../../engine/compile";
 import type { ProjectFiles } from "../files";
 import { findingAt, type LintFinding } from "./finding";
 import { questionKeyRule } from "./question-types";

@@ -1,5 +1,5 @@
 // Every schema in schemas/ against JSON Schema itself, with only the keywords the engine knows.
-import { createAjv } from "../../engine";
+import { createAjv } from "../../engine/compile";
 import type { SourceFile } from "../files";
 import type { LintFinding } from "./finding";
 
