@@ -4,7 +4,6 @@
 import { assembleForm, type CompiledForm } from "../../engine/form";
 import type { AnswerKey, FormFiles, ViewItem } from "../../engine/runtime";
 import type { InstitutionFile, OptionListFile, PageDefinition, TemplateFile } from "../../engine/generated/definition-format";
-import { classifyDefinitionFile } from "../../definitions/classify";
 
 const definitions = import.meta.glob<unknown>("../../../form-definitions/**/*.json", { eager: true, import: "default" });
 
@@ -16,12 +15,11 @@ export function formFiles(files: Record<string, unknown> = definitions): FormFil
   let institution: InstitutionFile | undefined;
   for (const [path, json] of Object.entries(files)) {
     const name = path.slice(path.indexOf("form-definitions/") + "form-definitions/".length);
-    const file = json as object;
-    const kind = classifyDefinitionFile(name, file);
-    if (kind === "optionListFile") optionLists[name] = file as OptionListFile;
-    else if (kind === "page") pages[name] = file as PageDefinition;
-    else if (kind === "templateFile") addressTemplate = file as TemplateFile;
-    else institution = file as InstitutionFile;
+    const file = json as Record<string, unknown>;
+    if (name.startsWith("options/")) optionLists[name] = file as unknown as OptionListFile;
+    else if (typeof file.route === "string") pages[name] = file as unknown as PageDefinition;
+    else if (file.template === "address") addressTemplate = file as unknown as TemplateFile;
+    else if (file.institution) institution = file as unknown as InstitutionFile;
   }
   if (!addressTemplate || !institution) throw new Error("form-definitions/ needs address.json and institution.json");
   // The data model and the rules are compiled into the validator at build time.
