@@ -3,7 +3,7 @@
 import { expandDefinitions } from "../../engine/compile";
 import { localToday } from "../../engine/runtime";
 import { readProject, type SourceFile } from "../files";
-import type { LintFinding } from "./finding";
+import { findingAt, type LintFinding } from "./finding";
 import { lintFormat } from "./format";
 import { lintKeysInModel, lintUnaskedKeys } from "./keys";
 import { lintReferences } from "./references";
@@ -24,7 +24,7 @@ export function lintDefinitions(root: string): { findings: LintFinding[]; source
     const expansion = expandDefinitions(form, { currentYear: Number(localToday().slice(0, 4)) });
     const model = new Set(Object.keys((form.answersSchema.properties ?? {}) as object));
     findings.push(
-      ...expansion.findings.map((f) => ({ path: project.pathOf(f.source.file), pointer: f.source.pointer, message: f.message, severity: f.severity })),
+      ...expansion.findings.map((f) => findingAt(project, f.source, "", f.message, f.severity)),
       ...lintKeysInModel(project, expansion, model),
       ...lintReferences(project, expansion, model),
       ...lintRules(project, model),
