@@ -7,7 +7,7 @@ import { fileURLToPath } from "node:url";
 import { compile, type JSONSchema } from "json-schema-to-typescript";
 
 const root = new URL("../..", import.meta.url);
-export const formatSchemaPath = fileURLToPath(new URL("schemas/form-definition.schema.json", root));
+const formatSchemaPath = fileURLToPath(new URL("schemas/form-definition.schema.json", root));
 export const formatTypesPath = fileURLToPath(new URL("src/engine/generated/definition-format.ts", root));
 
 interface ItemDefinition {
