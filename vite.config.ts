@@ -1,7 +1,8 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { defineConfig, type Plugin } from "vitest/config";
-import { browserValidatorModule } from "./scripts/lib/browser-validator";
+import { browserValidatorModule } from "./src/definitions/browser-validator";
+import { classifyDefinitionFile } from "./src/definitions/classify";
 import react from "@vitejs/plugin-react";
 
 // The API server `npm run dev` starts beside Vite (scripts/dev.ts).
@@ -37,7 +38,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: "server",
-          include: ["src/engine/**/*.test.ts", "src/server/**/*.test.ts", "scripts/**/*.test.ts", "tests/server/**/*.test.ts", "tests/support/**/*.test.ts"],
+          include: ["src/engine/**/*.test.ts", "src/definitions/**/*.test.ts", "src/server/**/*.test.ts", "scripts/**/*.test.ts", "tests/server/**/*.test.ts", "tests/support/**/*.test.ts"],
           environment: "node",
           globalSetup: ["tests/support/global-setup.ts"],
         },
@@ -94,10 +95,10 @@ function pageList(): Plugin {
         .map((name) => {
           // Absolute: Vite resolves a plugin's watched files as imports, and a relative path as a package.
           this.addWatchFile(resolve(folder, name));
-          return JSON.parse(readFileSync(join(folder, name), "utf8")) as Record<string, unknown>;
+          return { name, definition: JSON.parse(readFileSync(join(folder, name), "utf8")) as Record<string, unknown> };
         })
-        .filter((definition) => typeof definition.route === "string")
-        .map(({ page, route, title, step, icon }) => ({ page, route, title, step, icon }));
+        .filter(({ name, definition }) => classifyDefinitionFile(name, definition) === "page")
+        .map(({ definition: { page, route, title, step, icon } }) => ({ page, route, title, step, icon }));
       return `export default ${JSON.stringify(pages)};`;
     },
   };
@@ -105,7 +106,7 @@ function pageList(): Plugin {
 
 /**
  * `virtual:answer-validator`: the data model and every rule as precompiled validator code
- * (scripts/lib/browser-validator.ts), so the browser validates as the server does without a
+ * (src/definitions/browser-validator.ts), so the browser validates as the server does without a
  * compiler or eval.
  */
 function answerValidator(): Plugin {

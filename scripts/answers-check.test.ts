@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
 import { afterAll, describe, expect, it } from "vitest";
-import { repoRoot } from "./lib/files";
+import { repoRoot } from "../src/definitions/files";
 
 const run = promisify(execFile);
 const dir = mkdtempSync(join(tmpdir(), "answers-"));

@@ -5,8 +5,9 @@
 // message on stderr when it could not.
 import { readFile } from "node:fs/promises";
 import { fileURLToPath } from "node:url";
-import { evaluateAnswers, loadForm, localToday, validateEvaluation, type Answers } from "../src/engine";
-import { readProject } from "./lib/files";
+import { loadForm } from "../src/engine/compile";
+import { evaluateAnswers, localToday, validateEvaluation, type Answers } from "../src/engine/runtime";
+import { readProject } from "../src/definitions/files";
 
 const USAGE = "usage: npm run -s answers:check -- [--today YYYY-MM-DD] FILE";
 

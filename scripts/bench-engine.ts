@@ -6,8 +6,9 @@
 // in which every key of the data model is answered (every block used, most of it then cleared).
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { evaluateAnswers, loadForm, validateAnswers, type Answers } from "../src/engine";
-import { readProject, repoRoot } from "./lib/files";
+import { loadForm } from "../src/engine/compile";
+import { evaluateAnswers, validateAnswers, type Answers } from "../src/engine/runtime";
+import { readProject, repoRoot } from "../src/definitions/files";
 
 const RUNS = 1000;
 const TODAY = "2026-11-22";

@@ -18,7 +18,7 @@ import autocannon from "autocannon";
 import { openPglite, openPostgres, type Database } from "../src/server/db/database";
 import { migrate } from "../src/server/db/migrate";
 import { startPostgres } from "../tests/support/postgres";
-import { repoRoot } from "./lib/files";
+import { repoRoot } from "../src/definitions/files";
 import { freePort } from "../tests/support/free-port";
 
 const SERVER = resolve(process.env.BENCH_SERVER ?? join(repoRoot, "dist/server/main.js"));

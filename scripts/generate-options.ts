@@ -7,7 +7,7 @@ import { fileURLToPath } from "node:url";
 import regions from "country-region-data/data.json" with { type: "json" };
 import countries from "i18n-iso-countries";
 import english from "i18n-iso-countries/langs/en.json" with { type: "json" };
-import type { Option } from "../src/engine";
+import type { Option } from "../src/engine/runtime";
 
 countries.registerLocale(english);
 const optionsDir = new URL("../form-definitions/options/", import.meta.url);

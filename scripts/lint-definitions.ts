@@ -3,33 +3,8 @@
 // `file:line:column: message (JSON pointer)`; --format github prints GitHub annotations instead.
 // Exit 1 on any error; warnings (data-model keys no page asks for) are listed and pass.
 import { resolve } from "node:path";
-import { fileURLToPath } from "node:url";
-import { readProject, repoRoot, type SourceFile } from "./lib/files";
-import { lintFormat, lintSchemas, type LintFinding } from "./lib/lint-format";
-import { lintKeys } from "./lib/lint-keys";
-import { locate } from "./lib/positions";
-
-/** The findings, and the files they were found in (for lines and columns). */
-export function lintDefinitions(root: string): { findings: LintFinding[]; sources: Map<string, SourceFile> } {
-  const project = readProject(root);
-  const findings = [...lintFormat(project.sources), ...lintSchemas(project.sources)];
-  // Expanding needs well-formed definitions; fix the format first.
-  const formatBroken = findings.some((f) => f.severity === "error" && f.path.startsWith("form-definitions/"));
-  if (!formatBroken) findings.push(...lintKeys(project));
-  return { findings, sources: new Map(project.sources.map((s) => [s.path, s])) };
-}
-
-export function formatFinding(finding: LintFinding, sources: Map<string, SourceFile>, format: "text" | "github"): string {
-  const text = sources.get(finding.path)?.text ?? "";
-  const { line, column } = locate(text, finding.pointer);
-  const pointer = finding.pointer || "/";
-  if (format === "github") {
-    const escape = (s: string) => s.replace(/%/g, "%25").replace(/\r/g, "%0D").replace(/\n/g, "%0A");
-    return `::${finding.severity} file=${finding.path},line=${line},col=${column},title=lint-definitions::${escape(`${finding.message} (${pointer})`)}`;
-  }
-  const label = finding.severity === "warning" ? "warning: " : "";
-  return `${finding.path}:${line}:${column}: ${label}${finding.message} (${pointer})`;
-}
+import { repoRoot } from "../src/definitions/files";
+import { formatFinding, lintDefinitions } from "../src/definitions/lint";
 
 async function main(args: string[]): Promise<number> {
   let format: "text" | "github" = "text";
@@ -53,6 +28,4 @@ async function main(args: string[]): Promise<number> {
   return errors > 0 ? 1 : 0;
 }
 
-if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  process.exitCode = await main(process.argv.slice(2));
-}
+process.exitCode = await main(process.argv.slice(2));

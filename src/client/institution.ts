@@ -2,7 +2,7 @@
 // and dialogs. The definition linter refuses a file without the required settings before any
 // build; in development (no build, so no linter) a missing one shows a warning in its place.
 import { institution as settings } from "../../form-definitions/institution.json";
-import type { InstitutionFile } from "../engine";
+import type { InstitutionFile } from "../engine/runtime";
 
 export const MISSING_CONFIGURATION = "WARNING- MISSING CONFIGURATION";
 

@@ -8,7 +8,7 @@ import { http, HttpResponse } from "msw";
 import { act, cleanup, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
-import type { Answers } from "../engine";
+import type { Answers } from "../engine/runtime";
 import { queryClient } from "./api/queries";
 import { ANSWERS_CHOICE_TITLE, KEEP_SAVED, USE_TYPED } from "./auth/AnswersChoice";
 import { useAnswers } from "./state/answers";

@@ -8,7 +8,7 @@ import { http, HttpResponse } from "msw";
 import { setupServer } from "msw/node";
 import { afterAll, afterEach, beforeAll, expect } from "vitest";
 import { MemoryRouter, useLocation, useNavigate, type Location, type NavigateFunction } from "react-router";
-import type { Answers } from "../engine";
+import type { Answers } from "../engine/runtime";
 import type { Profile } from "./api/calls";
 import { whenUnauthorized } from "./api/client";
 import { queryClient } from "./api/queries";

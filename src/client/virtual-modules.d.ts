@@ -1,5 +1,5 @@
 declare module "virtual:pages" {
-  import type { PageDefinition } from "../engine";
+  import type { PageDefinition } from "../engine/runtime";
 
   export type PageLink = Pick<PageDefinition, "page" | "route" | "title" | "step" | "icon">;
   const pages: PageLink[];
@@ -7,7 +7,7 @@ declare module "virtual:pages" {
 }
 
 declare module "virtual:answer-validator" {
-  import type { CompiledValidate } from "../engine";
+  import type { CompiledValidate } from "../engine/runtime";
 
   const validate: CompiledValidate;
   export default validate;

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { readProject } from "../../scripts/lib/files";
+import { readProject } from "../definitions/files";
 import { choiceLabel, unofferedChoices, withoutChoiceLabels, writeChoiceLabels } from "./choices";
 import { validateAnswers, type CompiledForm } from "./form";
 import { loadForm } from "./load";

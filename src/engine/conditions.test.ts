@@ -2,7 +2,7 @@ import fc from "fast-check";
 import jsonLogic, { type RulesLogic } from "json-logic-js";
 import { describe, expect, it } from "vitest";
 import { compileCondition, compileLogic } from "./conditions";
-import type { Condition } from "./definition-format";
+import type { Condition } from "./generated/definition-format";
 import type { Answers } from "./types";
 
 const asWritten = (key: string) => key;

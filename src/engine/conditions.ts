@@ -1,5 +1,5 @@
 import jsonLogic, { type RulesLogic } from "json-logic-js";
-import type { Comparison, Condition } from "./definition-format";
+import type { Comparison, Condition } from "./generated/definition-format";
 import type { AnswerKey, Answers } from "./types";
 
 /** A condition compiled once, when definitions load. */

@@ -1,5 +1,5 @@
 // Ajv's errors as the engine reports them, without Ajv itself: the browser runs a validator
-// precompiled at build time (scripts/lib/browser-validator.ts) through these.
+// precompiled at build time (src/definitions/browser-validator.ts) through these.
 import type { ErrorObject } from "ajv";
 import { messageForKeyword } from "./messages";
 import type { AnswerKey, AnswerValue, ValidationErrors } from "./types";

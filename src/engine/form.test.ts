@@ -1,7 +1,5 @@
-import { readFileSync } from "node:fs";
 import { beforeAll, describe, expect, it } from "vitest";
-import { readProject } from "../../scripts/lib/files";
-import { formatTypesPath, renderFormatTypes } from "../../scripts/generate-types";
+import { readProject } from "../definitions/files";
 import { validateAnswers, type CompiledForm } from "./form";
 import { loadForm } from "./load";
 import type { FormFiles } from "./types";
@@ -72,27 +70,5 @@ describe("validation", () => {
   it("counts the age rules from the day it is given", () => {
     expect(validateAnswers(form, { birth_date: "2013-11-23" }, { today: "2026-11-22" }).birth_date).toEqual(["You must be 13 years or older to apply."]);
     expect(validateAnswers(form, { birth_date: "2013-11-23" }, { today: "2026-11-23" }).birth_date).toBeUndefined();
-  });
-});
-
-describe("the definition format", () => {
-  it("describes every property, so staff's editors explain what they complete", () => {
-    const schema = JSON.parse(readFileSync("schemas/form-definition.schema.json", "utf8")) as Record<string, unknown>;
-    const undescribed: string[] = [];
-    const visit = (node: unknown, path: string) => {
-      if (typeof node !== "object" || node === null) return;
-      const object = node as Record<string, unknown>;
-      for (const [name, property] of Object.entries((object.properties ?? {}) as Record<string, Record<string, unknown>>)) {
-        if (typeof property.description !== "string" || property.description.length < 8) undescribed.push(`${path}/properties/${name}`);
-      }
-      for (const [key, child] of Object.entries(object)) visit(child, `${path}/${key}`);
-    };
-    visit(schema, "");
-    expect(undescribed).toEqual([]);
-  });
-
-
-  it("has TypeScript types that match schemas/form-definition.schema.json (run npm run generate:types after changing the schema)", async () => {
-    expect(readFileSync(formatTypesPath, "utf8")).toBe(await renderFormatTypes());
   });
 });

@@ -1,6 +1,6 @@
 import { unofferedChoices } from "./choices";
 import { localToday } from "./dates";
-import type { InstitutionFile } from "./definition-format";
+import type { InstitutionFile } from "./generated/definition-format";
 import { expandDefinitions, type Expansion } from "./expand";
 import type { AnswerKey, Answers, Evaluation, FormFiles, FormState, PageView, ValidationErrors } from "./types";
 import type { AnswerValidator } from "./errors";

@@ -1,4 +1,4 @@
-import type { Options, YearList } from "./definition-format";
+import type { Options, YearList } from "./generated/definition-format";
 import type { FormFiles, ResolvedOption } from "./types";
 
 /** Options as written: an inline list, a year list, or a file path. `undefined` when the file is missing. */

@@ -3,9 +3,10 @@
 // answers needed, and checks the message shown on the question. Messages are quoted as the
 // applicant reads them (application-form.md section 5), not read from the rule files.
 import { beforeAll, describe, expect, it } from "vitest";
-import { readProject } from "../../scripts/lib/files";
+import { readProject } from "../definitions/files";
 import completeAnswers from "../../tests/fixtures/complete-answers.json";
-import { evaluateAnswers, loadForm, validateAnswers, type Answers, type CompiledForm, type FormState, type ValidationErrors } from "./index";
+import { loadForm } from "./compile";
+import { evaluateAnswers, validateAnswers, type Answers, type CompiledForm, type FormState, type ValidationErrors } from "./runtime";
 
 const TODAY = "2026-11-22";
 

@@ -5,7 +5,7 @@ import type {
   OptionListFile,
   PageDefinition,
   TemplateFile,
-} from "./definition-format";
+} from "./generated/definition-format";
 
 /** The stable id an answer is stored under, e.g. `first_name`, `sibling_2_age`. */
 export type AnswerKey = string;
@@ -71,20 +71,8 @@ export type ResolvedOptions =
   | { kind: "list"; options: ResolvedOption[] }
   | { kind: "byAnswer"; controlKey: AnswerKey; lists: Record<string, ResolvedOption[]> };
 
-export type QuestionType =
-  | "text"
-  | "textarea"
-  | "date"
-  | "email"
-  | "phone"
-  | "ssn"
-  | "number"
-  | "select"
-  | "radio"
-  | "checkbox"
-  | "checkboxes"
-  | "file"
-  | "lookup";
+/** Derived from the definition format's schema (npm run generate:types). */
+export type { QuestionType } from "./generated/definition-format";
 
 /** One item of a page after expansion: prefixes applied, blocks laid out, options resolved. */
 export interface ViewItem {

@@ -1,7 +1,7 @@
 // An applicant's documents: the rows that say whose each stored file is, and the conversion job
 // that turns an upload into a PDF (src/server/convert). Files are stored under random keys.
 import { randomBytes } from "node:crypto";
-import type { AnswerKey } from "../engine";
+import type { AnswerKey } from "../engine/runtime";
 import { convertToPdf } from "./convert";
 import type { Queryable } from "./db/database";
 import { messages } from "./messages";

@@ -1,7 +1,8 @@
 // The definitions as the server uses them: the compiled form, and the request schemas that come
 // from it (the answers' data model, the pages, the tab and add-another groups).
-import { loadForm, type CompiledForm, type JsonSchema } from "../engine";
-import { readProject, repoRoot } from "../../scripts/lib/files";
+import { loadForm, type JsonSchema } from "../engine/compile";
+import type { CompiledForm } from "../engine/runtime";
+import { readProject, repoRoot } from "../definitions/files";
 
 export interface ServerForm {
   form: CompiledForm;

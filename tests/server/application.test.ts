@@ -2,7 +2,7 @@
 // add-another, validation and submit, and the visitor's saved-for-later answers.
 import { readFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Answers } from "../../src/engine";
+import type { Answers } from "../../src/engine/runtime";
 import { messages } from "../../src/server/messages";
 import { Client, databaseKinds, json, loggedInApplicant, startTestServer, type TestServer } from "./harness";
 

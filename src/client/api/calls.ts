@@ -1,6 +1,6 @@
 // Every call of the spec's table (accounts-and-shell §7), typed. Paths and payloads are the spec's.
-import type { Answers, ValidationErrors } from "../../engine";
-import type { LookupItem } from "../../engine/definition-format";
+import type { Answers, ValidationErrors } from "../../engine/runtime";
+import type { LookupItem } from "../../engine/generated/definition-format";
 import { call } from "./client";
 
 export interface Reply {

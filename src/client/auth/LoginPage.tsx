@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { useMutation } from "@tanstack/react-query";
 import { Link, useNavigate } from "react-router";
-import type { Answers } from "../../engine";
+import type { Answers } from "../../engine/runtime";
 import { api } from "../api/calls";
 import { queryClient } from "../api/queries";
 import { DEFAULT_ROUTE } from "../pages";

@@ -6,7 +6,7 @@
 // visitor store (state/saver.ts) after a reload.
 import { useEffect, useRef } from "react";
 import { useLocation, useNavigate } from "react-router";
-import type { Answers } from "../../engine";
+import type { Answers } from "../../engine/runtime";
 import { hasAnswers, useAnswers } from "../state/answers";
 import { useSession } from "../state/session";
 import { toasts, type Toasts } from "../ui/Toasts";

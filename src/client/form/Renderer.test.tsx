@@ -6,7 +6,7 @@ import { http, HttpResponse } from "msw";
 import { render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
-import type { Answers, ViewItem } from "../../engine";
+import type { Answers, ViewItem } from "../../engine/runtime";
 import { useAnswers } from "../state/answers";
 import { ToastList, toasts } from "../ui/Toasts";
 import { logIn, profileOf, renderApp, sent, sentTo, server, testSaver, url, withTestServer, WithSaver } from "../testing";

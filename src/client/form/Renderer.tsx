@@ -6,8 +6,8 @@
 import { useRef, useState, type KeyboardEvent, type ReactNode } from "react";
 import type { Gate } from "../../engine/expand";
 import { answeredBlocks } from "../../engine/visibility";
-import type { ViewItem } from "../../engine";
-import type { AddAnotherItem, AddressItem, ContentItem, SectionItem, TabsItem } from "../../engine/definition-format";
+import type { ViewItem } from "../../engine/runtime";
+import type { AddAnotherItem, AddressItem, ContentItem, SectionItem, TabsItem } from "../../engine/generated/definition-format";
 import { useAnswers, useKeys } from "../state/answers";
 import { useSession } from "../state/session";
 import { LazyModal } from "../ui/lazy";

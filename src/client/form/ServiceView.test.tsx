@@ -5,7 +5,7 @@
 import { http, HttpResponse } from "msw";
 import { screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
-import type { Answers } from "../../engine";
+import type { Answers } from "../../engine/runtime";
 import type { ServiceApplication } from "../api/calls";
 import { useSession } from "../state/session";
 import { renderApp, sent, server, url, withTestServer } from "../testing";

@@ -7,7 +7,7 @@ import { useLocation, useNavigate } from "react-router";
 import { isAnswered } from "../../engine/answers";
 import { evaluateAnswers } from "../../engine/form";
 import { displayText } from "../../engine/text";
-import type { Answers, Evaluation, ViewItem } from "../../engine";
+import type { Answers, Evaluation, ViewItem } from "../../engine/runtime";
 import { api } from "../api/calls";
 import { institution } from "../institution";
 import { serviceToken } from "../state/session";

@@ -6,7 +6,7 @@ import { useMemo } from "react";
 import { evaluateAnswers, validateEvaluation } from "../../engine/form";
 import { localToday } from "../../engine/dates";
 import { answersBefore } from "../../engine/visibility";
-import type { Answers, FormState } from "../../engine";
+import type { Answers, FormState } from "../../engine/runtime";
 import { api } from "../api/calls";
 import { queryClient } from "../api/queries";
 import { useAnswers } from "../state/answers";

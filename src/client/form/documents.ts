@@ -8,7 +8,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { create } from "zustand";
 import { accountMessages } from "../../engine/accounts";
-import type { Answers } from "../../engine";
+import type { Answers } from "../../engine/runtime";
 import { api, type Conversion, type DocumentAnswers, type PresignedPost, type Profile } from "../api/calls";
 import { ApiError } from "../api/client";
 import { queryClient } from "../api/queries";

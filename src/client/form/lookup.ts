@@ -4,7 +4,7 @@
 // CEEB code never stays beside another name. The keys are the engine's (view.key, view.fills):
 // inside an add-another block they carry the block's prefix already (hs_2_name, hs_2_ceeb).
 import { useMemo } from "react";
-import type { AnswerKey, Answers, ViewItem } from "../../engine";
+import type { AnswerKey, Answers, ViewItem } from "../../engine/runtime";
 import { copyAnswers, isAnswered } from "../../engine/answers";
 import { choiceLabel } from "../../engine/choices";
 import type { LookupRecord, LookupResult } from "../api/calls";

@@ -5,7 +5,7 @@ import { http, HttpResponse } from "msw";
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeAll, beforeEach, describe, expect, test, vi } from "vitest";
-import type { Answers, ValidationErrors } from "../../engine";
+import type { Answers, ValidationErrors } from "../../engine/runtime";
 import type { Profile } from "../api/calls";
 import { queryClient } from "../api/queries";
 import { useAnswers } from "../state/answers";

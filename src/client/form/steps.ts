@@ -1,7 +1,7 @@
 // What the form's buttons and step links do (spec: application-form §2 buttons, §4 submit flow).
 // Free of the definitions, so the step navigation in the shell can use it without loading them.
 import type { NavigateFunction } from "react-router";
-import type { ValidationErrors } from "../../engine";
+import type { ValidationErrors } from "../../engine/runtime";
 import { api, type WebStatus } from "../api/calls";
 import { ApiError } from "../api/client";
 import { queryClient } from "../api/queries";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { Answers } from "../../engine";
+import type { Answers } from "../../engine/runtime";
 import fixture from "../../../tests/fixtures/complete-answers.json";
 import { loadValidator } from "./validator";
 

@@ -5,7 +5,7 @@ import { http, HttpResponse, delay } from "msw";
 import { act, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
-import type { Answers } from "../../engine";
+import type { Answers } from "../../engine/runtime";
 import type { Profile } from "../api/calls";
 import { queryClient } from "../api/queries";
 import { useAnswers } from "../state/answers";

@@ -5,7 +5,7 @@
 import { useCallback, useSyncExternalStore } from "react";
 import { create } from "zustand";
 import { immer } from "zustand/middleware/immer";
-import type { AnswerKey, Answers, AnswerValue, ValidationErrors } from "../../engine";
+import type { AnswerKey, Answers, AnswerValue, ValidationErrors } from "../../engine/runtime";
 import { useSession } from "./session";
 
 interface AnswersStore {

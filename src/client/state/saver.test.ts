@@ -5,7 +5,7 @@
 import { http, HttpResponse } from "msw";
 import { act, screen, waitFor } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
-import type { Answers } from "../../engine";
+import type { Answers } from "../../engine/runtime";
 import { logIn, profileOf, renderApp, sentTo, server, testSaver, url, withTestServer } from "../testing";
 import { useAnswers } from "./answers";
 import { keepVisitorAnswers, restoreVisitorAnswers, SAVE_DELAY_MS, VISITOR_ANSWERS_TTL_MS, visitorAnswers, type Saver } from "./saver";

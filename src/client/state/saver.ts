@@ -10,7 +10,7 @@
 import { createContext, useContext } from "react";
 import { useStore } from "zustand";
 import { createStore, type StoreApi } from "zustand/vanilla";
-import type { Answers } from "../../engine";
+import type { Answers } from "../../engine/runtime";
 import { api } from "../api/calls";
 import { ApiError } from "../api/client";
 import { hasAnswers, useAnswers } from "./answers";

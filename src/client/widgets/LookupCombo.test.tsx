@@ -5,7 +5,7 @@ import { act, fireEvent, render, screen, waitFor, within } from "@testing-librar
 import userEvent from "@testing-library/user-event";
 import { delay, http, HttpResponse } from "msw";
 import { afterEach, beforeAll, beforeEach, describe, expect, test, vi, type MockInstance } from "vitest";
-import type { Answers, ViewItem } from "../../engine";
+import type { Answers, ViewItem } from "../../engine/runtime";
 import type { LookupRecord, LookupResult } from "../api/calls";
 import { useAnswers } from "../state/answers";
 import { sentTo, server, testSaver, url, withTestServer, WithSaver } from "../testing";

@@ -1,7 +1,7 @@
 // What every question draws around its input: the label, the hint, a note, the errors, and the
 // aria-describedby that points at them. The widgets draw only their inputs inside it.
 import type { ReactNode } from "react";
-import type { AnswerKey } from "../../engine";
+import type { AnswerKey } from "../../engine/runtime";
 
 /** A line between the hint and the errors that describes the input too (a counter, a note). */
 export interface Note {

@@ -1,6 +1,6 @@
 // Several tick boxes under one label, each its own true/false answer.
 import { useId, useMemo } from "react";
-import type { AnswerKey } from "../../engine";
+import type { AnswerKey } from "../../engine/runtime";
 import { useAnswers, useKeys } from "../state/answers";
 import { useSession } from "../state/session";
 import { Choice } from "./Choice";

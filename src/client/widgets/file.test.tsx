@@ -5,7 +5,7 @@ import { render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { http, HttpResponse } from "msw";
 import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
-import type { Answers, ViewItem } from "../../engine";
+import type { Answers, ViewItem } from "../../engine/runtime";
 import { useAnswers } from "../state/answers";
 import { CONVERSION_POLL_MS } from "../state/saver";
 import { ToastList, toasts } from "../ui/Toasts";

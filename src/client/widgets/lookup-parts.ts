@@ -1,7 +1,7 @@
 // What the lookup's plain input (./lookup.tsx) and its combo box (./LookupCombo.tsx) share: the
 // note under a typed school, and the focus and caret handed from one to the other. Its own module,
 // so that the combo box, loaded later, does not import the module that loads it.
-import type { AnswerKey } from "../../engine";
+import type { AnswerKey } from "../../engine/runtime";
 import { USER_DRIVEN_NOTE } from "../form/lookup";
 import type { Note } from "./QuestionFrame";
 

@@ -1,6 +1,6 @@
 // The options of a select or radio, and what choosing one stores.
 import { useMemo } from "react";
-import type { AnswerKey, Answers, ResolvedOption, ViewItem } from "../../engine";
+import type { AnswerKey, Answers, ResolvedOption, ViewItem } from "../../engine/runtime";
 import { choiceLabel } from "../../engine/choices";
 import { useKeys } from "../state/answers";
 import { form } from "../form/model";

@@ -2,7 +2,7 @@
 // answered (STYLE rule 2). A question type without an entry does not compile; a type this build
 // does not know (the definitions' linter refuses it) is not a question here, and the renderer
 // shows a note naming its answer key instead.
-import type { QuestionType, ViewItem } from "../../engine";
+import type { QuestionType, ViewItem } from "../../engine/runtime";
 import { checkbox } from "./checkbox";
 import { checkboxes } from "./checkboxes";
 import { date } from "./date";

@@ -1,7 +1,7 @@
 // A select: the browser's own. Country and year lists run to 250 choices; a native list opens
 // the phone's own picker, fills from the browser's address autofill and costs nothing until it opens.
 import { useId, type ChangeEvent } from "react";
-import type { ResolvedOption } from "../../engine";
+import type { ResolvedOption } from "../../engine/runtime";
 import { useAnswer, useErrors } from "../state/answers";
 import { choose, chosenLabel, useOptions } from "./options";
 import { QuestionFrame } from "./QuestionFrame";

@@ -6,17 +6,12 @@
 // widgets are plain HTML"): a page holds a hundred of them and each keystroke re-renders one.
 // The lookup is the exception: a React Aria combo box, loaded once a page shows one (./lookup.tsx).
 import type { ReactNode } from "react";
-import type { Answers, QuestionType, ViewItem } from "../../engine";
-import type { Item } from "../../engine/definition-format";
+import type { Answers, ItemByType, QuestionType, ViewItem } from "../../engine/runtime";
 import { isAnswered } from "../../engine/answers";
 
-type ItemByType = { [I in Item as I["type"]]: I };
-/** The definition of a question of type T: TextItem for "text", SelectItem for "select", … */
-type ItemOf<T extends QuestionType> = ItemByType[T];
-
-/** An expanded question whose definition is of type T. */
+/** An expanded question whose definition is of type T: TextItem for "text", SelectItem for "select", … */
 export interface QuestionView<T extends QuestionType = QuestionType> extends Omit<ViewItem, "item"> {
-  item: ItemOf<T>;
+  item: ItemByType[T];
 }
 
 export interface WidgetProps<T extends QuestionType = QuestionType> {

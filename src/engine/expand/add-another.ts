@@ -1,4 +1,4 @@
-import type { AddAnotherItem } from "../definition-format";
+import type { AddAnotherItem } from "../generated/definition-format";
 import type { AnswerKey, ViewItem } from "../types";
 import { addGate, report, type Expander, type Position, type WalkItems } from "./expansion";
 import { blockPrefix, declaredKeys, type Scope } from "./prefixes";

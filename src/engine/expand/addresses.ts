@@ -1,4 +1,4 @@
-import type { AddressItem } from "../definition-format";
+import type { AddressItem } from "../generated/definition-format";
 import type { ViewItem } from "../types";
 import { report, type Expander, type Position, type WalkItems } from "./expansion";
 import { declaredKeys, type Scope } from "./prefixes";

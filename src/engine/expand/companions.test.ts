@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { Item } from "../definition-format";
+import type { Item } from "../generated/definition-format";
 import { expandItems, expandPages, page, select, text } from "./testing";
 
 describe("the chosen label stored beside a select or radio", () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { Item } from "../definition-format";
+import type { Item } from "../generated/definition-format";
 import { block, expandItems, text } from "./testing";
 
 const conditional = (key: string, condition: Pick<Item, "hideWhen" | "showWhen" | "clearOnHide">): Item => ({ ...text(key), ...condition });

@@ -1,5 +1,5 @@
 import { compileCondition, comparisons } from "../conditions";
-import type { Condition, Item } from "../definition-format";
+import type { Condition, Item } from "../generated/definition-format";
 import type { Source } from "../types";
 import { addGate, reference, report, type Expander, type Position } from "./expansion";
 import { resolveIn } from "./prefixes";

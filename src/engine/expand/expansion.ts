@@ -1,5 +1,5 @@
 import type { CompiledCondition } from "../conditions";
-import type { Comparison, Item } from "../definition-format";
+import type { Comparison, Item } from "../generated/definition-format";
 import type { AnswerKey, Finding, FindingCode, FormFiles, PageView, Source, ViewItem } from "../types";
 import { resolveIn, type Scope } from "./prefixes";
 

@@ -7,7 +7,6 @@ import { expandPage } from "./walk";
 
 export { MAX_BLOCKS } from "./add-another";
 export type { Expansion, Gate, KeyReference, Owner } from "./expansion";
-export { QUESTION_TYPES } from "./item-types";
 
 /** Expands every page: prefixes applied, blocks laid out to their max, options resolved, gates listed. */
 export function expandDefinitions(files: FormFiles, settings: { currentYear: number }): Expansion {

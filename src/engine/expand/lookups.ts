@@ -1,4 +1,4 @@
-import type { LookupItem } from "../definition-format";
+import type { LookupItem } from "../generated/definition-format";
 import type { ViewItem } from "../types";
 import { reference, type Expander, type Position } from "./expansion";
 import { resolveIn } from "./prefixes";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { Item } from "../definition-format";
+import type { Item } from "../generated/definition-format";
 import { blockPrefix, declaredKeys, pageScope, resolveIn, type Scope } from "./prefixes";
 import { ADDRESS_TEMPLATE, block, expandItems, text } from "./testing";
 

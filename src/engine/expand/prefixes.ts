@@ -1,4 +1,4 @@
-import type { Item } from "../definition-format";
+import type { Item } from "../generated/definition-format";
 import type { AnswerKey } from "../types";
 
 /** Which prefix the keys written at one place in a page take, and which keys were written there. */

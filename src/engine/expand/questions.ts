@@ -1,4 +1,4 @@
-import type { CheckboxesItem, Item } from "../definition-format";
+import type { CheckboxesItem, Item } from "../generated/definition-format";
 import type { ViewItem } from "../types";
 import { addToBlock } from "./add-another";
 import { addCompanion } from "./companions";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { Item, OptionListFile } from "../definition-format";
+import type { Item, OptionListFile } from "../generated/definition-format";
 import { block, expandItems, text } from "./testing";
 
 const states: OptionListFile = { $schema: "", options: [{ value: "PA", label: "Pennsylvania" }, { value: "MA", label: "Massachusetts" }] };

@@ -1,4 +1,4 @@
-import type { Options, RadioItem, SelectItem } from "../definition-format";
+import type { Options, RadioItem, SelectItem } from "../generated/definition-format";
 import { resolveOptions } from "../options";
 import type { ResolvedOption, ResolvedOptions, ViewItem } from "../types";
 import { reference, report, type Expander, type Position } from "./expansion";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { Item } from "../definition-format";
+import type { Item } from "../generated/definition-format";
 import { block, expandItems, select, text } from "./testing";
 
 const scores = (change: Partial<Extract<Item, { type: "tabs" }>> = {}): Item => ({

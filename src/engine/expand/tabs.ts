@@ -1,4 +1,4 @@
-import type { TabsItem } from "../definition-format";
+import type { TabsItem } from "../generated/definition-format";
 import type { ViewItem } from "../types";
 import { addGate, reference, report, type Expander, type Expansion, type Position, type TabGroup, type WalkItems } from "./expansion";
 import { resolveIn } from "./prefixes";

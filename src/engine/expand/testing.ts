@@ -1,5 +1,5 @@
 // Small inline forms for the expansion's step tests.
-import type { Item, OptionListFile, PageDefinition } from "../definition-format";
+import type { Item, OptionListFile, PageDefinition } from "../generated/definition-format";
 import type { FormFiles } from "../types";
 import type { Expansion } from "./expansion";
 import { expandDefinitions } from "./index";

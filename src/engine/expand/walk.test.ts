@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { Item } from "../definition-format";
+import type { Item } from "../generated/definition-format";
 import { block, expandItems, expandPages, page, text } from "./testing";
 
 describe("walking a page's items", () => {

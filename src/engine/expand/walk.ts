@@ -1,10 +1,9 @@
-import type { Item, PageDefinition } from "../definition-format";
+import { ITEM_TYPES, type Item, type PageDefinition } from "../generated/definition-format";
 import type { PageView, Source, ViewItem } from "../types";
 import { expandBlocks } from "./add-another";
 import { expandAddress } from "./addresses";
 import { conditionGate } from "./condition-gates";
 import { report, type Expander, type Position } from "./expansion";
-import { ITEM_TYPES } from "./item-types";
 import { pageScope } from "./prefixes";
 import { expandQuestion } from "./questions";
 import { expandTabs } from "./tabs";
@@ -22,10 +21,12 @@ export function walkItems(x: Expander, items: Item[], at: Position): ViewItem[] 
   });
 }
 
+const KNOWN_TYPES: ReadonlySet<string> = new Set(ITEM_TYPES);
+
 function walkItem(x: Expander, item: Item, outer: Position): ViewItem | undefined {
   const source: Source = { file: outer.file, pointer: outer.pointer };
-  if (!ITEM_TYPES.has(item.type)) {
-    report(x, "unknown-type", `unknown item type "${String(item.type)}"; use one of ${[...ITEM_TYPES].join(", ")}`, source);
+  if (!KNOWN_TYPES.has(item.type)) {
+    report(x, "unknown-type", `unknown item type "${String(item.type)}"; use one of ${ITEM_TYPES.join(", ")}`, source);
     return undefined;
   }
   const at = { ...outer, gate: conditionGate(x, item, outer, source) };

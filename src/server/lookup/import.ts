@@ -6,7 +6,7 @@
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { parse } from "csv-parse/sync";
-import { repoRoot } from "../../../scripts/lib/files";
+import { repoRoot } from "../../definitions/files";
 import type { Database, Queryable } from "../db/database";
 import { canadianProvinces, countryNames, usStates } from "./places";
 import { MAX_LENGTHS, SCHOOL_CATEGORIES, type SchoolCategory, type SchoolRecord } from "./schools";

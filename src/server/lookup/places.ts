@@ -3,7 +3,7 @@
 // show nothing. Read once from the same files the form is built from.
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { repoRoot } from "../../../scripts/lib/files";
+import { repoRoot } from "../../definitions/files";
 import alpha2 from "./alpha2.json" with { type: "json" };
 
 interface OptionList { options: { value: string; label: string }[] }

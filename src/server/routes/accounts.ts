@@ -8,7 +8,7 @@
 // the address never opens the account.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { JsonSchemaToTsProvider } from "@fastify/type-provider-json-schema-to-ts";
-import { failedPasswordRequirements, isConfirmationCode, isEmail } from "../../engine";
+import { failedPasswordRequirements, isConfirmationCode, isEmail } from "../../engine/runtime";
 import { hashPassword, isCommonPassword, verifyNothing, verifyPassword } from "../auth/passwords";
 import { randomCode, randomId } from "../auth/secrets";
 import { endEverySession, endSession, removeEndedSessions, setSessionCookies, startSession, clearSessionCookies } from "../auth/sessions";

@@ -1,7 +1,7 @@
 // "Save for later" for visitors: answers kept 30 days behind a random token.
 import type { FastifyInstance } from "fastify";
 import type { JsonSchemaToTsProvider } from "@fastify/type-provider-json-schema-to-ts";
-import { evaluateAnswers, type Answers } from "../../engine";
+import { evaluateAnswers, type Answers } from "../../engine/runtime";
 import { answered } from "../applications";
 import { randomId } from "../auth/secrets";
 import { hit } from "../auth/throttle";

@@ -1,43 +1,30 @@
 // Checks every definition file against schemas/form-definition.schema.json (the format staff's
-// editors read), and every schema in schemas/ against JSON Schema itself, in sentences.
+// editors read), in sentences.
 import { readFileSync } from "node:fs";
-import { dirname, join, normalize } from "node:path";
+import { dirname, join, normalize, relative } from "node:path";
 import Ajv, { type ErrorObject } from "ajv";
 import addFormats from "ajv-formats";
-import { createAjv } from "../../src/engine";
-import type { SourceFile } from "./files";
-import { repoRoot } from "./files";
-
-export interface LintFinding {
-  path: string;
-  pointer: string;
-  message: string;
-  severity: "error" | "warning";
-}
+import { classifyDefinitionFile, type DefinitionFileKind } from "../classify";
+import { repoRoot, type SourceFile } from "../files";
+import type { LintFinding } from "./finding";
 
 const FORMAT_SCHEMA = "schemas/form-definition.schema.json";
 const formatSchema = JSON.parse(readFileSync(join(repoRoot, FORMAT_SCHEMA), "utf8")) as Record<string, unknown>;
 
-function formatValidator(kind: "page" | "optionListFile" | "templateFile" | "institutionFile") {
+function formatValidator(kind: DefinitionFileKind) {
   const ajv = new Ajv({ allErrors: true, discriminator: true, strict: false });
   addFormats(ajv, ["date", "email", "uri"]);
   ajv.addSchema(formatSchema);
   return ajv.getSchema(`${String(formatSchema.$id)}#/definitions/${kind}`)!;
 }
-const validators = {
+const validators: Record<DefinitionFileKind, ReturnType<typeof formatValidator>> = {
   page: formatValidator("page"),
   optionListFile: formatValidator("optionListFile"),
   templateFile: formatValidator("templateFile"),
   institutionFile: formatValidator("institutionFile"),
 };
 
-function kindOf(source: SourceFile): keyof typeof validators {
-  if (source.path.startsWith("form-definitions/options/")) return "optionListFile";
-  const json = source.json as Record<string, unknown>;
-  if ("template" in json) return "templateFile";
-  if ("institution" in json) return "institutionFile";
-  return "page";
-}
+const kindOf = (source: SourceFile) => classifyDefinitionFile(relative("form-definitions", source.path), source.json as object);
 
 const ITEM_TYPES = (formatSchema.definitions as { item: { properties: { type: { enum: string[] } } } }).item.properties.type.enum;
 
@@ -118,20 +105,6 @@ export function lintFormat(sources: SourceFile[]): LintFinding[] {
       if (!message) continue;
       const pointer = error.keyword === "discriminator" ? `${error.instancePath}/type` : error.instancePath;
       findings.push({ path: source.path, pointer, message, severity: "error" });
-    }
-  }
-  return findings;
-}
-
-/** Every schema in schemas/ is valid JSON Schema, with only the keywords the engine knows. */
-export function lintSchemas(sources: SourceFile[]): LintFinding[] {
-  const findings: LintFinding[] = [];
-  for (const source of sources) {
-    if (!source.path.startsWith("schemas/") || source.parseError) continue;
-    try {
-      createAjv({ validateSchema: true }).compile(source.json as object);
-    } catch (error) {
-      findings.push({ path: source.path, pointer: "", message: `not a valid schema: ${(error as Error).message}`, severity: "error" });
     }
   }
   return findings;

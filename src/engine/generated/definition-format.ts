@@ -946,3 +946,66 @@ export interface InstitutionFile {
     };
   };
 }
+
+/** Every item type, in the order of the schema's item definition. */
+export const ITEM_TYPES = [
+  "text",
+  "textarea",
+  "date",
+  "email",
+  "phone",
+  "ssn",
+  "number",
+  "select",
+  "radio",
+  "checkbox",
+  "checkboxes",
+  "file",
+  "lookup",
+  "address",
+  "section",
+  "tabs",
+  "addAnother",
+  "content",
+] as const;
+
+/** The item types whose items are questions (their definition requires a label). */
+export const QUESTION_TYPES = [
+  "text",
+  "textarea",
+  "date",
+  "email",
+  "phone",
+  "ssn",
+  "number",
+  "select",
+  "radio",
+  "checkbox",
+  "checkboxes",
+  "file",
+  "lookup",
+] as const;
+
+export type QuestionType = (typeof QUESTION_TYPES)[number];
+
+/** The interface of each item type. */
+export interface ItemByType {
+  text: TextItem;
+  textarea: TextareaItem;
+  date: DateItem;
+  email: EmailItem;
+  phone: PhoneItem;
+  ssn: SsnItem;
+  number: NumberItem;
+  select: SelectItem;
+  radio: RadioItem;
+  checkbox: CheckboxItem;
+  checkboxes: CheckboxesItem;
+  file: FileItem;
+  lookup: LookupItem;
+  address: AddressItem;
+  section: SectionItem;
+  tabs: TabsItem;
+  addAnother: AddAnotherItem;
+  content: ContentItem;
+}

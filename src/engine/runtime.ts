@@ -1,3 +1,6 @@
+// The engine as the browser loads it: visibility and clearing, validation of a form already
+// assembled around a validator, answers helpers, formats, dates and account messages. No Ajv and
+// no definitions' compiler come through here; those are in ./compile (the server and the build).
 export {
   accountMessages,
   CONFIRMATION_CODE_LENGTH,
@@ -8,23 +11,18 @@ export {
   PASSWORD_SPECIAL_CHARACTERS,
   passwordRequirements,
 } from "./accounts";
-export { localToday } from "./dates";
+export { copyAnswers, isAnswered } from "./answers";
 export { compileCondition, comparisons, type CompiledCondition } from "./conditions";
-export { expandDefinitions, MAX_BLOCKS, QUESTION_TYPES, type Expansion, type Gate, type KeyReference, type Owner } from "./expand";
-export { formatPhone, formatSsn } from "./format";
-export { loadForm, rulesOf } from "./load";
+export { localToday } from "./dates";
 export { validatorFrom, type AnswerValidator, type CompiledValidate } from "./errors";
 export {
-  assembleForm,
   evaluateAnswers,
   validateAnswers,
   validateEvaluation,
   type CompiledForm,
-  type LoadOptions,
   type ValidateOptions,
 } from "./form";
-export { createAjv, withoutMeta } from "./validation";
-export { copyAnswers, isAnswered } from "./answers";
+export { formatPhone, formatSsn } from "./format";
 export { answersBefore, type EvaluateOptions } from "./visibility";
 export type {
   AnswerKey,
@@ -35,9 +33,7 @@ export type {
   FindingCode,
   FormFiles,
   FormState,
-  JsonSchema,
   PageView,
-  QuestionType,
   ResolvedOption,
   ResolvedOptions,
   Source,
@@ -52,10 +48,12 @@ export type {
   FormDefinitionFile,
   InstitutionFile,
   Item,
+  ItemByType,
   Option,
   OptionListFile,
   Options,
   PageDefinition,
+  QuestionType,
   TabsItem,
   TemplateFile,
-} from "./definition-format";
+} from "./generated/definition-format";

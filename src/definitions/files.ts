@@ -4,14 +4,9 @@
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
-import type {
-  FormFiles,
-  InstitutionFile,
-  JsonSchema,
-  OptionListFile,
-  PageDefinition,
-  TemplateFile,
-} from "../../src/engine";
+import type { JsonSchema } from "../engine/compile";
+import type { FormFiles, InstitutionFile, OptionListFile, PageDefinition, TemplateFile } from "../engine/runtime";
+import { classifyDefinitionFile } from "./classify";
 
 export const repoRoot = fileURLToPath(new URL("../..", import.meta.url));
 
@@ -70,10 +65,14 @@ export function readProject(root = repoRoot): ProjectFiles {
     const json = source.json as Record<string, unknown>;
     if (source.path === "schemas/answers.schema.json") form.answersSchema = json as JsonSchema;
     else if (source.path.startsWith("schemas/rules/")) form.rules[relative("schemas/rules", source.path)] = json as JsonSchema;
-    else if (source.path.startsWith("form-definitions/options/")) form.optionLists[engineName(source.path)] = json as unknown as OptionListFile;
-    else if ("template" in json) form.addressTemplate = json as unknown as TemplateFile;
-    else if ("institution" in json) form.institution = json as unknown as InstitutionFile;
-    else form.pages[engineName(source.path)] = json as unknown as PageDefinition;
+    else {
+      const name = engineName(source.path);
+      const kind = classifyDefinitionFile(name, json);
+      if (kind === "optionListFile") form.optionLists[name] = json as unknown as OptionListFile;
+      else if (kind === "templateFile") form.addressTemplate = json as unknown as TemplateFile;
+      else if (kind === "institutionFile") form.institution = json as unknown as InstitutionFile;
+      else form.pages[name] = json as unknown as PageDefinition;
+    }
   }
   return { root, sources, form, pathOf: (name) => join("form-definitions", name) };
 }

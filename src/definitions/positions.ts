@@ -6,7 +6,7 @@ export interface Position {
 }
 
 /** "/items/0/key" → ["items", 0, "key"]; "" → []. */
-export function pointerSegments(pointer: string): (string | number)[] {
+function pointerSegments(pointer: string): (string | number)[] {
   if (pointer === "") return [];
   return pointer.slice(1).split("/").map((part) => {
     const segment = part.replace(/~1/g, "/").replace(/~0/g, "~");
@@ -14,7 +14,7 @@ export function pointerSegments(pointer: string): (string | number)[] {
   });
 }
 
-export function positionOfOffset(text: string, offset: number): Position {
+function positionOfOffset(text: string, offset: number): Position {
   let line = 1;
   let lineStart = 0;
   for (let i = 0; i < offset && i < text.length; i++) {

@@ -4,7 +4,7 @@
 // Ajv's package has no ESM entry for standalone; the file path works from Node and from tsx alike.
 import standaloneCode from "ajv/dist/standalone/index.js";
 import { build } from "esbuild";
-import { createAjv, rulesOf, withoutMeta, type JsonSchema } from "../../src/engine";
+import { createAjv, rulesOf, withoutMeta, type JsonSchema } from "../engine/compile";
 import { readProject, repoRoot } from "./files";
 
 export async function browserValidatorModule(root = repoRoot): Promise<{ code: string; files: string[] }> {

@@ -1,0 +1,16 @@
+import type { Source } from "../../engine/runtime";
+import type { ProjectFiles } from "../files";
+
+/** One mistake in a project's files, at a JSON pointer into the file at `path`. */
+export interface LintFinding {
+  /** Path from the project root, e.g. form-definitions/about.json. */
+  path: string;
+  pointer: string;
+  message: string;
+  severity: "error" | "warning";
+}
+
+/** A finding at an item the engine read (its Source names the file as the engine does). */
+export function findingAt(project: ProjectFiles, source: Source, pointerTail: string, message: string, severity: LintFinding["severity"] = "error"): LintFinding {
+  return { path: project.pathOf(source.file), pointer: source.pointer + pointerTail, message, severity };
+}

@@ -1,0 +1,71 @@
+// Conditions, lookups' fills and clear lists name answer keys: each must be a key some page asks
+// for (or at least one of the data model), and a comparison must suit the question it reads.
+import type { Expansion, KeyReference } from "../../engine/compile";
+import type { ProjectFiles } from "../files";
+import { findingAt, type LintFinding } from "./finding";
+import { questionKeyRule } from "./question-types";
+
+const ORDERED_OPS = new Set(["lt", "lte", "gt", "gte"]);
+const LIST_OPS = new Set(["in", "notIn"]);
+const NO_VALUE_OPS = new Set(["answered", "notAnswered"]);
+
+export function lintReferences(project: ProjectFiles, expansion: Expansion, model: Set<string>): LintFinding[] {
+  const findings: LintFinding[] = [];
+  for (const ref of expansion.references) {
+    checkReference(ref, expansion, model, (source, tail, message) => findings.push(findingAt(project, source, tail, message)));
+  }
+  return findings;
+}
+
+function checkReference(ref: KeyReference, expansion: Expansion, model: Set<string>, at: (s: KeyReference["source"], tail: string, m: string) => void) {
+  const owner = expansion.owners.get(ref.key);
+  if (ref.kind === "fills") {
+    if (!model.has(ref.key)) at(ref.source, "", `lookup fills answer key "${ref.key}", which is not in the data model`);
+    return;
+  }
+  if (ref.kind === "clearOnHide" || ref.kind === "tabClear") {
+    if (!model.has(ref.key) && !owner) at(ref.source, "", `${ref.kind === "tabClear" ? "clear" : "clearOnHide"} names "${ref.key}", which is not an answer key of the data model`);
+    return;
+  }
+  if (!owner) {
+    at(ref.source, ref.comparison ? "/key" : "", `condition reads "${ref.key}", which no page asks for${model.has(ref.key) ? "" : " and is not in the data model"}`);
+    return;
+  }
+  const comparison = ref.comparison;
+  if (!comparison) return;
+  const { op, value } = comparison;
+  const item = owner.item.item;
+  const rule = questionKeyRule(item);
+  const questionType = rule.noun(item);
+  if (NO_VALUE_OPS.has(op)) {
+    if (value !== undefined) at(ref.source, "/value", `operator "${op}" takes no value`);
+    return;
+  }
+  if (value === undefined) {
+    at(ref.source, "", `operator "${op}" needs a value`);
+    return;
+  }
+  if (LIST_OPS.has(op) !== Array.isArray(value)) {
+    at(ref.source, "/value", LIST_OPS.has(op) ? `operator "${op}" needs a list of values, e.g. ["3", "5"]` : `operator "${op}" compares with one value, not a list; use "in" for a list`);
+    return;
+  }
+  const values = Array.isArray(value) ? value : [value];
+  const optionValues = owner.item.key === ref.key && owner.item.options?.kind === "list" ? owner.item.options.options.map((o) => o.value) : undefined;
+  if (ORDERED_OPS.has(op)) {
+    const numericChoices = optionValues?.every((v) => /^\d+$/.test(v)) ?? false;
+    if (!(rule.isOrdered || numericChoices)) {
+      at(ref.source, "/op", `operator "${op}" compares numbers or dates, but "${ref.key}" is a ${questionType} question`);
+    }
+    return;
+  }
+  const isBooleanKey = rule.storesBoolean(item);
+  for (const v of values) {
+    if (isBooleanKey && typeof v !== "boolean") {
+      at(ref.source, "/value", `"${ref.key}" is a tick box and stores true or false, not ${JSON.stringify(v)}`);
+    } else if (!isBooleanKey && typeof v === "boolean") {
+      at(ref.source, "/value", `"${ref.key}" is a ${questionType} question and never stores ${v}`);
+    } else if (optionValues && !optionValues.includes(String(v))) {
+      at(ref.source, "/value", `${JSON.stringify(v)} is not an option of "${ref.key}" (${optionValues.join(", ")})`);
+    }
+  }
+}
