@@ -5,7 +5,7 @@ import type { AnswerKey } from "../engine";
 import { convertToPdf } from "./convert";
 import type { Queryable } from "./db/database";
 import { messages } from "./messages";
-import type { Storage } from "./storage/storage";
+import type { Storage } from "./storage/types";
 
 export type ConversionStatus = "UNPROCESSED" | "IN_PROGRESS" | "COMPLETED" | "FAILED";
 

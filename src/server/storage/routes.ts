@@ -7,7 +7,7 @@ import type { JsonSchemaToTsProvider } from "@fastify/type-provider-json-schema-
 import { ApiError, message } from "../http";
 import { messages } from "../messages";
 import type { DownloadRefusal, LocalStorage, UploadRefusal } from "./local";
-import { attachment, contentTypeOf } from "./storage";
+import { attachment, contentTypeOf } from "./keys";
 
 type FormRefusal = "notForm" | "repeatedField" | "fileField" | "afterFile" | "secondFile" | "noFile" | "empty";
 
