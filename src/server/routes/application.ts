@@ -8,7 +8,8 @@ import { answered, changeApplication, updateUnlessSubmitted, type Application, t
 import { unofferedChoices, withoutChoiceLabels, writeChoiceLabels } from "../../engine/choices";
 import type { ServerContext } from "../context";
 import { storedDocuments } from "../documents";
-import { ApiError, message } from "../http";
+import { messageReply } from "../../api-contract/reply";
+import { ApiError } from "../http";
 import { messages } from "../messages";
 
 const WEB_STATUSES: WebStatus[] = ["started", "validating", "submitted"];
@@ -80,7 +81,7 @@ export function applicationRoutes(app: FastifyInstance, ctx: ServerContext): voi
       description: "Send If-Match: \"revision\" to refuse the save (412) when the answers changed since that revision.",
       headers: { type: "object", properties: { "if-match": { type: "string", maxLength: 20 } } },
       body: ctx.form.answersSchema,
-      response: { 200: changed, "4xx": message },
+      response: { 200: changed, "4xx": messageReply },
     },
   }, async (request) => {
     const sent = withoutChoiceLabels(form, request.body as Answers);
@@ -104,7 +105,7 @@ export function applicationRoutes(app: FastifyInstance, ctx: ServerContext): voi
     schema: {
       summary: "Remember the page the applicant is on",
       body: { type: "object", properties: { last_page: { enum: ctx.form.pageRoutes } }, required: ["last_page"], additionalProperties: false },
-      response: { 200: message, "4xx": message },
+      response: { 200: messageReply, "4xx": messageReply },
     },
   }, async (request) => {
     await updateUnlessSubmitted(db, request.application.userId, "last_page = $3", [request.body.last_page], now());
@@ -115,7 +116,7 @@ export function applicationRoutes(app: FastifyInstance, ctx: ServerContext): voi
     schema: {
       summary: "Record the next status: started, then validating (submitted comes with POST /api/submit)",
       body: { type: "object", properties: { web_status: { enum: WEB_STATUSES } }, required: ["web_status"], additionalProperties: false },
-      response: { 200: message, "4xx": message },
+      response: { 200: messageReply, "4xx": messageReply },
     },
   }, async (request) => {
     const status = request.body.web_status as WebStatus;
@@ -137,7 +138,7 @@ export function applicationRoutes(app: FastifyInstance, ctx: ServerContext): voi
       summary: "Compute (and store) the errors of every page from the stored answers",
       description: "The body, the browser's own field errors, is optional and not trusted.",
       body: { type: "object", additionalProperties: { type: "array", items: { type: "string", maxLength: 1000 }, maxItems: 50 }, maxProperties: 2000 },
-      response: { 200: fieldErrors, "4xx": message },
+      response: { 200: fieldErrors, "4xx": messageReply },
     },
   }, async (request) => {
     const errors = await errorsOf(request.application);
@@ -149,9 +150,9 @@ export function applicationRoutes(app: FastifyInstance, ctx: ServerContext): voi
     schema: {
       summary: "Submit the application; refused with the errors while any remain",
       response: {
-        200: message,
+        200: messageReply,
         422: { type: "object", properties: { message: { type: "string" }, errors: fieldErrors }, required: ["message", "errors"] },
-        "4xx": message,
+        "4xx": messageReply,
       },
     },
   }, async (request) => {
@@ -184,7 +185,7 @@ export function applicationRoutes(app: FastifyInstance, ctx: ServerContext): voi
         required: ["tab_id", "chosen_tab"],
         additionalProperties: false,
       },
-      response: { 200: changed, "4xx": message },
+      response: { 200: changed, "4xx": messageReply },
     },
   }, async (request) => {
     const { tab_id: group, chosen_tab: chosen } = request.body as { tab_id: string; chosen_tab: string };
@@ -214,7 +215,7 @@ export function applicationRoutes(app: FastifyInstance, ctx: ServerContext): voi
         required: ["button_id", "num_components"],
         additionalProperties: false,
       },
-      response: { 200: changed, "4xx": message },
+      response: { 200: changed, "4xx": messageReply },
     },
   }, async (request) => {
     const { button_id: group, num_components: count } = request.body as { button_id: string; num_components: number };

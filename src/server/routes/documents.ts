@@ -8,7 +8,8 @@ import type { Application } from "../applications";
 import type { ServerContext } from "../context";
 import { documentsOf, removeDocument, storageKey, storedDocuments, type ConvertJob } from "../documents";
 import { hit } from "../auth/throttle";
-import { ApiError, message } from "../http";
+import { messageReply } from "../../api-contract/reply";
+import { ApiError } from "../http";
 import { messages } from "../messages";
 
 export const MAX_UPLOAD_BYTES = MAX_FILE_BYTES;
@@ -54,7 +55,7 @@ export function documentRoutes(app: FastifyInstance, ctx: ServerContext): void {
       body: { type: "object", properties: { answer_key: { type: "string", maxLength: 100 } }, required: ["answer_key"], additionalProperties: false },
       response: {
         200: { type: "object", properties: { url: { type: "string" }, fields: { type: "object", additionalProperties: { type: "string" } } }, required: ["url", "fields"] },
-        "4xx": message,
+        "4xx": messageReply,
       },
     },
   }, async (request) => {
@@ -79,7 +80,7 @@ export function documentRoutes(app: FastifyInstance, ctx: ServerContext): void {
         required: ["file_key", "file_name"],
         additionalProperties: false,
       },
-      response: { 200: conversion, "4xx": message },
+      response: { 200: conversion, "4xx": messageReply },
     },
   }, async (request) => {
     const a = request.application;
@@ -115,7 +116,7 @@ export function documentRoutes(app: FastifyInstance, ctx: ServerContext): void {
   });
 
   routes.get("/api/pdf/document-answer/:key", {
-    schema: { summary: "How the conversion of a document question's file stands", params: answerKeyParams, response: { 200: conversion, "4xx": message } },
+    schema: { summary: "How the conversion of a document question's file stands", params: answerKeyParams, response: { 200: conversion, "4xx": messageReply } },
   }, async (request) => {
     const answerKey = documentQuestion(request.params.key);
     const row = (await documentsOf(db, request.application.userId)).find((d) => d.answerKey === answerKey);
@@ -128,14 +129,14 @@ export function documentRoutes(app: FastifyInstance, ctx: ServerContext): void {
   };
 
   routes.delete("/api/pdf/document-answer/:key", {
-    schema: { summary: "Remove a document question's conversion and its files", params: answerKeyParams, response: { 200: message, "4xx": message } },
+    schema: { summary: "Remove a document question's conversion and its files", params: answerKeyParams, response: { 200: messageReply, "4xx": messageReply } },
   }, async (request) => {
     await remove(request.application, request.params.key);
     return { message: messages.documentDeleted };
   });
 
   routes.delete("/api/document-answer/:key", {
-    schema: { summary: "Remove a document question's stored document and clear its answer", params: answerKeyParams, response: { 200: message, "4xx": message } },
+    schema: { summary: "Remove a document question's stored document and clear its answer", params: answerKeyParams, response: { 200: messageReply, "4xx": messageReply } },
   }, async (request) => {
     const a = request.application;
     await remove(a, request.params.key);

@@ -4,7 +4,8 @@
 import type { FastifyInstance } from "fastify";
 import type { JsonSchemaToTsProvider } from "@fastify/type-provider-json-schema-to-ts";
 import type { ServerContext } from "../context";
-import { ApiError, message } from "../http";
+import { messageReply } from "../../api-contract/reply";
+import { ApiError } from "../http";
 import { addressOfPhotonId, addressOfZip, isZipText, photonSuggestions, zipSuggestions, type AddressRecord } from "../lookup/addresses";
 import { isSchoolCategory, schoolByCeeb, searchSchools } from "../lookup/schools";
 import { messages } from "../messages";
@@ -42,7 +43,7 @@ export function lookupRoutes(app: FastifyInstance, ctx: ServerContext): void {
       },
       response: {
         200: { anyOf: [{ type: "array", items: result, maxItems: 10 }, record] },
-        "4xx": message,
+        "4xx": messageReply,
       },
     },
   }, async (request) => {

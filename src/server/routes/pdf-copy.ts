@@ -3,7 +3,7 @@
 import type { FastifyInstance } from "fastify";
 import type { JsonSchemaToTsProvider } from "@fastify/type-provider-json-schema-to-ts";
 import type { ServerContext } from "../context";
-import { message } from "../http";
+import { messageReply } from "../../api-contract/reply";
 import type { CopyJob, CopyStatus } from "../pdf-copy";
 
 /** A download link lasts this long; the browser asks again every 10 minutes (spec §9). */
@@ -28,7 +28,7 @@ export function pdfCopyRoutes(app: FastifyInstance, ctx: ServerContext): void {
           },
           required: ["status", "url", "message"],
         },
-        "4xx": message,
+        "4xx": messageReply,
       },
     },
   }, async (request) => {

@@ -6,7 +6,8 @@ import type { JsonSchemaToTsProvider } from "@fastify/type-provider-json-schema-
 import { userOfServiceToken } from "../auth/service-tokens";
 import type { ServerContext } from "../context";
 import { storedDocuments } from "../documents";
-import { ApiError, message } from "../http";
+import { messageReply } from "../../api-contract/reply";
+import { ApiError } from "../http";
 import { messages } from "../messages";
 
 const anything = { type: "object", additionalProperties: true } as const;
@@ -19,7 +20,7 @@ export function serviceRoutes(app: FastifyInstance, ctx: ServerContext): void {
       querystring: { type: "object", properties: { service_token: { type: "string", maxLength: 100 } }, required: ["service_token"], additionalProperties: false },
       response: {
         200: { type: "object", properties: { answer: anything, add_another: anything, document_answer: anything, tabs: anything }, required: ["answer", "add_another", "document_answer", "tabs"] },
-        "4xx": message,
+        "4xx": messageReply,
       },
     },
   }, async (request) => {

@@ -7,7 +7,8 @@ import { randomId } from "../auth/secrets";
 import { hit } from "../auth/throttle";
 import { unofferedChoices, withoutChoiceLabels, writeChoiceLabels } from "../../engine/choices";
 import type { ServerContext } from "../context";
-import { ApiError, message } from "../http";
+import { messageReply } from "../../api-contract/reply";
+import { ApiError } from "../http";
 import { messages } from "../messages";
 
 const KEPT_MS = 30 * 24 * 60 * 60_000;
@@ -27,7 +28,7 @@ export function temporaryAnswerRoutes(app: FastifyInstance, ctx: ServerContext):
           properties: { message: { type: "string" }, token: { type: "string" }, expires_at: { type: "string", format: "date-time" } },
           required: ["message", "token", "expires_at"],
         },
-        "4xx": message,
+        "4xx": messageReply,
       },
     },
   }, async (request) => {
@@ -47,7 +48,7 @@ export function temporaryAnswerRoutes(app: FastifyInstance, ctx: ServerContext):
     schema: {
       summary: "A visitor's saved answers, by token",
       querystring: { type: "object", properties: { token: { type: "string", maxLength: 100 } }, required: ["token"], additionalProperties: false },
-      response: { 200: { type: "object", properties: { answer: { type: "object", additionalProperties: true } }, required: ["answer"] }, "4xx": message },
+      response: { 200: { type: "object", properties: { answer: { type: "object", additionalProperties: true } }, required: ["answer"] }, "4xx": messageReply },
     },
   }, async (request) => {
     const [row] = await db.query<{ answers: Answers }>(
