@@ -7,7 +7,7 @@ import { answersBefore, copyAnswers, evaluateAnswers, localToday, validateAnswer
 import { answered, changeApplication, updateUnlessSubmitted, type Application, type WebStatus } from "../applications";
 import { unofferedChoices, withoutChoiceLabels, writeChoiceLabels } from "../../engine/choices";
 import type { ServerContext } from "../context";
-import { storedDocuments } from "../documents";
+import { storedDocuments } from "../data/documents";
 import { messageReply } from "../../api-contract/reply";
 import { ApiError } from "../http";
 import { messages } from "../messages";

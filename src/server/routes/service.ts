@@ -5,7 +5,7 @@ import type { FastifyInstance } from "fastify";
 import type { JsonSchemaToTsProvider } from "@fastify/type-provider-json-schema-to-ts";
 import { userOfServiceToken } from "../auth/service-tokens";
 import type { ServerContext } from "../context";
-import { storedDocuments } from "../documents";
+import { storedDocuments } from "../data/documents";
 import { messageReply } from "../../api-contract/reply";
 import { ApiError } from "../http";
 import { messages } from "../messages";
