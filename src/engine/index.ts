@@ -1,5 +1,4 @@
 export {
-  accountMessages,
   CONFIRMATION_CODE_LENGTH,
   failedPasswordRequirements,
   isConfirmationCode,
@@ -9,6 +8,7 @@ export {
   passwordRequirements,
 } from "./accounts";
 export { localToday } from "./dates";
+export { accountMessages } from "./messages";
 export { compileCondition, comparisons, type CompiledCondition } from "./conditions";
 export { expandDefinitions, MAX_BLOCKS, QUESTION_TYPES, type Expansion, type Gate, type KeyReference, type Owner } from "./expand";
 export { formatPhone, formatSsn } from "./format";

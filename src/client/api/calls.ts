@@ -1,11 +1,16 @@
-// Every call of the spec's table (accounts-and-shell §7), typed. Paths and payloads are the spec's.
+// Every call of the spec's table (accounts-and-shell §7), typed. Paths and payloads are the spec's;
+// their shapes come from the schemas the server checks and documents them with (src/api-contract),
+// imported as types only, so none of it reaches the bundle.
+import type { FromSchema } from "json-schema-to-ts";
+import type { addressBody, confirmBody, credentialsBody, resetBody } from "../../api-contract/accounts";
+import type { conversion, documentAnswers, presignedPost } from "../../api-contract/documents";
+import type { pdfCopy } from "../../api-contract/pdf-copy";
+import type { messageReply } from "../../api-contract/reply";
 import type { Answers, ValidationErrors } from "../../engine";
 import type { LookupItem } from "../../engine/definition-format";
 import { call } from "./client";
 
-export interface Reply {
-  message: string;
-}
+export type Reply = FromSchema<typeof messageReply>;
 
 export interface Profile {
   answer: Answers;
@@ -32,28 +37,16 @@ export interface ServiceApplication {
 }
 
 /** The documents stored for an applicant, by answer key (GET /api/document-answer). */
-export type DocumentAnswers = Record<string, { file_name: string; file_size: number }>;
-
-export type ConversionStatus = "UNPROCESSED" | "IN_PROGRESS" | "COMPLETED" | "FAILED" | "NOT_ANSWERED";
+export type DocumentAnswers = FromSchema<typeof documentAnswers>;
 
 /** A document's conversion to PDF (application-form §4 file upload and conversion). */
-export interface Conversion {
-  status: ConversionStatus;
-  message: string | null;
-}
+export type Conversion = FromSchema<typeof conversion>;
 
 /** Where and how to upload one document: a POST of `fields` and then the file to `url`. */
-export interface PresignedPost {
-  url: string;
-  fields: Record<string, string>;
-}
+export type PresignedPost = FromSchema<typeof presignedPost>;
 
 /** The PDF copy of the whole application (application-form §4 PDF copy download). */
-export interface PdfCopy {
-  status: Exclude<ConversionStatus, "NOT_ANSWERED">;
-  url: string | null;
-  message: string | null;
-}
+export type PdfCopy = FromSchema<typeof pdfCopy>;
 
 export type WebStatus = "started" | "validating" | "submitted";
 
@@ -84,18 +77,15 @@ export interface LookupRecord {
   ceeb?: string;
 }
 
-export interface Credentials {
-  username: string;
-  password: string;
-}
+export type Credentials = FromSchema<typeof credentialsBody>;
 
 export const api = {
   signup: (body: Credentials) => call<Reply>("POST", "/public/signup", body),
-  confirm: (body: { username: string; code: string }) => call<Reply>("POST", "/public/confirm", body),
-  resendConfirm: (body: { username: string }) => call<Reply>("POST", "/public/resend-confirm", body),
+  confirm: (body: FromSchema<typeof confirmBody>) => call<Reply>("POST", "/public/confirm", body),
+  resendConfirm: (body: FromSchema<typeof addressBody>) => call<Reply>("POST", "/public/resend-confirm", body),
   login: (body: Credentials) => call<Reply>("POST", "/public/login", body),
-  forgotPassword: (body: { username: string }) => call<Reply>("POST", "/public/forgot-password", body),
-  resetPassword: (body: { username: string; password: string; confirm_password: string; id: string }) =>
+  forgotPassword: (body: FromSchema<typeof addressBody>) => call<Reply>("POST", "/public/forgot-password", body),
+  resetPassword: (body: FromSchema<typeof resetBody>) =>
     call<Reply>("POST", "/public/reset-password", body),
   logout: (options?: { handleUnauthorized: boolean }) => call<Reply>("GET", "/api/logout", undefined, options),
   keepAlive: () => call<Reply>("GET", "/api/session"),

@@ -5,7 +5,7 @@
 // the first switch away from a tab that holds one, never with a visitor's page.
 import { useQuery } from "@tanstack/react-query";
 import { create } from "zustand";
-import { accountMessages } from "../../engine/accounts";
+import { accountMessages } from "../../engine/messages";
 import { api, type Conversion, type DocumentAnswers, type PresignedPost, type Profile } from "../api/calls";
 import { ApiError } from "../api/client";
 import { queryClient } from "../api/queries";
