@@ -4,7 +4,7 @@
 import type { FastifyInstance } from "fastify";
 import type { JsonSchemaToTsProvider } from "@fastify/type-provider-json-schema-to-ts";
 import { answersBefore, copyAnswers, evaluateAnswers, localToday, validateAnswers, type Answers } from "../../engine";
-import { answered, changeApplication, updateUnlessSubmitted, type Application, type WebStatus } from "../applications";
+import { answered, changeApplication, loginsOf, submitApplication, updateUnlessSubmitted, type Application, type ChangeResult, type WebStatus } from "../data/applications";
 import { unofferedChoices, withoutChoiceLabels, writeChoiceLabels } from "../../engine/choices";
 import type { ServerContext } from "../context";
 import { storedDocuments } from "../data/documents";
@@ -26,11 +26,20 @@ const changed = {
 const fieldErrors = { type: "object", additionalProperties: { type: "array", items: { type: "string" } }, description: "answerKey → messages" } as const;
 const anything = { type: "object", additionalProperties: true } as const;
 
+/** The new revision, or the refusal of a change as an answer. */
+function revisionOf(result: ChangeResult): number {
+  if (result.ok) return result.value.revision;
+  throw result.code === "alreadySubmitted" ? new ApiError(409, messages.alreadySubmitted) : new ApiError(412, messages.stale);
+}
+
 export function applicationRoutes(app: FastifyInstance, ctx: ServerContext): void {
   const { db, now } = ctx;
   const { form } = ctx.form;
   const routes = app.withTypeProvider<JsonSchemaToTsProvider>();
   const state = (a: Application) => ({ tabs: a.tabs, blocks: a.addAnother });
+  const update = async (a: Application, set: string, params: unknown[]) => {
+    if (!(await updateUnlessSubmitted(db, a.userId, set, params, now()))) throw new ApiError(409, messages.alreadySubmitted);
+  };
   // A document question counts as answered when its converted document is stored, whatever
   // its answer says: the answer alone ("ANSWERED") is anyone's to write.
   const errorsOf = async (a: Application) => {
@@ -63,13 +72,13 @@ export function applicationRoutes(app: FastifyInstance, ctx: ServerContext): voi
     },
   }, async (request) => {
     const a = request.application;
-    const logins = await db.query("SELECT logged_in_at FROM successful_logins WHERE user_id = $1 ORDER BY logged_in_at", [a.userId]);
+    const logins = await loginsOf(db, a.userId);
     return {
       answer: a.answers,
       document_answer: await storedDocuments(db, a.userId),
       username: a.username,
       last_page: a.lastPage,
-      successful_login: logins,
+      successful_login: logins.map((login) => ({ logged_in_at: login.logged_in_at.toISOString() })),
       web_status: a.webStatus,
       revision: a.revision,
     };
@@ -89,7 +98,7 @@ export function applicationRoutes(app: FastifyInstance, ctx: ServerContext): voi
     const ifRevision = ifMatch === undefined ? undefined : /^"(\d{1,9})"$/.exec(ifMatch)?.[1];
     if (ifMatch !== undefined && ifRevision === undefined) throw new ApiError(412, messages.stale);
     let cleared: string[] = [];
-    const { revision } = await changeApplication(db, request.application, now(), (current) => {
+    const revision = revisionOf(await changeApplication(db, request.application, now(), (current) => {
       if (Object.keys(sent).length === 0) return null;
       const merged = Object.assign(copyAnswers(current.answers), sent);
       const evaluation = evaluateAnswers(form, merged, { ...state(current), previous: answersBefore(form, current.answers, sent) });
@@ -97,7 +106,7 @@ export function applicationRoutes(app: FastifyInstance, ctx: ServerContext): voi
       if (unoffered.length > 0) throw new ApiError(400, messages.notOffered(unoffered));
       cleared = evaluation.cleared;
       return { answers: answered(writeChoiceLabels(form, evaluation.answers)) };
-    }, ifRevision === undefined ? undefined : Number(ifRevision));
+    }, ifRevision === undefined ? undefined : Number(ifRevision)));
     return { message: messages.saved, revision, cleared };
   });
 
@@ -108,7 +117,7 @@ export function applicationRoutes(app: FastifyInstance, ctx: ServerContext): voi
       response: { 200: messageReply, "4xx": messageReply },
     },
   }, async (request) => {
-    await updateUnlessSubmitted(db, request.application.userId, "last_page = $3", [request.body.last_page], now());
+    await update(request.application, "last_page = $3", [request.body.last_page]);
     return { message: messages.lastPageSaved };
   });
 
@@ -124,11 +133,10 @@ export function applicationRoutes(app: FastifyInstance, ctx: ServerContext): voi
     if (recorded.includes(status)) return { message: messages.statusSaved };
     if (status === "submitted") throw new ApiError(409, messages.statusSubmitOnly);
     if (WEB_STATUSES.indexOf(status) !== recorded.length) throw new ApiError(409, messages.statusOrder);
-    await updateUnlessSubmitted(
-      db, request.application.userId,
+    await update(
+      request.application,
       "web_status = CASE WHEN web_status @> $4::jsonb THEN web_status ELSE web_status || $3::jsonb END",
       [JSON.stringify([{ web_status: status, created_at: now().toISOString() }]), JSON.stringify([{ web_status: status }])],
-      now(),
     );
     return { message: messages.statusSaved };
   });
@@ -142,7 +150,7 @@ export function applicationRoutes(app: FastifyInstance, ctx: ServerContext): voi
     },
   }, async (request) => {
     const errors = await errorsOf(request.application);
-    await updateUnlessSubmitted(db, request.application.userId, "validations = $3::jsonb", [JSON.stringify(errors)], now());
+    await update(request.application, "validations = $3::jsonb", [JSON.stringify(errors)]);
     return errors;
   });
 
@@ -163,12 +171,7 @@ export function applicationRoutes(app: FastifyInstance, ctx: ServerContext): voi
     const recorded = new Set(a.webStatus.map((e) => e.web_status));
     const webStatus = [...a.webStatus, ...WEB_STATUSES.filter((s) => !recorded.has(s)).map((s) => ({ web_status: s, created_at: now().toISOString() }))];
     // Only the answers just checked are submitted: a save in between makes this refuse.
-    const rows = await db.query(
-      `UPDATE applications SET submitted_at = $3, web_status = $4::jsonb, validations = '{}', updated_at = $3
-       WHERE user_id = $1 AND revision = $2 AND submitted_at IS NULL RETURNING user_id`,
-      [a.userId, a.revision, now(), JSON.stringify(webStatus)],
-    );
-    if (rows.length === 0) throw new ApiError(409, messages.busy);
+    if (!(await submitApplication(db, a.userId, a.revision, webStatus, now()))) throw new ApiError(409, messages.busy);
     return { message: messages.submitted };
   });
 
@@ -192,13 +195,13 @@ export function applicationRoutes(app: FastifyInstance, ctx: ServerContext): voi
     const tabIds = form.tabGroups.get(group)!.tabs.map((t) => t.id);
     if (!tabIds.includes(chosen)) throw new ApiError(400, messages.tabUnknown(group, tabIds));
     let cleared: string[] = [];
-    const { revision } = await changeApplication(db, request.application, now(), (current) => {
+    const revision = revisionOf(await changeApplication(db, request.application, now(), (current) => {
       const before = evaluateAnswers(form, current.answers, state(current)).tabs;
       const tabs = { ...current.tabs, [group]: chosen };
       const evaluation = evaluateAnswers(form, current.answers, { tabs, blocks: current.addAnother, previousTabs: before });
       cleared = evaluation.cleared;
       return { answers: answered(evaluation.answers), tabs };
-    });
+    }));
     return { message: messages.tabSaved, revision, cleared };
   });
 
@@ -222,12 +225,12 @@ export function applicationRoutes(app: FastifyInstance, ctx: ServerContext): voi
     const { max } = form.blockGroups.get(group)!;
     if (count > max) throw new ApiError(400, messages.blocksRange(group, max));
     let cleared: string[] = [];
-    const { revision } = await changeApplication(db, request.application, now(), (current) => {
+    const revision = revisionOf(await changeApplication(db, request.application, now(), (current) => {
       const addAnother = { ...current.addAnother, [group]: count };
       const evaluation = evaluateAnswers(form, current.answers, { tabs: current.tabs, blocks: addAnother });
       cleared = evaluation.cleared;
       return { answers: answered(evaluation.answers), addAnother };
-    });
+    }));
     return { message: messages.blocksSaved, revision, cleared };
   });
 }

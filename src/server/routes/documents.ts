@@ -4,7 +4,7 @@
 import type { FastifyInstance } from "fastify";
 import type { JsonSchemaToTsProvider } from "@fastify/type-provider-json-schema-to-ts";
 import { MAX_FILE_BYTES, MAX_FILE_NAME_LENGTH } from "../../engine/documents";
-import type { Application } from "../applications";
+import type { Application } from "../data/applications";
 import type { ServerContext } from "../context";
 import { addUploadKey, clearDocumentAnswer, documentsOf, isUploadKeyIssued, startConversion, storedDocuments } from "../data/documents";
 import { removeDocument, removeFiles, storageKey, type ConvertJob } from "../documents";

@@ -5,6 +5,7 @@ import type { FastifyInstance } from "fastify";
 import type { JsonSchemaToTsProvider } from "@fastify/type-provider-json-schema-to-ts";
 import { userOfServiceToken } from "../auth/service-tokens";
 import type { ServerContext } from "../context";
+import { serviceViewOf } from "../data/applications";
 import { storedDocuments } from "../data/documents";
 import { messageReply } from "../../api-contract/reply";
 import { ApiError } from "../http";
@@ -26,9 +27,8 @@ export function serviceRoutes(app: FastifyInstance, ctx: ServerContext): void {
   }, async (request) => {
     const userId = await userOfServiceToken(db, hash, request.query.service_token, now());
     if (userId === null) throw new ApiError(403, messages.serviceTokenInvalid);
-    const [row] = await db.query<{ answers: Record<string, unknown>; add_another: Record<string, number>; tabs: Record<string, string> }>(
-      "SELECT answers, add_another, tabs FROM applications WHERE user_id = $1", [userId]);
-    if (!row) throw new ApiError(403, messages.serviceTokenInvalid);
-    return { answer: row.answers, add_another: row.add_another, document_answer: await storedDocuments(db, userId), tabs: row.tabs };
+    const view = await serviceViewOf(db, userId);
+    if (!view) throw new ApiError(403, messages.serviceTokenInvalid);
+    return { answer: view.answers, add_another: view.addAnother, document_answer: await storedDocuments(db, userId), tabs: view.tabs };
   });
 }

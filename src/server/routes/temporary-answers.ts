@@ -2,11 +2,12 @@
 import type { FastifyInstance } from "fastify";
 import type { JsonSchemaToTsProvider } from "@fastify/type-provider-json-schema-to-ts";
 import { evaluateAnswers, type Answers } from "../../engine";
-import { answered } from "../applications";
+import { answered } from "../data/applications";
 import { randomId } from "../auth/secrets";
 import { hit } from "../auth/throttle";
 import { unofferedChoices, withoutChoiceLabels, writeChoiceLabels } from "../../engine/choices";
 import type { ServerContext } from "../context";
+import { saveTemporaryAnswers, temporaryAnswers } from "../data/temporary-answers";
 import { messageReply } from "../../api-contract/reply";
 import { ApiError } from "../http";
 import { messages } from "../messages";
@@ -40,7 +41,7 @@ export function temporaryAnswerRoutes(app: FastifyInstance, ctx: ServerContext):
     const unoffered = unofferedChoices(form, evaluation.answers);
     if (unoffered.length > 0) throw new ApiError(400, messages.notOffered(unoffered));
     const answers = answered(writeChoiceLabels(form, evaluation.answers));
-    await db.query("INSERT INTO temporary_answers (token_hash, answers, expires_at) VALUES ($1, $2::jsonb, $3)", [hash(token), JSON.stringify(answers), expires]);
+    await saveTemporaryAnswers(db, hash(token), answers, expires);
     return { message: messages.temporarySaved, token, expires_at: expires.toISOString() };
   });
 
@@ -51,9 +52,8 @@ export function temporaryAnswerRoutes(app: FastifyInstance, ctx: ServerContext):
       response: { 200: { type: "object", properties: { answer: { type: "object", additionalProperties: true } }, required: ["answer"] }, "4xx": messageReply },
     },
   }, async (request) => {
-    const [row] = await db.query<{ answers: Answers }>(
-      "SELECT answers FROM temporary_answers WHERE token_hash = $1 AND expires_at > $2", [hash(request.query.token), now()]);
-    if (!row) throw new ApiError(404, messages.temporaryUnknown);
-    return { answer: row.answers };
+    const answers = await temporaryAnswers(db, hash(request.query.token), now());
+    if (!answers) throw new ApiError(404, messages.temporaryUnknown);
+    return { answer: answers };
   });
 }

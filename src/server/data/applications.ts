@@ -1,10 +1,8 @@
 // An applicant's application row: everything a save reads and writes, so a save is one read and
 // one conditional write. Writes compare the revision they read; a write that lost a race reads
 // again and re-applies the change (never overwriting what another request saved).
-import type { Answers } from "../engine";
-import type { Database, Queryable } from "./db/database";
-import { ApiError } from "./http";
-import { messages } from "./messages";
+import type { Answers } from "../../engine";
+import type { Database, Queryable } from "../db/database";
 
 /** Stored answers leave out unanswered keys: "" and absent mean the same. */
 export function answered(answers: Answers): Answers {
@@ -42,6 +40,9 @@ export async function applicationOfSession(db: Queryable, idHash: string, now: D
   return row ?? null;
 }
 
+export type ChangeRefusal = "alreadySubmitted" | "stale";
+export type ChangeResult = { ok: true; value: { application: Application; revision: number } } | { ok: false; code: ChangeRefusal };
+
 export interface AnswersChange {
   answers: Answers;
   tabs?: Record<string, string>;
@@ -59,21 +60,21 @@ export async function changeApplication(
   start: Application,
   now: Date,
   change: (application: Application) => AnswersChange | null,
-  /** If-Match: write only over this revision, else 412 (a lost race included, never retried). */
+  /** If-Match: write only over this revision, else "stale" (a lost race included, never retried). */
   ifRevision?: number,
-): Promise<{ application: Application; revision: number }> {
-  const write = async (q: Queryable, application: Application) => {
-    if (application.submittedAt) throw new ApiError(409, messages.alreadySubmitted);
-    if (ifRevision !== undefined && application.revision !== ifRevision) throw new ApiError(412, messages.stale);
+): Promise<ChangeResult> {
+  const write = async (q: Queryable, application: Application): Promise<ChangeResult | null> => {
+    if (application.submittedAt) return { ok: false, code: "alreadySubmitted" };
+    if (ifRevision !== undefined && application.revision !== ifRevision) return { ok: false, code: "stale" };
     const next = change(application);
-    if (!next) return { application, revision: application.revision };
+    if (!next) return { ok: true, value: { application, revision: application.revision } };
     const [row] = await q.query<{ revision: number }>(
       `UPDATE applications SET answers = $3::jsonb, tabs = $4::jsonb, add_another = $5::jsonb, revision = revision + 1, updated_at = $6
        WHERE user_id = $1 AND revision = $2 AND submitted_at IS NULL RETURNING revision`,
       [application.userId, application.revision, JSON.stringify(next.answers), JSON.stringify(next.tabs ?? application.tabs),
         JSON.stringify(next.addAnother ?? application.addAnother), now],
     );
-    return row ? { application, revision: row.revision } : null;
+    return row ? { ok: true, value: { application, revision: row.revision } } : null;
   };
   return (await write(db, start)) ?? db.transaction(async (tx) => {
     const [row] = await tx.query<Application & Record<string, unknown>>(
@@ -82,11 +83,33 @@ export async function changeApplication(
   });
 }
 
-/** Writes a field that is not answers (last page, statuses, errors), unless the application was submitted. */
-export async function updateUnlessSubmitted(db: Queryable, userId: number, set: string, params: unknown[], now: Date): Promise<void> {
+/** Writes a field that is not answers (last page, statuses, errors), unless the application was submitted: answers whether it wrote. */
+export async function updateUnlessSubmitted(db: Queryable, userId: number, set: string, params: unknown[], now: Date): Promise<boolean> {
   const rows = await db.query(
     `UPDATE applications SET ${set}, updated_at = $2 WHERE user_id = $1 AND submitted_at IS NULL RETURNING user_id`,
     [userId, now, ...params],
   );
-  if (rows.length === 0) throw new ApiError(409, messages.alreadySubmitted);
+  return rows.length > 0;
+}
+
+/** When the applicant logged in, oldest first. */
+export async function loginsOf(db: Queryable, userId: number): Promise<{ logged_in_at: Date }[]> {
+  return db.query<{ logged_in_at: Date }>("SELECT logged_in_at FROM successful_logins WHERE user_id = $1 ORDER BY logged_in_at", [userId]);
+}
+
+/** Submits the application if its answers are still those of `revision`: answers whether it did. */
+export async function submitApplication(db: Queryable, userId: number, revision: number, webStatus: Application["webStatus"], now: Date): Promise<boolean> {
+  const rows = await db.query(
+    `UPDATE applications SET submitted_at = $3, web_status = $4::jsonb, validations = '{}', updated_at = $3
+     WHERE user_id = $1 AND revision = $2 AND submitted_at IS NULL RETURNING user_id`,
+    [userId, revision, now, JSON.stringify(webStatus)],
+  );
+  return rows.length > 0;
+}
+
+/** What the service view prints of an application, or null when there is none. */
+export async function serviceViewOf(db: Queryable, userId: number): Promise<{ answers: Answers; addAnother: Record<string, number>; tabs: Record<string, string> } | null> {
+  const [row] = await db.query<{ answers: Answers; add_another: Record<string, number>; tabs: Record<string, string> }>(
+    "SELECT answers, add_another, tabs FROM applications WHERE user_id = $1", [userId]);
+  return row ? { answers: row.answers, addAnother: row.add_another, tabs: row.tabs } : null;
 }
