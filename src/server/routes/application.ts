@@ -4,27 +4,16 @@
 import type { FastifyInstance } from "fastify";
 import type { JsonSchemaToTsProvider } from "@fastify/type-provider-json-schema-to-ts";
 import { answersBefore, copyAnswers, evaluateAnswers, localToday, validateAnswers, type Answers } from "../../engine";
-import { answered, changeApplication, loginsOf, submitApplication, updateUnlessSubmitted, type Application, type ChangeResult, type WebStatus } from "../data/applications";
+import { answered, changeApplication, loginsOf, submitApplication, updateUnlessSubmitted, type Application, type ChangeResult } from "../data/applications";
 import { unofferedChoices, withoutChoiceLabels, writeChoiceLabels } from "../../engine/choices";
 import type { ServerContext } from "../context";
 import { storedDocuments } from "../data/documents";
+import {
+  blocks, browserErrors, changed, chooseTabBody, fieldErrors, lastPageBody, profile, setBlocksBody, submitRefusal, tabs, WEB_STATUSES, webStatusBody,
+} from "../../api-contract/application";
 import { messageReply } from "../../api-contract/reply";
 import { ApiError } from "../http";
 import { messages } from "../messages";
-
-const WEB_STATUSES: WebStatus[] = ["started", "validating", "submitted"];
-
-const changed = {
-  type: "object",
-  properties: {
-    message: { type: "string" },
-    revision: { type: "integer", description: "Goes up by one with every change of the answers" },
-    cleared: { type: "array", items: { type: "string" }, description: "Answer keys the engine cleared (hidden questions, a tab left, a block removed)" },
-  },
-  required: ["message", "revision", "cleared"],
-} as const;
-const fieldErrors = { type: "object", additionalProperties: { type: "array", items: { type: "string" } }, description: "answerKey → messages" } as const;
-const anything = { type: "object", additionalProperties: true } as const;
 
 /** The new revision, or the refusal of a change as an answer. */
 function revisionOf(result: ChangeResult): number {
@@ -56,18 +45,7 @@ export function applicationRoutes(app: FastifyInstance, ctx: ServerContext): voi
     schema: {
       summary: "The applicant's profile: answers, documents, place and status",
       response: {
-        200: {
-          type: "object",
-          properties: {
-            answer: anything,
-            document_answer: anything,
-            username: { type: "string" },
-            last_page: { type: ["string", "null"] },
-            successful_login: { type: "array", items: { type: "object", properties: { logged_in_at: { type: "string", format: "date-time" } } } },
-            web_status: { type: "array", items: { type: "object", properties: { web_status: { type: "string" }, created_at: { type: "string" } } } },
-            revision: { type: "integer" },
-          },
-        },
+        200: profile,
       },
     },
   }, async (request) => {
@@ -113,7 +91,7 @@ export function applicationRoutes(app: FastifyInstance, ctx: ServerContext): voi
   routes.put("/api/last-page", {
     schema: {
       summary: "Remember the page the applicant is on",
-      body: { type: "object", properties: { last_page: { enum: ctx.form.pageRoutes } }, required: ["last_page"], additionalProperties: false },
+      body: lastPageBody(ctx.form.pageRoutes),
       response: { 200: messageReply, "4xx": messageReply },
     },
   }, async (request) => {
@@ -124,11 +102,11 @@ export function applicationRoutes(app: FastifyInstance, ctx: ServerContext): voi
   routes.post("/api/web-status", {
     schema: {
       summary: "Record the next status: started, then validating (submitted comes with POST /api/submit)",
-      body: { type: "object", properties: { web_status: { enum: WEB_STATUSES } }, required: ["web_status"], additionalProperties: false },
+      body: webStatusBody,
       response: { 200: messageReply, "4xx": messageReply },
     },
   }, async (request) => {
-    const status = request.body.web_status as WebStatus;
+    const status = request.body.web_status;
     const recorded = request.application.webStatus.map((e) => e.web_status);
     if (recorded.includes(status)) return { message: messages.statusSaved };
     if (status === "submitted") throw new ApiError(409, messages.statusSubmitOnly);
@@ -145,7 +123,7 @@ export function applicationRoutes(app: FastifyInstance, ctx: ServerContext): voi
     schema: {
       summary: "Compute (and store) the errors of every page from the stored answers",
       description: "The body, the browser's own field errors, is optional and not trusted.",
-      body: { type: "object", additionalProperties: { type: "array", items: { type: "string", maxLength: 1000 }, maxItems: 50 }, maxProperties: 2000 },
+      body: browserErrors,
       response: { 200: fieldErrors, "4xx": messageReply },
     },
   }, async (request) => {
@@ -159,7 +137,7 @@ export function applicationRoutes(app: FastifyInstance, ctx: ServerContext): voi
       summary: "Submit the application; refused with the errors while any remain",
       response: {
         200: messageReply,
-        422: { type: "object", properties: { message: { type: "string" }, errors: fieldErrors }, required: ["message", "errors"] },
+        422: submitRefusal,
         "4xx": messageReply,
       },
     },
@@ -176,18 +154,13 @@ export function applicationRoutes(app: FastifyInstance, ctx: ServerContext): voi
   });
 
   routes.get("/api/tabs", {
-    schema: { summary: "The chosen tab of every tab group", response: { 200: { type: "object", additionalProperties: { type: "string" } } } },
+    schema: { summary: "The chosen tab of every tab group", response: { 200: tabs } },
   }, async (request) => evaluateAnswers(form, request.application.answers, state(request.application)).tabs);
 
   routes.put("/api/tabs", {
     schema: {
       summary: "Choose a tab; the answers listed for the tab left are cleared",
-      body: {
-        type: "object",
-        properties: { tab_id: { enum: ctx.form.tabGroups }, chosen_tab: { type: "string", maxLength: 100 } },
-        required: ["tab_id", "chosen_tab"],
-        additionalProperties: false,
-      },
+      body: chooseTabBody(ctx.form.tabGroups),
       response: { 200: changed, "4xx": messageReply },
     },
   }, async (request) => {
@@ -206,18 +179,13 @@ export function applicationRoutes(app: FastifyInstance, ctx: ServerContext): voi
   });
 
   routes.get("/api/add-another", {
-    schema: { summary: "The number of blocks of every add-another group", response: { 200: { type: "object", additionalProperties: { type: "integer" } } } },
+    schema: { summary: "The number of blocks of every add-another group", response: { 200: blocks } },
   }, async (request) => evaluateAnswers(form, request.application.answers, state(request.application)).blocks);
 
   routes.put("/api/add-another", {
     schema: {
       summary: "Set the number of blocks of an add-another group; answers of removed blocks are cleared",
-      body: {
-        type: "object",
-        properties: { button_id: { enum: ctx.form.blockGroups }, num_components: { type: "integer", minimum: 1, maximum: 10 } },
-        required: ["button_id", "num_components"],
-        additionalProperties: false,
-      },
+      body: setBlocksBody(ctx.form.blockGroups),
       response: { 200: changed, "4xx": messageReply },
     },
   }, async (request) => {

@@ -7,11 +7,10 @@ import { userOfServiceToken } from "../auth/service-tokens";
 import type { ServerContext } from "../context";
 import { serviceViewOf } from "../data/applications";
 import { storedDocuments } from "../data/documents";
+import { serviceApplication } from "../../api-contract/application";
 import { messageReply } from "../../api-contract/reply";
 import { ApiError } from "../http";
 import { messages } from "../messages";
-
-const anything = { type: "object", additionalProperties: true } as const;
 
 export function serviceRoutes(app: FastifyInstance, ctx: ServerContext): void {
   const { db, hash, now } = ctx;
@@ -20,7 +19,7 @@ export function serviceRoutes(app: FastifyInstance, ctx: ServerContext): void {
       summary: "One application for the PDF printer: answers, add-another counts, documents and tabs (service token, 5 minutes)",
       querystring: { type: "object", properties: { service_token: { type: "string", maxLength: 100 } }, required: ["service_token"], additionalProperties: false },
       response: {
-        200: { type: "object", properties: { answer: anything, add_another: anything, document_answer: anything, tabs: anything }, required: ["answer", "add_another", "document_answer", "tabs"] },
+        200: serviceApplication,
         "4xx": messageReply,
       },
     },

@@ -9,6 +9,7 @@ import { unofferedChoices, withoutChoiceLabels, writeChoiceLabels } from "../../
 import type { ServerContext } from "../context";
 import { saveTemporaryAnswers, temporaryAnswers } from "../data/temporary-answers";
 import { messageReply } from "../../api-contract/reply";
+import { savedAnswers, savedAnswersQuery, savedForLater } from "../../api-contract/temporary-answers";
 import { ApiError } from "../http";
 import { messages } from "../messages";
 
@@ -24,11 +25,7 @@ export function temporaryAnswerRoutes(app: FastifyInstance, ctx: ServerContext):
       summary: "Save a visitor's answers for later; answers a token that finds them for 30 days",
       body: ctx.form.answersSchema,
       response: {
-        200: {
-          type: "object",
-          properties: { message: { type: "string" }, token: { type: "string" }, expires_at: { type: "string", format: "date-time" } },
-          required: ["message", "token", "expires_at"],
-        },
+        200: savedForLater,
         "4xx": messageReply,
       },
     },
@@ -48,8 +45,8 @@ export function temporaryAnswerRoutes(app: FastifyInstance, ctx: ServerContext):
   routes.get("/public/tmp", {
     schema: {
       summary: "A visitor's saved answers, by token",
-      querystring: { type: "object", properties: { token: { type: "string", maxLength: 100 } }, required: ["token"], additionalProperties: false },
-      response: { 200: { type: "object", properties: { answer: { type: "object", additionalProperties: true } }, required: ["answer"] }, "4xx": messageReply },
+      querystring: savedAnswersQuery,
+      response: { 200: savedAnswers, "4xx": messageReply },
     },
   }, async (request) => {
     const answers = await temporaryAnswers(db, hash(request.query.token), now());
