@@ -5,4 +5,3 @@ export type ConversionStatus = (typeof CONVERSION_STATUSES)[number];
 
 /** What GET /api/pdf/document-answer/:key answers: a conversion's status, or that the question has none. */
 export const DOCUMENT_STATUSES = [...CONVERSION_STATUSES, "NOT_ANSWERED"] as const;
-export type DocumentStatus = (typeof DOCUMENT_STATUSES)[number];

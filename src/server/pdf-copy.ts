@@ -3,7 +3,7 @@
 // tabs), and the converted documents follow it, in the order the pages ask for them. Made once
 // per version of the answers; a change of the answers makes the next request start a new one.
 import { PDFDocument } from "pdf-lib";
-import type { ConversionStatus } from "../api-contract/statuses";
+import type { ConversionStatus } from "../api-contract";
 import { issueServiceToken } from "./auth/service-tokens";
 import type { ServerContext } from "./context";
 import { documentsOf } from "./data/documents";

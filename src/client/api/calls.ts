@@ -2,13 +2,10 @@
 // their shapes come from the schemas the server checks and documents them with (src/api-contract),
 // imported as types only, so none of it reaches the bundle.
 import type { FromSchema } from "json-schema-to-ts";
-import type { addressBody, confirmBody, credentialsBody, resetBody } from "../../api-contract/accounts";
-import type { changed, profile, serviceApplication, webStatusBody } from "../../api-contract/application";
-import type { conversion, documentAnswers, presignedPost } from "../../api-contract/documents";
-import type { lookupRecord, lookupResult } from "../../api-contract/lookup";
-import type { pdfCopy } from "../../api-contract/pdf-copy";
-import type { messageReply } from "../../api-contract/reply";
-import type { savedAnswers, savedForLater } from "../../api-contract/temporary-answers";
+import type {
+  addressBody, changed, confirmBody, conversion, credentialsBody, documentAnswers, lookupRecord, lookupResult, messageReply, pdfCopy, presignedPost,
+  profile, resetBody, savedAnswers, savedForLater, serviceApplication, webStatusBody,
+} from "../../api-contract";
 import type { Answers, ValidationErrors } from "../../engine";
 import type { LookupItem } from "../../engine/definition-format";
 import { call } from "./client";

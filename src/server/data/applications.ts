@@ -1,7 +1,7 @@
 // An applicant's application row: everything a save reads and writes, so a save is one read and
 // one conditional write. Writes compare the revision they read; a write that lost a race reads
 // again and re-applies the change (never overwriting what another request saved).
-import type { WebStatus } from "../../api-contract/application";
+import type { WebStatus } from "../../api-contract";
 import type { Answers } from "../../engine";
 import type { Database, Queryable } from "../db/database";
 

@@ -3,8 +3,7 @@
 // The sign-up attempt's id lives in an HttpOnly cookie of its own, sent to /public only.
 import type { FastifyInstance, FastifyReply } from "fastify";
 import type { JsonSchemaToTsProvider } from "@fastify/type-provider-json-schema-to-ts";
-import { addressBody, confirmBody, credentialsBody, resetBody } from "../../api-contract/accounts";
-import { replies } from "../../api-contract/reply";
+import { addressBody, confirmBody, credentialsBody, replies, resetBody } from "../../api-contract";
 import { ATTEMPT_MS, createAccountService, type AccountRefusal } from "../accounts/service";
 import { clearSessionCookies, setSessionCookies } from "../auth/sessions";
 import type { ServerContext } from "../context";

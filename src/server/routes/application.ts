@@ -9,9 +9,9 @@ import { unofferedChoices, withoutChoiceLabels, writeChoiceLabels } from "../../
 import type { ServerContext } from "../context";
 import { storedDocuments } from "../data/documents";
 import {
-  blocks, browserErrors, changed, chooseTabBody, fieldErrors, lastPageBody, profile, setBlocksBody, submitRefusal, tabs, WEB_STATUSES, webStatusBody,
-} from "../../api-contract/application";
-import { messageReply } from "../../api-contract/reply";
+  blocks, browserErrors, changed, chooseTabBody, fieldErrors, lastPageBody, messageReply, profile, setBlocksBody, submitRefusal, tabs, WEB_STATUSES,
+  webStatusBody,
+} from "../../api-contract";
 import { ApiError } from "../http";
 import { messages } from "../messages";
 

@@ -9,8 +9,7 @@ import type { ServerContext } from "../context";
 import { addUploadKey, clearDocumentAnswer, documentsOf, isUploadKeyIssued, startConversion, storedDocuments } from "../data/documents";
 import { removeDocument, removeFiles, storageKey, type ConvertJob } from "../documents";
 import { hit } from "../auth/throttle";
-import { answerKeyParams, conversion, convertBody, documentAnswers, presignBody, presignedPost } from "../../api-contract/documents";
-import { messageReply } from "../../api-contract/reply";
+import { answerKeyParams, conversion, convertBody, documentAnswers, messageReply, presignBody, presignedPost } from "../../api-contract";
 import { ApiError } from "../http";
 import { messages } from "../messages";
 

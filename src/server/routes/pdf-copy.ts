@@ -3,8 +3,7 @@
 import type { FastifyInstance } from "fastify";
 import type { JsonSchemaToTsProvider } from "@fastify/type-provider-json-schema-to-ts";
 import type { ServerContext } from "../context";
-import { pdfCopy } from "../../api-contract/pdf-copy";
-import { messageReply } from "../../api-contract/reply";
+import { messageReply, pdfCopy } from "../../api-contract";
 import { applicationVersion, pdfCopyOf, startPdfCopy } from "../data/pdf-copies";
 import type { CopyJob } from "../pdf-copy";
 

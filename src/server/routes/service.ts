@@ -7,8 +7,7 @@ import { userOfServiceToken } from "../auth/service-tokens";
 import type { ServerContext } from "../context";
 import { serviceViewOf } from "../data/applications";
 import { storedDocuments } from "../data/documents";
-import { serviceApplication } from "../../api-contract/application";
-import { messageReply } from "../../api-contract/reply";
+import { messageReply, serviceApplication } from "../../api-contract";
 import { ApiError } from "../http";
 import { messages } from "../messages";
 

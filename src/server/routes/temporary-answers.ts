@@ -8,8 +8,7 @@ import { hit } from "../auth/throttle";
 import { unofferedChoices, withoutChoiceLabels, writeChoiceLabels } from "../../engine/choices";
 import type { ServerContext } from "../context";
 import { saveTemporaryAnswers, temporaryAnswers } from "../data/temporary-answers";
-import { messageReply } from "../../api-contract/reply";
-import { savedAnswers, savedAnswersQuery, savedForLater } from "../../api-contract/temporary-answers";
+import { messageReply, savedAnswers, savedAnswersQuery, savedForLater } from "../../api-contract";
 import { ApiError } from "../http";
 import { messages } from "../messages";
 

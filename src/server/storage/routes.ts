@@ -4,7 +4,7 @@ import type { Readable } from "node:stream";
 import type { FastifyError, FastifyInstance, FastifyRequest } from "fastify";
 import multipart, { type Multipart } from "@fastify/multipart";
 import type { JsonSchemaToTsProvider } from "@fastify/type-provider-json-schema-to-ts";
-import { messageReply } from "../../api-contract/reply";
+import { messageReply } from "../../api-contract";
 import { ApiError } from "../http";
 import { messages } from "../messages";
 import type { DownloadRefusal, LocalStorage, UploadRefusal } from "./local";
