@@ -83,14 +83,29 @@ export async function changeApplication(
   });
 }
 
-/** Writes a field that is not answers (last page, statuses, errors), unless the application was submitted: answers whether it wrote. */
-export async function updateUnlessSubmitted(db: Queryable, userId: number, set: string, params: unknown[], now: Date): Promise<boolean> {
+/** Writes a field that is not answers, unless the application was submitted: answers whether it wrote. */
+async function updateUnlessSubmitted(db: Queryable, userId: number, set: string, params: unknown[], now: Date): Promise<boolean> {
   const rows = await db.query(
     `UPDATE applications SET ${set}, updated_at = $2 WHERE user_id = $1 AND submitted_at IS NULL RETURNING user_id`,
     [userId, now, ...params],
   );
   return rows.length > 0;
 }
+
+/** Remembers the page the applicant is on; false when the application was submitted. */
+export const setLastPage = (db: Queryable, userId: number, lastPage: string, now: Date) =>
+  updateUnlessSubmitted(db, userId, "last_page = $3", [lastPage], now);
+
+/** Records `status` once (a second time changes nothing); false when the application was submitted. */
+export const addWebStatus = (db: Queryable, userId: number, status: WebStatus, now: Date) =>
+  updateUnlessSubmitted(db, userId,
+    "web_status = CASE WHEN web_status @> $4::jsonb THEN web_status ELSE web_status || $3::jsonb END",
+    [JSON.stringify([{ web_status: status, created_at: now.toISOString() }]), JSON.stringify([{ web_status: status }])],
+    now);
+
+/** Stores the errors last computed; false when the application was submitted. */
+export const storeValidations = (db: Queryable, userId: number, errors: Record<string, string[]>, now: Date) =>
+  updateUnlessSubmitted(db, userId, "validations = $3::jsonb", [JSON.stringify(errors)], now);
 
 /** When the applicant logged in, oldest first. */
 export async function loginsOf(db: Queryable, userId: number): Promise<{ logged_in_at: Date }[]> {

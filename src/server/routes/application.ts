@@ -4,7 +4,9 @@
 import type { FastifyInstance } from "fastify";
 import type { JsonSchemaToTsProvider } from "@fastify/type-provider-json-schema-to-ts";
 import { answersBefore, copyAnswers, evaluateAnswers, localToday, validateAnswers, type Answers } from "../../engine";
-import { answered, changeApplication, loginsOf, submitApplication, updateUnlessSubmitted, type Application, type ChangeResult } from "../data/applications";
+import {
+  addWebStatus, answered, changeApplication, loginsOf, setLastPage, storeValidations, submitApplication, type Application, type ChangeResult,
+} from "../data/applications";
 import { unofferedChoices, withoutChoiceLabels, writeChoiceLabels } from "../../engine/choices";
 import type { ServerContext } from "../context";
 import { storedDocuments } from "../data/documents";
@@ -26,8 +28,8 @@ export function applicationRoutes(app: FastifyInstance, ctx: ServerContext): voi
   const { form } = ctx.form;
   const routes = app.withTypeProvider<JsonSchemaToTsProvider>();
   const state = (a: Application) => ({ tabs: a.tabs, blocks: a.addAnother });
-  const update = async (a: Application, set: string, params: unknown[]) => {
-    if (!(await updateUnlessSubmitted(db, a.userId, set, params, now()))) throw new ApiError(409, messages.alreadySubmitted);
+  const unlessSubmitted = (isWritten: boolean) => {
+    if (!isWritten) throw new ApiError(409, messages.alreadySubmitted);
   };
   // A document question counts as answered when its converted document is stored, whatever
   // its answer says: the answer alone ("ANSWERED") is anyone's to write.
@@ -95,7 +97,7 @@ export function applicationRoutes(app: FastifyInstance, ctx: ServerContext): voi
       response: { 200: messageReply, "4xx": messageReply },
     },
   }, async (request) => {
-    await update(request.application, "last_page = $3", [request.body.last_page]);
+    unlessSubmitted(await setLastPage(db, request.application.userId, request.body.last_page, now()));
     return { message: messages.lastPageSaved };
   });
 
@@ -111,11 +113,7 @@ export function applicationRoutes(app: FastifyInstance, ctx: ServerContext): voi
     if (recorded.includes(status)) return { message: messages.statusSaved };
     if (status === "submitted") throw new ApiError(409, messages.statusSubmitOnly);
     if (WEB_STATUSES.indexOf(status) !== recorded.length) throw new ApiError(409, messages.statusOrder);
-    await update(
-      request.application,
-      "web_status = CASE WHEN web_status @> $4::jsonb THEN web_status ELSE web_status || $3::jsonb END",
-      [JSON.stringify([{ web_status: status, created_at: now().toISOString() }]), JSON.stringify([{ web_status: status }])],
-    );
+    unlessSubmitted(await addWebStatus(db, request.application.userId, status, now()));
     return { message: messages.statusSaved };
   });
 
@@ -128,7 +126,7 @@ export function applicationRoutes(app: FastifyInstance, ctx: ServerContext): voi
     },
   }, async (request) => {
     const errors = await errorsOf(request.application);
-    await update(request.application, "validations = $3::jsonb", [JSON.stringify(errors)]);
+    unlessSubmitted(await storeValidations(db, request.application.userId, errors, now()));
     return errors;
   });
 
