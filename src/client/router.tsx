@@ -4,7 +4,7 @@
 // loaders, and the data router weighs 17 kB more (gzipped) on every first visit.
 import { Component, lazy, Suspense, useEffect, useLayoutEffect, type ComponentType, type ReactNode } from "react";
 import { Navigate, Outlet, Route, Routes, useLocation, useNavigate, useNavigationType } from "react-router";
-import { accountMessages } from "../engine/accounts";
+import { accountMessages } from "../engine/messages";
 import { whenUnauthorized } from "./api/client";
 import { forgetApplicant, whenLoggedOutElsewhere } from "./api/queries";
 import type { AuthState } from "./auth/navigation";

@@ -3,20 +3,6 @@
 /** The spec's special characters (shared/spec/README.md). */
 export const PASSWORD_SPECIAL_CHARACTERS = `^$*.[]{}()?-"!@#%&/\\,><':;|_~\`+=`;
 
-/** The spec's account and session texts (accounts-and-shell §4, §5, §8), for the cards and the server. */
-export const accountMessages = {
-  sessionInvalid: "Your session is invalid. Please clear your cookies and login again.",
-  unexpected: "We've encountered an unexpected error at this time. Please try again later.",
-  emailInvalid: "Your email address must be valid.",
-  loginEmailInvalid: "Please provide a valid email address.",
-  resendEmailInvalid: "You must provide a valid email address to resend a confirmation code.",
-  passwordRequired: "Password is required.",
-  passwordsMustMatch: "passwords must match",
-  codeFormat: "The confirmation code must be exactly 6 numbers.",
-  autoLogout: "You have been automatically logged out due to inactivity.",
-  submitted: "Your application was successfully submitted.",
-} as const;
-
 export const PASSWORD_MIN_LENGTH = 12;
 export const CONFIRMATION_CODE_LENGTH = 6;
 

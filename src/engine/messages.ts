@@ -1,7 +1,26 @@
+// The texts an applicant reads that the browser and the server both send: the answers' and the
+// accounts'. Texts only the server sends are in src/server/messages.ts. Two kinds of text live
+// elsewhere, each beside the rule it words: rule messages in schemas/rules/ (as the spec writes
+// them), and the file checks' (documents.ts, whose wording names the rule's own file types).
+
+/** The spec's account and session texts (accounts-and-shell §4, §5, §8), for the cards and the server. */
+export const accountMessages = {
+  sessionInvalid: "Your session is invalid. Please clear your cookies and login again.",
+  unexpected: "We've encountered an unexpected error at this time. Please try again later.",
+  emailInvalid: "Your email address must be valid.",
+  loginEmailInvalid: "Please provide a valid email address.",
+  resendEmailInvalid: "You must provide a valid email address to resend a confirmation code.",
+  passwordRequired: "Password is required.",
+  passwordsMustMatch: "passwords must match",
+  codeFormat: "The confirmation code must be exactly 6 numbers.",
+  autoLogout: "You have been automatically logged out due to inactivity.",
+  submitted: "Your application was successfully submitted.",
+} as const;
+
 /**
- * The engine's own wording, for failures of the data model (types and limits) that no rule in
- * schemas/rules/ words itself. Rule messages live with their rules, as the spec writes them.
- * AJV's default text ("must NOT have more than 45 characters") never reaches an applicant.
+ * The engine's own wording for answers, for failures of the data model (types and limits) that
+ * no rule in schemas/rules/ words itself. AJV's default text ("must NOT have more than 45
+ * characters") never reaches an applicant.
  */
 export type MessageCode =
   | "tooLong"

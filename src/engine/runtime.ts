@@ -2,7 +2,6 @@
 // assembled around a validator, answers helpers, formats, dates and account messages. No Ajv and
 // no definitions' compiler come through here; those are in ./compile (the server and the build).
 export {
-  accountMessages,
   CONFIRMATION_CODE_LENGTH,
   failedPasswordRequirements,
   isConfirmationCode,
@@ -12,6 +11,7 @@ export {
   passwordRequirements,
 } from "./accounts";
 export { copyAnswers, isAnswered } from "./answers";
+export { accountMessages } from "./messages";
 export { compileCondition, comparisons, type CompiledCondition } from "./conditions";
 export { localToday } from "./dates";
 export { validatorFrom, type AnswerValidator, type CompiledValidate } from "./errors";

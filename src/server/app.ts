@@ -4,7 +4,7 @@ import { join } from "node:path";
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from "fastify";
 import cookie from "@fastify/cookie";
 import swagger from "@fastify/swagger";
-import { applicationOfSession, type Application } from "./applications";
+import { applicationOfSession, type Application } from "./data/applications";
 import { openBackground } from "./background";
 import { loadHasher } from "./auth/secrets";
 import { clearSessionCookies, IDLE_MS, LIFETIME_MS, sessionCookies } from "./auth/sessions";

@@ -7,7 +7,7 @@ import type { ServerForm } from "./form";
 import type { Jobs } from "./jobs";
 import type { SendMail } from "./mail";
 import type { Printer } from "./render/chromium";
-import type { Storage } from "./storage/storage";
+import type { Storage } from "./storage/types";
 
 /** What route handlers share: built once at start-up by buildServer. */
 export interface ServerContext {

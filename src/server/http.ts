@@ -10,9 +10,6 @@ export class ApiError extends Error {
   }
 }
 
-/** The answer of every refusal, and of calls that only confirm: `{ "message": … }`. */
-export const message = { type: "object", properties: { message: { type: "string" } }, required: ["message"] } as const;
-
 /**
  * Scripts only from our own origin. Styles too, except the <style> elements React Aria adds at
  * run time, which carry the page's nonce (src/server/web.ts puts it in the page).

@@ -1,7 +1,9 @@
-// Every message the server sends to applicants, in one place. Texts in quotes in the spec are
-// quoted exactly; the rest are ours, written for a nervous applicant on a phone.
+// Every message the server sends to applicants, in one place: the texts only the server sends,
+// and (by reference, never copied) those the browser shows too, from the engine's catalogue
+// (src/engine/messages.ts) and its file checks (src/engine/documents.ts). Texts in quotes in the
+// spec are quoted exactly; the rest are ours, written for a nervous applicant on a phone.
 
-import { accountMessages } from "../engine/accounts";
+import { accountMessages } from "../engine/messages";
 import { fileMessages } from "../engine/documents";
 
 export const messages = {

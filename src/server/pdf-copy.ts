@@ -3,13 +3,15 @@
 // tabs), and the converted documents follow it, in the order the pages ask for them. Made once
 // per version of the answers; a change of the answers makes the next request start a new one.
 import { PDFDocument } from "pdf-lib";
+import type { ConversionStatus } from "../api-contract";
 import { issueServiceToken } from "./auth/service-tokens";
 import type { ServerContext } from "./context";
-import { documentsOf, storageKey } from "./documents";
+import { documentsOf } from "./data/documents";
+import { claimPdfCopy, finishPdfCopy } from "./data/pdf-copies";
+import { storageKey } from "./documents";
 import { messages } from "./messages";
 import { LOADING, SAVING } from "./pdf-steps";
 
-export type CopyStatus = "UNPROCESSED" | "IN_PROGRESS" | "COMPLETED" | "FAILED";
 export interface CopyJob { userId: number }
 
 /** The service view shows this once the application has drawn (src/client/form/ServiceView.tsx). */
@@ -17,14 +19,10 @@ const DRAWN = ".service-document";
 
 export async function makePdfCopy(ctx: ServerContext, { userId }: CopyJob): Promise<void> {
   const { db, storage, now } = ctx;
-  const [claimed] = await db.query<{ madeFrom: Date }>(
-    `UPDATE pdf_copies SET status = 'IN_PROGRESS', updated_at = $2 WHERE user_id = $1 AND status IN ('UNPROCESSED', 'IN_PROGRESS') RETURNING made_from AS "madeFrom"`,
-    [userId, now()],
-  );
-  if (!claimed) return;
-  const finish = (status: CopyStatus, pdfKey: string | null, message: string | null) =>
-    db.query("UPDATE pdf_copies SET status = $2, pdf_key = $3, message = $4, updated_at = $5 WHERE user_id = $1 AND made_from = $6 RETURNING 1",
-      [userId, status, pdfKey, message, now(), claimed.madeFrom]);
+  const madeFrom = await claimPdfCopy(db, userId, now());
+  if (!madeFrom) return;
+  const finish = (status: ConversionStatus, pdfKey: string | null, message: string | null) =>
+    finishPdfCopy(db, userId, madeFrom, { status, pdfKey, message }, now());
   try {
     const token = await issueServiceToken(db, ctx.hash, userId, now());
     // The documents are read while Chromium prints.
@@ -39,7 +37,7 @@ export async function makePdfCopy(ctx: ServerContext, { userId }: CopyJob): Prom
     const pdfKey = storageKey("pdf", ".pdf");
     await storage.write(pdfKey, Buffer.from(await copy.save(SAVING)), "application/pdf");
     // The answers changed while this ran: a newer copy is on its way, this one is not needed.
-    if ((await finish("COMPLETED", pdfKey, null)).length === 0) await storage.remove(pdfKey);
+    if (!(await finish("COMPLETED", pdfKey, null))) await storage.remove(pdfKey);
   } catch (error) {
     await finish("FAILED", null, messages.pdfCopyFailed);
     throw error;

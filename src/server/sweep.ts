@@ -1,7 +1,7 @@
 // Rows whose time is over: removed hourly so the tables do not grow with every visit.
 import { IDLE_MS, LIFETIME_MS } from "./auth/sessions";
 import type { Queryable } from "./db/database";
-import type { Storage } from "./storage/storage";
+import type { Storage } from "./storage/types";
 
 export async function sweepExpired(db: Queryable, storage: Storage, now: Date): Promise<void> {
   const before = (ms: number) => new Date(now.getTime() - ms);

@@ -1,61 +1,44 @@
-// Every call of the spec's table (accounts-and-shell §7), typed. Paths and payloads are the spec's.
+// Every call of the spec's table (accounts-and-shell §7), typed. Paths and payloads are the spec's;
+// their shapes come from the schemas the server checks and documents them with (src/api-contract),
+// imported as types only, so none of it reaches the bundle.
+import type { FromSchema } from "json-schema-to-ts";
+import type {
+  addressBody, changed, confirmBody, conversion, credentialsBody, documentAnswers, lookupRecord, lookupResult, messageReply, pdfCopy, presignedPost,
+  profile, resetBody, savedAnswers, savedForLater, serviceApplication, webStatusBody,
+} from "../../api-contract";
 import type { Answers, ValidationErrors } from "../../engine/runtime";
 import type { LookupItem } from "../../engine/generated/definition-format";
 import { call } from "./client";
 
-export interface Reply {
-  message: string;
-}
+export type Reply = FromSchema<typeof messageReply>;
 
-export interface Profile {
-  answer: Answers;
-  document_answer: DocumentAnswers;
-  username: string;
-  last_page: string | null;
-  successful_login: { logged_in_at: string }[];
-  web_status: { web_status: string }[];
-  revision: number;
-}
+/**
+ * Answers travel as plain objects in the contract: their shape is the form's, from the definitions
+ * (the engine's Answers; the server checks them with the form's answers schema).
+ */
+type WithAnswers<T extends { answer: unknown }> = T & { answer: Answers };
+
+export type Profile = WithAnswers<FromSchema<typeof profile>> & { document_answer: DocumentAnswers };
 
 /** What a change of answers, tabs or blocks answers: the new revision and the keys it cleared. */
-export interface Changed extends Reply {
-  revision: number;
-  cleared: string[];
-}
+export type Changed = FromSchema<typeof changed>;
 
 /** One application for the read-only service view (accounts-and-shell §6). */
-export interface ServiceApplication {
-  answer: Answers;
-  add_another: Record<string, number>;
-  document_answer: Record<string, unknown>;
-  tabs: Record<string, string>;
-}
+export type ServiceApplication = WithAnswers<FromSchema<typeof serviceApplication>>;
 
 /** The documents stored for an applicant, by answer key (GET /api/document-answer). */
-export type DocumentAnswers = Record<string, { file_name: string; file_size: number }>;
-
-export type ConversionStatus = "UNPROCESSED" | "IN_PROGRESS" | "COMPLETED" | "FAILED" | "NOT_ANSWERED";
+export type DocumentAnswers = FromSchema<typeof documentAnswers>;
 
 /** A document's conversion to PDF (application-form §4 file upload and conversion). */
-export interface Conversion {
-  status: ConversionStatus;
-  message: string | null;
-}
+export type Conversion = FromSchema<typeof conversion>;
 
 /** Where and how to upload one document: a POST of `fields` and then the file to `url`. */
-export interface PresignedPost {
-  url: string;
-  fields: Record<string, string>;
-}
+export type PresignedPost = FromSchema<typeof presignedPost>;
 
 /** The PDF copy of the whole application (application-form §4 PDF copy download). */
-export interface PdfCopy {
-  status: Exclude<ConversionStatus, "NOT_ANSWERED">;
-  url: string | null;
-  message: string | null;
-}
+export type PdfCopy = FromSchema<typeof pdfCopy>;
 
-export type WebStatus = "started" | "validating" | "submitted";
+export type WebStatus = FromSchema<typeof webStatusBody>["web_status"];
 
 /** What a lookup searches (application-form §3): high schools, colleges, or addresses. */
 export type LookupCategory = LookupItem["category"];
@@ -64,38 +47,20 @@ export type LookupCategory = LookupItem["category"];
 export const LOOKUP_RESULTS = 5;
 
 /** One suggestion of a lookup (application-form §3 lookup result). */
-export interface LookupResult {
-  id: string | number;
-  text: string;
-  sub_text: string;
-}
+export type LookupResult = FromSchema<typeof lookupResult>;
 
-/**
- * The record of a chosen suggestion (application-form §3 lookup detail record): a school's name,
- * address and CEEB code, or an address's lines. Country is ISO alpha-3 ("USA"), state two letters ("MA").
- */
-export interface LookupRecord {
-  name?: string;
-  address_line_1?: string;
-  city?: string;
-  state?: string;
-  zip?: string;
-  country?: string;
-  ceeb?: string;
-}
+/** The record of a chosen suggestion (application-form §3 lookup detail record). */
+export type LookupRecord = FromSchema<typeof lookupRecord>;
 
-export interface Credentials {
-  username: string;
-  password: string;
-}
+export type Credentials = FromSchema<typeof credentialsBody>;
 
 export const api = {
   signup: (body: Credentials) => call<Reply>("POST", "/public/signup", body),
-  confirm: (body: { username: string; code: string }) => call<Reply>("POST", "/public/confirm", body),
-  resendConfirm: (body: { username: string }) => call<Reply>("POST", "/public/resend-confirm", body),
+  confirm: (body: FromSchema<typeof confirmBody>) => call<Reply>("POST", "/public/confirm", body),
+  resendConfirm: (body: FromSchema<typeof addressBody>) => call<Reply>("POST", "/public/resend-confirm", body),
   login: (body: Credentials) => call<Reply>("POST", "/public/login", body),
-  forgotPassword: (body: { username: string }) => call<Reply>("POST", "/public/forgot-password", body),
-  resetPassword: (body: { username: string; password: string; confirm_password: string; id: string }) =>
+  forgotPassword: (body: FromSchema<typeof addressBody>) => call<Reply>("POST", "/public/forgot-password", body),
+  resetPassword: (body: FromSchema<typeof resetBody>) =>
     call<Reply>("POST", "/public/reset-password", body),
   logout: (options?: { handleUnauthorized: boolean }) => call<Reply>("GET", "/api/logout", undefined, options),
   keepAlive: () => call<Reply>("GET", "/api/session"),
@@ -117,8 +82,8 @@ export const api = {
   conversion: (answerKey: string) => call<Conversion>("GET", `/api/pdf/document-answer/${encodeURIComponent(answerKey)}`),
   deleteConversion: (answerKey: string) => call<Reply>("DELETE", `/api/pdf/document-answer/${encodeURIComponent(answerKey)}`),
   pdfCopy: () => call<PdfCopy>("GET", "/api/pdf"),
-  saveForLater: (answers: Answers) => call<Reply & { token: string; expires_at: string }>("POST", "/public/tmp", answers),
-  savedForLater: (token: string) => call<{ answer: Answers }>("GET", `/public/tmp?token=${encodeURIComponent(token)}`),
+  saveForLater: (answers: Answers) => call<FromSchema<typeof savedForLater>>("POST", "/public/tmp", answers),
+  savedForLater: (token: string) => call<WithAnswers<FromSchema<typeof savedAnswers>>>("GET", `/public/tmp?token=${encodeURIComponent(token)}`),
   // A failed lookup is swallowed where it is used (application-form §8), a 401 included: no logout.
   findLookup: (text: string, category: LookupCategory, signal?: AbortSignal) =>
     call<LookupResult[]>("GET", `/lookup/find?${new URLSearchParams({ text, category, max_results: String(LOOKUP_RESULTS) })}`, undefined, { handleUnauthorized: false, signal }),

@@ -3,7 +3,7 @@
 import { http, HttpResponse } from "msw";
 import { screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, test, vi, type MockInstance } from "vitest";
-import { accountMessages } from "../../engine/accounts";
+import { accountMessages } from "../../engine/messages";
 import { renderApp, sentTo, server, url, withTestServer } from "../testing";
 import { queryClient } from "./queries";
 import { ApiError, call } from "./client";

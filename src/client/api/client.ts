@@ -1,6 +1,6 @@
 // The one way the app talks to the server (spec: accounts-and-shell §7, §8). Every call sends and
 // expects JSON; every failure becomes an ApiError carrying the message an applicant should read.
-import { accountMessages } from "../../engine/accounts";
+import { accountMessages } from "../../engine/messages";
 
 export class ApiError extends Error {
   constructor(message: string, readonly status: number, readonly body?: unknown) {

@@ -1,6 +1,7 @@
 // The account cards' rules and messages (spec: accounts-and-shell §5), over the engine's checks
 // that the server runs too.
-import { accountMessages, failedPasswordRequirements, isConfirmationCode, isEmail } from "../../engine/accounts";
+import { failedPasswordRequirements, isConfirmationCode, isEmail } from "../../engine/accounts";
+import { accountMessages } from "../../engine/messages";
 
 export const PASSWORD_UNMET = "Your password must meet every requirement in the list.";
 

@@ -7,7 +7,7 @@
 // changes.ts) rather than importing changes.ts, which loads this file only when a tab needs it.
 import { useQuery } from "@tanstack/react-query";
 import { create } from "zustand";
-import { accountMessages } from "../../engine/accounts";
+import { accountMessages } from "../../engine/messages";
 import type { Answers } from "../../engine/runtime";
 import { api, type Conversion, type DocumentAnswers, type PresignedPost, type Profile } from "../api/calls";
 import { ApiError } from "../api/client";

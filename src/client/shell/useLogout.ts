@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { useMutation } from "@tanstack/react-query";
 import { useNavigate } from "react-router";
-import { accountMessages } from "../../engine/accounts";
+import { accountMessages } from "../../engine/messages";
 import type { AuthState } from "../auth/navigation";
 import { api } from "../api/calls";
 import { ApiError } from "../api/client";

@@ -4,32 +4,33 @@
 import type { FastifyInstance } from "fastify";
 import type { JsonSchemaToTsProvider } from "@fastify/type-provider-json-schema-to-ts";
 import { answersBefore, copyAnswers, evaluateAnswers, localToday, validateAnswers, type Answers } from "../../engine/runtime";
-import { answered, changeApplication, updateUnlessSubmitted, type Application, type WebStatus } from "../applications";
+import {
+  addWebStatus, answered, changeApplication, loginsOf, setLastPage, storeValidations, submitApplication, type Application, type ChangeResult,
+} from "../data/applications";
 import { unofferedChoices, withoutChoiceLabels, writeChoiceLabels } from "../../engine/choices";
 import type { ServerContext } from "../context";
-import { storedDocuments } from "../documents";
-import { ApiError, message } from "../http";
+import { storedDocuments } from "../data/documents";
+import {
+  blocks, browserErrors, changed, chooseTabBody, fieldErrors, lastPageBody, messageReply, profile, setBlocksBody, submitRefusal, tabs, WEB_STATUSES,
+  webStatusBody,
+} from "../../api-contract";
+import { ApiError } from "../http";
 import { messages } from "../messages";
 
-const WEB_STATUSES: WebStatus[] = ["started", "validating", "submitted"];
-
-const changed = {
-  type: "object",
-  properties: {
-    message: { type: "string" },
-    revision: { type: "integer", description: "Goes up by one with every change of the answers" },
-    cleared: { type: "array", items: { type: "string" }, description: "Answer keys the engine cleared (hidden questions, a tab left, a block removed)" },
-  },
-  required: ["message", "revision", "cleared"],
-} as const;
-const fieldErrors = { type: "object", additionalProperties: { type: "array", items: { type: "string" } }, description: "answerKey → messages" } as const;
-const anything = { type: "object", additionalProperties: true } as const;
+/** The new revision, or the refusal of a change as an answer. */
+function revisionOf(result: ChangeResult): number {
+  if (result.ok) return result.value.revision;
+  throw result.code === "alreadySubmitted" ? new ApiError(409, messages.alreadySubmitted) : new ApiError(412, messages.stale);
+}
 
 export function applicationRoutes(app: FastifyInstance, ctx: ServerContext): void {
   const { db, now } = ctx;
   const { form } = ctx.form;
   const routes = app.withTypeProvider<JsonSchemaToTsProvider>();
   const state = (a: Application) => ({ tabs: a.tabs, blocks: a.addAnother });
+  const unlessSubmitted = (isWritten: boolean) => {
+    if (!isWritten) throw new ApiError(409, messages.alreadySubmitted);
+  };
   // A document question counts as answered when its converted document is stored, whatever
   // its answer says: the answer alone ("ANSWERED") is anyone's to write.
   const errorsOf = async (a: Application) => {
@@ -46,29 +47,18 @@ export function applicationRoutes(app: FastifyInstance, ctx: ServerContext): voi
     schema: {
       summary: "The applicant's profile: answers, documents, place and status",
       response: {
-        200: {
-          type: "object",
-          properties: {
-            answer: anything,
-            document_answer: anything,
-            username: { type: "string" },
-            last_page: { type: ["string", "null"] },
-            successful_login: { type: "array", items: { type: "object", properties: { logged_in_at: { type: "string", format: "date-time" } } } },
-            web_status: { type: "array", items: { type: "object", properties: { web_status: { type: "string" }, created_at: { type: "string" } } } },
-            revision: { type: "integer" },
-          },
-        },
+        200: profile,
       },
     },
   }, async (request) => {
     const a = request.application;
-    const logins = await db.query("SELECT logged_in_at FROM successful_logins WHERE user_id = $1 ORDER BY logged_in_at", [a.userId]);
+    const logins = await loginsOf(db, a.userId);
     return {
       answer: a.answers,
       document_answer: await storedDocuments(db, a.userId),
       username: a.username,
       last_page: a.lastPage,
-      successful_login: logins,
+      successful_login: logins.map((login) => ({ logged_in_at: login.logged_in_at.toISOString() })),
       web_status: a.webStatus,
       revision: a.revision,
     };
@@ -80,7 +70,7 @@ export function applicationRoutes(app: FastifyInstance, ctx: ServerContext): voi
       description: "Send If-Match: \"revision\" to refuse the save (412) when the answers changed since that revision.",
       headers: { type: "object", properties: { "if-match": { type: "string", maxLength: 20 } } },
       body: ctx.form.answersSchema,
-      response: { 200: changed, "4xx": message },
+      response: { 200: changed, "4xx": messageReply },
     },
   }, async (request) => {
     const sent = withoutChoiceLabels(form, request.body as Answers);
@@ -88,7 +78,7 @@ export function applicationRoutes(app: FastifyInstance, ctx: ServerContext): voi
     const ifRevision = ifMatch === undefined ? undefined : /^"(\d{1,9})"$/.exec(ifMatch)?.[1];
     if (ifMatch !== undefined && ifRevision === undefined) throw new ApiError(412, messages.stale);
     let cleared: string[] = [];
-    const { revision } = await changeApplication(db, request.application, now(), (current) => {
+    const revision = revisionOf(await changeApplication(db, request.application, now(), (current) => {
       if (Object.keys(sent).length === 0) return null;
       const merged = Object.assign(copyAnswers(current.answers), sent);
       const evaluation = evaluateAnswers(form, merged, { ...state(current), previous: answersBefore(form, current.answers, sent) });
@@ -96,39 +86,34 @@ export function applicationRoutes(app: FastifyInstance, ctx: ServerContext): voi
       if (unoffered.length > 0) throw new ApiError(400, messages.notOffered(unoffered));
       cleared = evaluation.cleared;
       return { answers: answered(writeChoiceLabels(form, evaluation.answers)) };
-    }, ifRevision === undefined ? undefined : Number(ifRevision));
+    }, ifRevision === undefined ? undefined : Number(ifRevision)));
     return { message: messages.saved, revision, cleared };
   });
 
   routes.put("/api/last-page", {
     schema: {
       summary: "Remember the page the applicant is on",
-      body: { type: "object", properties: { last_page: { enum: ctx.form.pageRoutes } }, required: ["last_page"], additionalProperties: false },
-      response: { 200: message, "4xx": message },
+      body: lastPageBody(ctx.form.pageRoutes),
+      response: { 200: messageReply, "4xx": messageReply },
     },
   }, async (request) => {
-    await updateUnlessSubmitted(db, request.application.userId, "last_page = $3", [request.body.last_page], now());
+    unlessSubmitted(await setLastPage(db, request.application.userId, request.body.last_page, now()));
     return { message: messages.lastPageSaved };
   });
 
   routes.post("/api/web-status", {
     schema: {
       summary: "Record the next status: started, then validating (submitted comes with POST /api/submit)",
-      body: { type: "object", properties: { web_status: { enum: WEB_STATUSES } }, required: ["web_status"], additionalProperties: false },
-      response: { 200: message, "4xx": message },
+      body: webStatusBody,
+      response: { 200: messageReply, "4xx": messageReply },
     },
   }, async (request) => {
-    const status = request.body.web_status as WebStatus;
+    const status = request.body.web_status;
     const recorded = request.application.webStatus.map((e) => e.web_status);
     if (recorded.includes(status)) return { message: messages.statusSaved };
     if (status === "submitted") throw new ApiError(409, messages.statusSubmitOnly);
     if (WEB_STATUSES.indexOf(status) !== recorded.length) throw new ApiError(409, messages.statusOrder);
-    await updateUnlessSubmitted(
-      db, request.application.userId,
-      "web_status = CASE WHEN web_status @> $4::jsonb THEN web_status ELSE web_status || $3::jsonb END",
-      [JSON.stringify([{ web_status: status, created_at: now().toISOString() }]), JSON.stringify([{ web_status: status }])],
-      now(),
-    );
+    unlessSubmitted(await addWebStatus(db, request.application.userId, status, now()));
     return { message: messages.statusSaved };
   });
 
@@ -136,12 +121,12 @@ export function applicationRoutes(app: FastifyInstance, ctx: ServerContext): voi
     schema: {
       summary: "Compute (and store) the errors of every page from the stored answers",
       description: "The body, the browser's own field errors, is optional and not trusted.",
-      body: { type: "object", additionalProperties: { type: "array", items: { type: "string", maxLength: 1000 }, maxItems: 50 }, maxProperties: 2000 },
-      response: { 200: fieldErrors, "4xx": message },
+      body: browserErrors,
+      response: { 200: fieldErrors, "4xx": messageReply },
     },
   }, async (request) => {
     const errors = await errorsOf(request.application);
-    await updateUnlessSubmitted(db, request.application.userId, "validations = $3::jsonb", [JSON.stringify(errors)], now());
+    unlessSubmitted(await storeValidations(db, request.application.userId, errors, now()));
     return errors;
   });
 
@@ -149,9 +134,9 @@ export function applicationRoutes(app: FastifyInstance, ctx: ServerContext): voi
     schema: {
       summary: "Submit the application; refused with the errors while any remain",
       response: {
-        200: message,
-        422: { type: "object", properties: { message: { type: "string" }, errors: fieldErrors }, required: ["message", "errors"] },
-        "4xx": message,
+        200: messageReply,
+        422: submitRefusal,
+        "4xx": messageReply,
       },
     },
   }, async (request) => {
@@ -162,71 +147,56 @@ export function applicationRoutes(app: FastifyInstance, ctx: ServerContext): voi
     const recorded = new Set(a.webStatus.map((e) => e.web_status));
     const webStatus = [...a.webStatus, ...WEB_STATUSES.filter((s) => !recorded.has(s)).map((s) => ({ web_status: s, created_at: now().toISOString() }))];
     // Only the answers just checked are submitted: a save in between makes this refuse.
-    const rows = await db.query(
-      `UPDATE applications SET submitted_at = $3, web_status = $4::jsonb, validations = '{}', updated_at = $3
-       WHERE user_id = $1 AND revision = $2 AND submitted_at IS NULL RETURNING user_id`,
-      [a.userId, a.revision, now(), JSON.stringify(webStatus)],
-    );
-    if (rows.length === 0) throw new ApiError(409, messages.busy);
+    if (!(await submitApplication(db, a.userId, a.revision, webStatus, now()))) throw new ApiError(409, messages.busy);
     return { message: messages.submitted };
   });
 
   routes.get("/api/tabs", {
-    schema: { summary: "The chosen tab of every tab group", response: { 200: { type: "object", additionalProperties: { type: "string" } } } },
+    schema: { summary: "The chosen tab of every tab group", response: { 200: tabs } },
   }, async (request) => evaluateAnswers(form, request.application.answers, state(request.application)).tabs);
 
   routes.put("/api/tabs", {
     schema: {
       summary: "Choose a tab; the answers listed for the tab left are cleared",
-      body: {
-        type: "object",
-        properties: { tab_id: { enum: ctx.form.tabGroups }, chosen_tab: { type: "string", maxLength: 100 } },
-        required: ["tab_id", "chosen_tab"],
-        additionalProperties: false,
-      },
-      response: { 200: changed, "4xx": message },
+      body: chooseTabBody(ctx.form.tabGroups),
+      response: { 200: changed, "4xx": messageReply },
     },
   }, async (request) => {
     const { tab_id: group, chosen_tab: chosen } = request.body as { tab_id: string; chosen_tab: string };
     const tabIds = form.tabGroups.get(group)!.tabs.map((t) => t.id);
     if (!tabIds.includes(chosen)) throw new ApiError(400, messages.tabUnknown(group, tabIds));
     let cleared: string[] = [];
-    const { revision } = await changeApplication(db, request.application, now(), (current) => {
+    const revision = revisionOf(await changeApplication(db, request.application, now(), (current) => {
       const before = evaluateAnswers(form, current.answers, state(current)).tabs;
       const tabs = { ...current.tabs, [group]: chosen };
       const evaluation = evaluateAnswers(form, current.answers, { tabs, blocks: current.addAnother, previousTabs: before });
       cleared = evaluation.cleared;
       return { answers: answered(evaluation.answers), tabs };
-    });
+    }));
     return { message: messages.tabSaved, revision, cleared };
   });
 
   routes.get("/api/add-another", {
-    schema: { summary: "The number of blocks of every add-another group", response: { 200: { type: "object", additionalProperties: { type: "integer" } } } },
+    schema: { summary: "The number of blocks of every add-another group", response: { 200: blocks } },
   }, async (request) => evaluateAnswers(form, request.application.answers, state(request.application)).blocks);
 
   routes.put("/api/add-another", {
     schema: {
       summary: "Set the number of blocks of an add-another group; answers of removed blocks are cleared",
-      body: {
-        type: "object",
-        properties: { button_id: { enum: ctx.form.blockGroups }, num_components: { type: "integer", minimum: 1, maximum: 10 } },
-        required: ["button_id", "num_components"],
-        additionalProperties: false,
-      },
-      response: { 200: changed, "4xx": message },
+      body: setBlocksBody(ctx.form.blockGroups),
+      response: { 200: changed, "4xx": messageReply },
     },
   }, async (request) => {
     const { button_id: group, num_components: count } = request.body as { button_id: string; num_components: number };
     const { max } = form.blockGroups.get(group)!;
     if (count > max) throw new ApiError(400, messages.blocksRange(group, max));
     let cleared: string[] = [];
-    const { revision } = await changeApplication(db, request.application, now(), (current) => {
+    const revision = revisionOf(await changeApplication(db, request.application, now(), (current) => {
       const addAnother = { ...current.addAnother, [group]: count };
       const evaluation = evaluateAnswers(form, current.answers, { tabs: current.tabs, blocks: addAnother });
       cleared = evaluation.cleared;
       return { answers: answered(evaluation.answers), addAnother };
-    });
+    }));
     return { message: messages.blocksSaved, revision, cleared };
   });
 }

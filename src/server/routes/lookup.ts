@@ -4,20 +4,11 @@
 import type { FastifyInstance } from "fastify";
 import type { JsonSchemaToTsProvider } from "@fastify/type-provider-json-schema-to-ts";
 import type { ServerContext } from "../context";
-import { ApiError, message } from "../http";
+import { lookupAnswer, lookupQuery, messageReply } from "../../api-contract";
+import { ApiError } from "../http";
 import { addressOfPhotonId, addressOfZip, isZipText, photonSuggestions, zipSuggestions, type AddressRecord } from "../lookup/addresses";
 import { isSchoolCategory, schoolByCeeb, searchSchools } from "../lookup/schools";
 import { messages } from "../messages";
-
-const text = { type: "string" } as const;
-const result = { type: "object", properties: { id: text, text, sub_text: text }, required: ["id", "text", "sub_text"], additionalProperties: false } as const;
-const record = {
-  type: "object",
-  description: "Schools: every field. Addresses: all but name and ceeb.",
-  properties: { name: text, address_line_1: text, city: text, state: text, zip: text, country: text, ceeb: text },
-  required: ["address_line_1", "city", "state", "zip", "country"],
-  additionalProperties: false,
-} as const;
 
 export function lookupRoutes(app: FastifyInstance, ctx: ServerContext): void {
   const { db, config } = ctx;
@@ -27,23 +18,8 @@ export function lookupRoutes(app: FastifyInstance, ctx: ServerContext): void {
     logLevel: "warn",
     schema: {
       summary: "Search schools or addresses (text), or read the one chosen (id)",
-      querystring: {
-        type: "object",
-        properties: {
-          category: { type: "string", enum: ["hs_ceeb", "college_ceeb", "address"] },
-          text: { type: "string", minLength: 1, maxLength: 100, description: "What the applicant typed; leading and trailing spaces are ignored." },
-          // The query string holds text, and this server converts no types (app.ts): a list of the
-          // accepted values also makes the refusal's message name them.
-          max_results: { type: "string", enum: ["1", "2", "3", "4", "5", "6", "7", "8", "9", "10"], default: "5" },
-          id: { type: "string", minLength: 1, maxLength: 1000, description: "A search result's id: a CEEB code, zip:02139, photon:…" },
-        },
-        required: ["category"],
-        additionalProperties: false,
-      },
-      response: {
-        200: { anyOf: [{ type: "array", items: result, maxItems: 10 }, record] },
-        "4xx": message,
-      },
+      querystring: lookupQuery,
+      response: { 200: lookupAnswer, "4xx": messageReply },
     },
   }, async (request) => {
     const { category, id } = request.query;

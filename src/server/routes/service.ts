@@ -5,11 +5,11 @@ import type { FastifyInstance } from "fastify";
 import type { JsonSchemaToTsProvider } from "@fastify/type-provider-json-schema-to-ts";
 import { userOfServiceToken } from "../auth/service-tokens";
 import type { ServerContext } from "../context";
-import { storedDocuments } from "../documents";
-import { ApiError, message } from "../http";
+import { serviceViewOf } from "../data/applications";
+import { storedDocuments } from "../data/documents";
+import { messageReply, serviceApplication } from "../../api-contract";
+import { ApiError } from "../http";
 import { messages } from "../messages";
-
-const anything = { type: "object", additionalProperties: true } as const;
 
 export function serviceRoutes(app: FastifyInstance, ctx: ServerContext): void {
   const { db, hash, now } = ctx;
@@ -18,16 +18,15 @@ export function serviceRoutes(app: FastifyInstance, ctx: ServerContext): void {
       summary: "One application for the PDF printer: answers, add-another counts, documents and tabs (service token, 5 minutes)",
       querystring: { type: "object", properties: { service_token: { type: "string", maxLength: 100 } }, required: ["service_token"], additionalProperties: false },
       response: {
-        200: { type: "object", properties: { answer: anything, add_another: anything, document_answer: anything, tabs: anything }, required: ["answer", "add_another", "document_answer", "tabs"] },
-        "4xx": message,
+        200: serviceApplication,
+        "4xx": messageReply,
       },
     },
   }, async (request) => {
     const userId = await userOfServiceToken(db, hash, request.query.service_token, now());
     if (userId === null) throw new ApiError(403, messages.serviceTokenInvalid);
-    const [row] = await db.query<{ answers: Record<string, unknown>; add_another: Record<string, number>; tabs: Record<string, string> }>(
-      "SELECT answers, add_another, tabs FROM applications WHERE user_id = $1", [userId]);
-    if (!row) throw new ApiError(403, messages.serviceTokenInvalid);
-    return { answer: row.answers, add_another: row.add_another, document_answer: await storedDocuments(db, userId), tabs: row.tabs };
+    const view = await serviceViewOf(db, userId);
+    if (!view) throw new ApiError(403, messages.serviceTokenInvalid);
+    return { answer: view.answers, add_another: view.addAnother, document_answer: await storedDocuments(db, userId), tabs: view.tabs };
   });
 }

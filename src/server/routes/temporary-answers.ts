@@ -2,12 +2,14 @@
 import type { FastifyInstance } from "fastify";
 import type { JsonSchemaToTsProvider } from "@fastify/type-provider-json-schema-to-ts";
 import { evaluateAnswers, type Answers } from "../../engine/runtime";
-import { answered } from "../applications";
+import { answered } from "../data/applications";
 import { randomId } from "../auth/secrets";
 import { hit } from "../auth/throttle";
 import { unofferedChoices, withoutChoiceLabels, writeChoiceLabels } from "../../engine/choices";
 import type { ServerContext } from "../context";
-import { ApiError, message } from "../http";
+import { saveTemporaryAnswers, temporaryAnswers } from "../data/temporary-answers";
+import { messageReply, savedAnswers, savedAnswersQuery, savedForLater } from "../../api-contract";
+import { ApiError } from "../http";
 import { messages } from "../messages";
 
 const KEPT_MS = 30 * 24 * 60 * 60_000;
@@ -22,12 +24,8 @@ export function temporaryAnswerRoutes(app: FastifyInstance, ctx: ServerContext):
       summary: "Save a visitor's answers for later; answers a token that finds them for 30 days",
       body: ctx.form.answersSchema,
       response: {
-        200: {
-          type: "object",
-          properties: { message: { type: "string" }, token: { type: "string" }, expires_at: { type: "string", format: "date-time" } },
-          required: ["message", "token", "expires_at"],
-        },
-        "4xx": message,
+        200: savedForLater,
+        "4xx": messageReply,
       },
     },
   }, async (request) => {
@@ -39,20 +37,19 @@ export function temporaryAnswerRoutes(app: FastifyInstance, ctx: ServerContext):
     const unoffered = unofferedChoices(form, evaluation.answers);
     if (unoffered.length > 0) throw new ApiError(400, messages.notOffered(unoffered));
     const answers = answered(writeChoiceLabels(form, evaluation.answers));
-    await db.query("INSERT INTO temporary_answers (token_hash, answers, expires_at) VALUES ($1, $2::jsonb, $3)", [hash(token), JSON.stringify(answers), expires]);
+    await saveTemporaryAnswers(db, hash(token), answers, expires);
     return { message: messages.temporarySaved, token, expires_at: expires.toISOString() };
   });
 
   routes.get("/public/tmp", {
     schema: {
       summary: "A visitor's saved answers, by token",
-      querystring: { type: "object", properties: { token: { type: "string", maxLength: 100 } }, required: ["token"], additionalProperties: false },
-      response: { 200: { type: "object", properties: { answer: { type: "object", additionalProperties: true } }, required: ["answer"] }, "4xx": message },
+      querystring: savedAnswersQuery,
+      response: { 200: savedAnswers, "4xx": messageReply },
     },
   }, async (request) => {
-    const [row] = await db.query<{ answers: Answers }>(
-      "SELECT answers FROM temporary_answers WHERE token_hash = $1 AND expires_at > $2", [hash(request.query.token), now()]);
-    if (!row) throw new ApiError(404, messages.temporaryUnknown);
-    return { answer: row.answers };
+    const answers = await temporaryAnswers(db, hash(request.query.token), now());
+    if (!answers) throw new ApiError(404, messages.temporaryUnknown);
+    return { answer: answers };
   });
 }

@@ -3,7 +3,8 @@
 import { randomBytes, timingSafeEqual } from "node:crypto";
 import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from "node:fs/promises";
 import { dirname, join } from "node:path";
-import { assertKey, isKey, type Storage, type StorageDeps } from "./storage";
+import { assertKey, isKey } from "./keys";
+import type { Storage, StorageDeps } from "./types";
 
 /** What a signed upload form allows. */
 export interface UploadPolicy { key: string; minBytes: number; maxBytes: number }

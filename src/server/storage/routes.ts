@@ -4,10 +4,11 @@ import type { Readable } from "node:stream";
 import type { FastifyError, FastifyInstance, FastifyRequest } from "fastify";
 import multipart, { type Multipart } from "@fastify/multipart";
 import type { JsonSchemaToTsProvider } from "@fastify/type-provider-json-schema-to-ts";
-import { ApiError, message } from "../http";
+import { messageReply } from "../../api-contract";
+import { ApiError } from "../http";
 import { messages } from "../messages";
 import type { DownloadRefusal, LocalStorage, UploadRefusal } from "./local";
-import { attachment, contentTypeOf } from "./storage";
+import { attachment, contentTypeOf } from "./keys";
 
 type FormRefusal = "notForm" | "repeatedField" | "fileField" | "afterFile" | "secondFile" | "noFile" | "empty";
 
@@ -48,7 +49,7 @@ export async function localStorageRoutes(app: FastifyInstance, storage: LocalSto
 
     routes.post("/upload", {
       // Not in the API's document: the local twin of an S3 bucket's endpoint, as the files are.
-      schema: { hide: true, summary: "Receive a file posted with a form from /api/presigned-url (local storage only)", response: { 204: { type: "null" }, "4xx": message } },
+      schema: { hide: true, summary: "Receive a file posted with a form from /api/presigned-url (local storage only)", response: { 204: { type: "null" }, "4xx": messageReply } },
     }, async (request, reply) => {
       try {
         const upload = await receive(request, storage);
@@ -71,7 +72,7 @@ export async function localStorageRoutes(app: FastifyInstance, storage: LocalSto
           type: "object",
           properties: { expires: { type: "string", maxLength: 20 }, name: { type: "string", maxLength: 500 }, signature: { type: "string", maxLength: 100 } },
         },
-        response: { 200: { description: "The file, as an attachment" }, "4xx": message },
+        response: { 200: { description: "The file, as an attachment" }, "4xx": messageReply },
       },
     }, async (request, reply) => {
       const checked = storage.checkDownload(request.params["*"], request.query);

@@ -4,7 +4,8 @@ import { DeleteObjectCommand, GetObjectCommand, ListObjectsV2Command, NoSuchKey,
 import { createPresignedPost } from "@aws-sdk/s3-presigned-post";
 import { getSignedUrl } from "@aws-sdk/s3-request-presigner";
 import type { S3Config } from "../config";
-import { assertKey, attachment, contentTypeOf, type Storage } from "./storage";
+import { assertKey, attachment, contentTypeOf } from "./keys";
+import type { Storage } from "./types";
 
 export interface S3Storage extends Storage { readonly kind: "s3" }
 

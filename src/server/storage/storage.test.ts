@@ -10,7 +10,8 @@ import Fastify from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { registerHttpRules } from "../http";
 import { localStorageRoutes } from "./routes";
-import { openStorage, type Storage, type UploadForm } from "./storage";
+import { openStorage } from "./storage";
+import type { Storage, UploadForm } from "./types";
 
 const MB = 1024 * 1024;
 const LIMITS = { maxBytes: MB, expiresInSeconds: 300 };

@@ -1,0 +1,15 @@
+// Sign-up, confirmation, login and password reset (spec: accounts-and-shell §7). Every one of
+// them answers `{ message }` (reply.ts).
+const email = { type: "string", maxLength: 254, description: "The e-mail address" } as const;
+const password = { type: "string", maxLength: 256 } as const;
+const body = <const P extends Record<string, unknown>, const R extends readonly string[]>(properties: P, required: R) =>
+  ({ type: "object", properties, required, additionalProperties: false }) as const;
+
+export const credentialsBody = body({ username: email, password }, ["username", "password"]);
+export const confirmBody = body({ username: email, code: { type: "string", maxLength: 64 } }, ["username", "code"]);
+/** Resend a confirmation code, or mail a password reset link. */
+export const addressBody = body({ username: email }, ["username"]);
+export const resetBody = body(
+  { username: email, password, confirm_password: password, id: { type: "string", maxLength: 128 } },
+  ["username", "password", "id"],
+);

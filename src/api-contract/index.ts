@@ -1,0 +1,15 @@
+// The JSON payloads of every route the browser calls, written once as JSON Schemas (`as const`):
+// the server's routes check and document them (Fastify's type provider), the browser derives its
+// types from them (FromSchema, type-only imports: none of this is in the bundle). Pure data: no
+// import from the server or the client.
+export { addressBody, confirmBody, credentialsBody, resetBody } from "./accounts";
+export {
+  blocks, browserErrors, changed, chooseTabBody, fieldErrors, lastPageBody, profile, serviceApplication, setBlocksBody, submitRefusal, tabs,
+  WEB_STATUSES, webStatusBody, type WebStatus,
+} from "./application";
+export { answerKeyParams, conversion, convertBody, documentAnswers, presignBody, presignedPost } from "./documents";
+export { lookupAnswer, lookupQuery, lookupRecord, lookupResult } from "./lookup";
+export { pdfCopy } from "./pdf-copy";
+export { messageReply, replies } from "./reply";
+export { CONVERSION_STATUSES, DOCUMENT_STATUSES, type ConversionStatus } from "./statuses";
+export { savedAnswers, savedAnswersQuery, savedForLater } from "./temporary-answers";

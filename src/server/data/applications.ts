@@ -1,0 +1,130 @@
+// An applicant's application row: everything a save reads and writes, so a save is one read and
+// one conditional write. Writes compare the revision they read; a write that lost a race reads
+// again and re-applies the change (never overwriting what another request saved).
+import type { WebStatus } from "../../api-contract";
+import type { Answers } from "../../engine/runtime";
+import type { Database, Queryable } from "../db/database";
+
+/** Stored answers leave out unanswered keys: "" and absent mean the same. */
+export function answered(answers: Answers): Answers {
+  const kept: Answers = {};
+  for (const [key, value] of Object.entries(answers)) if (value !== "") kept[key] = value;
+  return kept;
+}
+
+
+export interface Application {
+  userId: number;
+  username: string;
+  answers: Answers;
+  revision: number;
+  lastPage: string | null;
+  webStatus: { web_status: WebStatus; created_at: string }[];
+  tabs: Record<string, string>;
+  addAnother: Record<string, number>;
+  submittedAt: Date | null;
+}
+
+const columns = `u.id AS "userId", u.username, a.answers, a.revision, a.last_page AS "lastPage", a.web_status AS "webStatus",
+  a.tabs, a.add_another AS "addAnother", a.submitted_at AS "submittedAt"`;
+
+/** The session's application, in one statement that also renews the session (or null when it has ended). */
+export async function applicationOfSession(db: Queryable, idHash: string, now: Date, idleSince: Date, startedSince: Date): Promise<Application | null> {
+  const [row] = await db.query<Application & Record<string, unknown>>(
+    `WITH s AS (
+       UPDATE sessions SET last_seen_at = $2 WHERE id_hash = $1 AND last_seen_at > $3 AND created_at > $4 RETURNING user_id
+     )
+     SELECT ${columns} FROM s JOIN users u ON u.id = s.user_id JOIN applications a ON a.user_id = u.id`,
+    [idHash, now, idleSince, startedSince],
+  );
+  return row ?? null;
+}
+
+export type ChangeRefusal = "alreadySubmitted" | "stale";
+export type ChangeResult = { ok: true; value: { application: Application; revision: number } } | { ok: false; code: ChangeRefusal };
+
+export interface AnswersChange {
+  answers: Answers;
+  tabs?: Record<string, string>;
+  addAnother?: Record<string, number>;
+}
+
+/**
+ * Applies `change` to the application and writes it if nobody wrote in between (one statement,
+ * the usual case). When another request wrote first, it locks the row, reads it again and
+ * re-applies `change`, so concurrent saves of one applicant all land. `change` returns null when
+ * there is nothing to write.
+ */
+export async function changeApplication(
+  db: Database,
+  start: Application,
+  now: Date,
+  change: (application: Application) => AnswersChange | null,
+  /** If-Match: write only over this revision, else "stale" (a lost race included, never retried). */
+  ifRevision?: number,
+): Promise<ChangeResult> {
+  const write = async (q: Queryable, application: Application): Promise<ChangeResult | null> => {
+    if (application.submittedAt) return { ok: false, code: "alreadySubmitted" };
+    if (ifRevision !== undefined && application.revision !== ifRevision) return { ok: false, code: "stale" };
+    const next = change(application);
+    if (!next) return { ok: true, value: { application, revision: application.revision } };
+    const [row] = await q.query<{ revision: number }>(
+      `UPDATE applications SET answers = $3::jsonb, tabs = $4::jsonb, add_another = $5::jsonb, revision = revision + 1, updated_at = $6
+       WHERE user_id = $1 AND revision = $2 AND submitted_at IS NULL RETURNING revision`,
+      [application.userId, application.revision, JSON.stringify(next.answers), JSON.stringify(next.tabs ?? application.tabs),
+        JSON.stringify(next.addAnother ?? application.addAnother), now],
+    );
+    return row ? { ok: true, value: { application, revision: row.revision } } : null;
+  };
+  return (await write(db, start)) ?? db.transaction(async (tx) => {
+    const [row] = await tx.query<Application & Record<string, unknown>>(
+      `SELECT ${columns} FROM users u JOIN applications a ON a.user_id = u.id WHERE u.id = $1 FOR UPDATE OF a`, [start.userId]);
+    return (await write(tx, row!))!;
+  });
+}
+
+/** Writes a field that is not answers, unless the application was submitted: answers whether it wrote. */
+async function updateUnlessSubmitted(db: Queryable, userId: number, set: string, params: unknown[], now: Date): Promise<boolean> {
+  const rows = await db.query(
+    `UPDATE applications SET ${set}, updated_at = $2 WHERE user_id = $1 AND submitted_at IS NULL RETURNING user_id`,
+    [userId, now, ...params],
+  );
+  return rows.length > 0;
+}
+
+/** Remembers the page the applicant is on; false when the application was submitted. */
+export const setLastPage = (db: Queryable, userId: number, lastPage: string, now: Date) =>
+  updateUnlessSubmitted(db, userId, "last_page = $3", [lastPage], now);
+
+/** Records `status` once (a second time changes nothing); false when the application was submitted. */
+export const addWebStatus = (db: Queryable, userId: number, status: WebStatus, now: Date) =>
+  updateUnlessSubmitted(db, userId,
+    "web_status = CASE WHEN web_status @> $4::jsonb THEN web_status ELSE web_status || $3::jsonb END",
+    [JSON.stringify([{ web_status: status, created_at: now.toISOString() }]), JSON.stringify([{ web_status: status }])],
+    now);
+
+/** Stores the errors last computed; false when the application was submitted. */
+export const storeValidations = (db: Queryable, userId: number, errors: Record<string, string[]>, now: Date) =>
+  updateUnlessSubmitted(db, userId, "validations = $3::jsonb", [JSON.stringify(errors)], now);
+
+/** When the applicant logged in, oldest first. */
+export async function loginsOf(db: Queryable, userId: number): Promise<{ logged_in_at: Date }[]> {
+  return db.query<{ logged_in_at: Date }>("SELECT logged_in_at FROM successful_logins WHERE user_id = $1 ORDER BY logged_in_at", [userId]);
+}
+
+/** Submits the application if its answers are still those of `revision`: answers whether it did. */
+export async function submitApplication(db: Queryable, userId: number, revision: number, webStatus: Application["webStatus"], now: Date): Promise<boolean> {
+  const rows = await db.query(
+    `UPDATE applications SET submitted_at = $3, web_status = $4::jsonb, validations = '{}', updated_at = $3
+     WHERE user_id = $1 AND revision = $2 AND submitted_at IS NULL RETURNING user_id`,
+    [userId, revision, now, JSON.stringify(webStatus)],
+  );
+  return rows.length > 0;
+}
+
+/** What the service view prints of an application, or null when there is none. */
+export async function serviceViewOf(db: Queryable, userId: number): Promise<{ answers: Answers; addAnother: Record<string, number>; tabs: Record<string, string> } | null> {
+  const [row] = await db.query<{ answers: Answers; add_another: Record<string, number>; tabs: Record<string, string> }>(
+    "SELECT answers, add_another, tabs FROM applications WHERE user_id = $1", [userId]);
+  return row ? { answers: row.answers, addAnother: row.add_another, tabs: row.tabs } : null;
+}

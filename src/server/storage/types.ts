@@ -1,0 +1,26 @@
+// What every store offers (local.ts, s3.ts); storage.ts picks one. Apart from storage.ts so the
+// stores import the interface without importing the module that opens them.
+export interface UploadForm { url: string; fields: Record<string, string> }
+
+export interface Storage {
+  readonly kind: "local" | "s3";
+  /** A POST policy allowing exactly `key`, 1 B to maxBytes, until expiresInSeconds from now. */
+  presignUpload(key: string, options: { maxBytes: number; expiresInSeconds: number }): Promise<UploadForm>;
+  /** The object's bytes, or null when there is none. */
+  read(key: string): Promise<Buffer | null>;
+  write(key: string, body: Buffer, contentType: string): Promise<void>;
+  /** Removing a missing object is not an error. */
+  remove(key: string): Promise<void>;
+  /** A URL the browser can GET for expiresInSeconds, downloading as fileName. */
+  downloadUrl(key: string, options: { fileName: string; expiresInSeconds: number }): Promise<string>;
+  /** Every object under `folder` ("documents", "pdf") with the time it was last written. */
+  list(folder: string): AsyncIterable<{ key: string; modifiedAt: Date }>;
+}
+
+export interface StorageDeps {
+  dataDir: string;
+  publicUrl: string;
+  /** Signs the local store's forms and links: an HMAC under a server key (auth/secrets.ts). */
+  sign: (text: string) => string;
+  now: () => Date;
+}
