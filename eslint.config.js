@@ -2,9 +2,12 @@ import js from "@eslint/js";
 import globals from "globals";
 import reactHooks from "eslint-plugin-react-hooks";
 import tseslint from "typescript-eslint";
+import importX from "eslint-plugin-import-x";
+import { createTypeScriptImportResolver } from "eslint-import-resolver-typescript";
+import noImportCycle from "./eslint/no-import-cycle.js";
 
 export default tseslint.config(
-  { ignores: ["node_modules", "dist", "data", "tmp", "src/engine/definition-format.ts"] },
+  { ignores: ["node_modules", "dist", "data", "tmp", "src/engine/generated/**"] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -14,23 +17,57 @@ export default tseslint.config(
     },
   },
   {
+    // The layers import downward only, and never in a circle (ARCHITECTURE.md).
+    files: ["**/*.{ts,tsx}"],
+    plugins: { "import-x": importX, architecture: { rules: { "no-import-cycle": noImportCycle } } },
+    settings: {
+      "import-x/resolver-next": [createTypeScriptImportResolver({ project: ["tsconfig.json", "src/client/tsconfig.json"], noWarnOnMultipleProjects: true })],
+    },
+    rules: {
+      "architecture/no-import-cycle": "error",
+      "import-x/no-restricted-paths": ["error", {
+        zones: [
+          { target: "./src", from: "./scripts", message: "The product never depends on its tooling: move what both need into src/." },
+          { target: "./src/client", from: "./src/server", message: "The browser's code never imports the server's." },
+        ],
+      }],
+    },
+  },
+  {
+    // The engine's own tests may read the project's definitions through src/definitions.
+    files: ["src/engine/**/*.ts"],
+    ignores: ["src/engine/**/*.test.ts"],
+    rules: {
+      "import-x/no-restricted-paths": ["error", {
+        zones: [
+          { target: "./src", from: "./scripts", message: "The product never depends on its tooling: move what both need into src/." },
+          { target: "./src/engine", from: ["./src/client", "./src/server", "./src/definitions"], message: "The engine is the bottom layer: it imports nothing of ours above it." },
+        ],
+      }],
+    },
+  },
+  {
     files: ["src/client/**/*.{ts,tsx}"],
     languageOptions: { globals: { ...globals.browser } },
     plugins: { "react-hooks": reactHooks },
     rules: reactHooks.configs.recommended.rules,
   },
   {
-    // The engine's index brings Ajv and the definitions' compiler with it: 40 kB gzipped more on
-    // a first visit to /about. The browser's code imports values from the engine's own modules.
+    // The engine has two doors (ARCHITECTURE.md): the browser goes through engine/runtime.
+    // engine/compile brings Ajv and the definitions' compiler, 40 kB gzipped more on a first
+    // visit to /about; src/definitions reads files with Node.
     files: ["src/client/**/*.{ts,tsx}"],
     ignores: ["src/client/**/*.test.{ts,tsx}"],
     rules: {
       "@typescript-eslint/no-restricted-imports": ["error", {
-        paths: ["../engine", "../../engine", "../../../engine"].map((name) => ({
-          name,
-          allowTypeImports: true,
-          message: "Import values from the engine's own modules (engine/answers, engine/form, …): its index brings Ajv into the first visit's bundle.",
-        })),
+        patterns: [
+          {
+            group: ["**/engine/compile", "**/engine/load", "**/engine/validation", "**/engine/expand", "**/engine/expand/*"],
+            allowTypeImports: true,
+            message: "The browser imports values from engine/runtime or the engine's small modules: this one brings Ajv or the definitions' compiler into the first visit.",
+          },
+          { group: ["**/definitions/*"], message: "src/definitions reads files with Node: the server and the build use it, not the browser." },
+        ],
       }],
     },
   },

@@ -38,7 +38,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: "server",
-          include: ["src/engine/**/*.test.ts", "src/definitions/**/*.test.ts", "src/server/**/*.test.ts", "scripts/**/*.test.ts", "tests/server/**/*.test.ts", "tests/support/**/*.test.ts"],
+          include: ["src/engine/**/*.test.ts", "eslint/**/*.test.ts", "src/definitions/**/*.test.ts", "src/server/**/*.test.ts", "scripts/**/*.test.ts", "tests/server/**/*.test.ts", "tests/support/**/*.test.ts"],
           environment: "node",
           globalSetup: ["tests/support/global-setup.ts"],
         },
