@@ -11,7 +11,7 @@ import { queryClient } from "../api/queries";
 import { useAnswers } from "../state/answers";
 import { useSession } from "../state/session";
 import { logIn, profileOf, renderApp, sent, sentTo, server, url, withTestServer } from "../testing";
-import { SUBMITTED } from "./steps";
+import { accountMessages } from "../../engine/messages";
 import { loadValidator } from "./validator";
 
 // The buttons send what was typed; the autosave must not beat them on a slow machine.
@@ -226,8 +226,8 @@ describe("Submit", () => {
 
     await screen.findByRole("heading", { level: 1, name: "Your application is submitted" }, PAGE);
     const toast = await screen.findByRole("alertdialog", { name: "Success Notification" }, PAGE);
-    expect(within(toast).getByText(SUBMITTED)).toBeInTheDocument();
-    expect(SUBMITTED).toBe("Your application was successfully submitted.");
+    expect(within(toast).getByText(accountMessages.submitted)).toBeInTheDocument();
+    expect(accountMessages.submitted).toBe("Your application was successfully submitted.");
     expect(router.state.location.pathname).toBe("/completion");
     expect(useSession.getState().web_status).toBe("submitted");
     expect(calls().filter((c) => c.startsWith("POST"))).toEqual(["POST /api/web-status", "POST /api/validations", "POST /api/submit", "POST /api/web-status"]);

@@ -1,6 +1,7 @@
 // What the form's buttons and step links do (spec: application-form §2 buttons, §4 submit flow).
 // Free of the definitions, so the step navigation in the shell can use it without loading them.
 import type { NavigateFunction } from "react-router";
+import { accountMessages } from "../../engine/messages";
 import type { ValidationErrors } from "../../engine/runtime";
 import { api, type WebStatus } from "../api/calls";
 import { ApiError } from "../api/client";
@@ -13,7 +14,6 @@ import { toasts } from "../ui/Toasts";
 
 export const SAVE_ERROR = "Save Error";
 export const SUBMIT_ERROR = "Submit Error";
-export const SUBMITTED = "Your application was successfully submitted.";
 export const SUMMARY_ID = "validation-summary";
 
 /** A visitor with answers is sent to sign up, which carries them (§2); true when that happened. */
@@ -108,7 +108,7 @@ export async function submitApplication(saver: Saver, navigate: NavigateFunction
   // The form layout sends a submitted applicant to /completion itself, and its redirect replaces a
   // navigation still under way (the page loads lazily) with its state: the message is shown here.
   useSession.getState().setWebStatus("submitted");
-  toasts.success(SUBMITTED);
+  toasts.success(accountMessages.submitted);
   await navigate(COMPLETION_ROUTE);
   toTop();
   return "submitted";
