@@ -1,8 +1,7 @@
 // The engine as the server, the build and the scripts load it: expanding the definitions and
 // compiling their validator with Ajv. The browser never imports this (./runtime is its door):
 // Ajv alone would add about 40 kB gzipped to a first visit.
-export { expandDefinitions, MAX_BLOCKS, type Expansion, type Gate, type KeyReference, type Owner } from "./expand";
-export { assembleForm, type LoadOptions } from "./form";
+export { expandDefinitions, type Expansion, type KeyReference } from "./expand";
 export { loadForm, rulesOf } from "./load";
 export type { JsonSchema } from "./types";
 export { createAjv, withoutMeta } from "./validation";
