@@ -5,18 +5,18 @@
 // not listed is kept (allowsCustomValue). What is typed is the answer at once, as in any text
 // question; choosing a suggestion fetches its record and fills the answers in one change. A failed
 // search shows no suggestions and a failed record keeps the suggestion's text (§8: swallowed).
-import { useContext, useEffect, useId, useLayoutEffect, useRef, useState } from "react";
+import { useContext, useEffect, useLayoutEffect, useRef, useState } from "react";
 import { useQuery } from "@tanstack/react-query";
 import { ComboBox, ComboBoxStateContext, Input, Label, ListBox, ListBoxItem, Popover, Text, type Key } from "react-aria-components";
 import { api, LOOKUP_RESULTS, type LookupCategory, type LookupRecord, type LookupResult } from "../api/calls";
 import { queryClient } from "../api/queries";
-import { useAnswer, useAnswers, useErrors } from "../state/answers";
+import { useAnswers } from "../state/answers";
 import { chosenAnswers, LOOKUP_MAX_LENGTH, typedAnswers, useIsUserDriven } from "../form/lookup";
 import { useChanges } from "../form/changes";
 import { useDebounced } from "../form/useDebounced";
 import { lookupNote, takeOver } from "./lookup-parts";
 import { describedByOf, questionParts } from "./QuestionFrame";
-import type { WidgetProps } from "./widget";
+import { useQuestion, type WidgetProps } from "./widget";
 
 export const LOOKUP_DEBOUNCE_MS = 200;
 export const LOOKUP_MAX_WAIT_MS = 500;
@@ -35,11 +35,8 @@ const NO_SUGGESTIONS: LookupResult[] = [];
 export function LookupCombo({ view, onBlur }: WidgetProps<"lookup">) {
   const { change } = useChanges();
   const question = view.item;
-  const key = view.key!;
-  const answer = useAnswer(key);
-  const errors = useErrors(key);
+  const { key, value: answer, errors, id } = useQuestion(view);
   const isUserDriven = useIsUserDriven(view);
-  const id = useId();
   const input = useRef<HTMLInputElement>(null);
   useLayoutEffect(() => takeOver(key, input.current), [key]);
 

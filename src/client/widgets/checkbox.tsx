@@ -1,17 +1,12 @@
 // One tick box: true/false, or "Y"/"N" when the definition says `stores: yesNo`.
-import { useId } from "react";
-import { useAnswer, useErrors } from "../state/answers";
 import { Choice } from "./Choice";
 import { QuestionFrame } from "./QuestionFrame";
-import type { WidgetEntry, WidgetProps } from "./widget";
+import { useQuestion, type WidgetEntry, type WidgetProps } from "./widget";
 
 function CheckboxQuestion({ view, onAnswer }: WidgetProps<"checkbox">) {
   const question = view.item;
-  const key = view.key!;
-  const value = useAnswer(key);
-  const errors = useErrors(key);
+  const { key, value, errors, id } = useQuestion(view);
   const yesNo = question.stores === "yesNo";
-  const id = useId();
   return (
     <QuestionFrame id={id} answerKey={key} label={question.label} help={question.help} errors={errors} labels="none">
       {(describedBy) => (

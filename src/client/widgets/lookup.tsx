@@ -4,12 +4,12 @@
 // Until then the question is a plain text input that looks the same and stores what is typed the
 // same way. The page the server draws ahead (prerender.tsx) shows that input, and React takes it
 // over as drawn; when the combo box replaces it, the combo box takes over its focus and caret.
-import { useEffect, useId, useLayoutEffect, useRef, useSyncExternalStore, type ReactNode } from "react";
-import { useAnswer, useAnswers, useErrors } from "../state/answers";
+import { useEffect, useLayoutEffect, useRef, useSyncExternalStore, type ReactNode } from "react";
+import { useAnswers } from "../state/answers";
 import { LOOKUP_MAX_LENGTH, typedAnswers, useIsUserDriven } from "../form/lookup";
 import { handOver, lookupNote } from "./lookup-parts";
 import { QuestionFrame } from "./QuestionFrame";
-import { hasAnswer, type WidgetEntry, type WidgetProps } from "./widget";
+import { hasAnswer, useQuestion, type WidgetEntry, type WidgetProps } from "./widget";
 
 // Not React.lazy: a lazy component suspends on its first render even once its code is here (the
 // input would be replaced twice), and React takes over a Suspense boundary in the prerendered page
@@ -51,11 +51,8 @@ function LookupQuestion(props: WidgetProps<"lookup">) {
 
 function PlainLookup({ view, onAnswer, onBlur }: WidgetProps<"lookup">) {
   const question = view.item;
-  const key = view.key!;
-  const value = useAnswer(key);
-  const errors = useErrors(key);
+  const { key, value, errors, id } = useQuestion(view);
   const isUserDriven = useIsUserDriven(view);
-  const id = useId();
   const input = useRef<HTMLInputElement>(null);
   useLayoutEffect(() => {
     const element = input.current;

@@ -1,18 +1,13 @@
 // Radio buttons, the browser's own under a labelled radiogroup; a short list of short labels sits in one row.
-import { useId } from "react";
-import { useAnswer, useErrors } from "../state/answers";
 import { Choice } from "./Choice";
 import { choose, chosenLabel, useOptions } from "./options";
 import { QuestionFrame } from "./QuestionFrame";
-import { hasAnswer, type WidgetEntry, type WidgetProps } from "./widget";
+import { hasAnswer, useQuestion, type WidgetEntry, type WidgetProps } from "./widget";
 
 function RadioQuestion({ view, onAnswer }: WidgetProps<"radio">) {
   const question = view.item;
-  const key = view.key!;
-  const value = useAnswer(key);
-  const errors = useErrors(key);
+  const { key, value, errors, id } = useQuestion(view);
   const options = useOptions(view);
-  const id = useId();
   const inline = options.length <= 3 && options.every((o) => o.label.length <= 12);
   return (
     <QuestionFrame id={id} answerKey={key} label={question.label} help={question.help} errors={errors} labels="radiogroup">

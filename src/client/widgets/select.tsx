@@ -1,19 +1,15 @@
 // A select: the browser's own. Country and year lists run to 250 choices; a native list opens
 // the phone's own picker, fills from the browser's address autofill and costs nothing until it opens.
-import { useId, type ChangeEvent } from "react";
+import type { ChangeEvent } from "react";
 import type { ResolvedOption } from "../../engine/runtime";
-import { useAnswer, useErrors } from "../state/answers";
 import { choose, chosenLabel, useOptions } from "./options";
 import { QuestionFrame } from "./QuestionFrame";
-import { hasAnswer, type WidgetEntry, type WidgetProps } from "./widget";
+import { hasAnswer, useQuestion, type WidgetEntry, type WidgetProps } from "./widget";
 
 function SelectQuestion({ view, onAnswer, onBlur }: WidgetProps<"select">) {
   const question = view.item;
-  const key = view.key!;
-  const value = useAnswer(key);
-  const errors = useErrors(key);
+  const { key, value, errors, id } = useQuestion(view);
   const options = useOptions(view);
-  const id = useId();
   const onChange = (event: ChangeEvent<HTMLSelectElement>) => onAnswer(choose(key, event.target.value, options));
   return (
     <QuestionFrame id={id} answerKey={key} label={question.label} help={question.help} errors={errors} labels="input">

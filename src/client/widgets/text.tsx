@@ -1,9 +1,8 @@
 // The one-line questions: text here, and email, number, phone, ssn and date (their own files),
 // which differ in the input's type and keyboard, a mask applied as typed, and a length limit.
-import { useId, type ChangeEvent, type ReactNode } from "react";
-import { useAnswer, useErrors } from "../state/answers";
+import type { ChangeEvent, ReactNode } from "react";
 import { QuestionFrame } from "./QuestionFrame";
-import { answerText, hasAnswer, type WidgetEntry, type WidgetProps } from "./widget";
+import { answerText, hasAnswer, useQuestion, type WidgetEntry, type WidgetProps } from "./widget";
 
 export const TEXT_MAX_LENGTH = 45;
 
@@ -27,10 +26,7 @@ type LineType = "text" | "email" | "number" | "phone" | "ssn" | "date";
 export function oneLine(kind: LineKind): (props: WidgetProps<LineType>) => ReactNode {
   return function TextQuestion({ view, onAnswer, onBlur }: WidgetProps<LineType>) {
     const question = view.item;
-    const key = view.key!;
-    const value = useAnswer(key);
-    const errors = useErrors(key);
-    const id = useId();
+    const { key, value, errors, id } = useQuestion(view);
     const onChange = (event: ChangeEvent<HTMLInputElement>) => {
       const input = event.target.value;
       onAnswer({ [key]: kind.format ? kind.format(input) : input });

@@ -1,19 +1,14 @@
 // A text area with the spec's counter, 'Character count: n / limit'; saved on blur (§4).
-import { useId } from "react";
-import { useAnswer, useErrors } from "../state/answers";
 import { QuestionFrame } from "./QuestionFrame";
-import { answerText, hasAnswer, type WidgetEntry, type WidgetProps } from "./widget";
+import { answerText, hasAnswer, useQuestion, type WidgetEntry, type WidgetProps } from "./widget";
 
 export const TEXTAREA_MAX_LENGTH = 1500;
 export const TEXTAREA_ROWS = 6;
 
 function TextareaQuestion({ view, onAnswer, onBlur }: WidgetProps<"textarea">) {
   const question = view.item;
-  const key = view.key!;
-  const value = useAnswer(key);
+  const { key, value, errors, id } = useQuestion(view);
   const text = typeof value === "string" ? value : "";
-  const errors = useErrors(key);
-  const id = useId();
   const limit = question.maxLength ?? TEXTAREA_MAX_LENGTH;
   const counter = { part: "counter", className: "field-counter", text: `Character count: ${text.length} / ${limit}` };
   return (

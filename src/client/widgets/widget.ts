@@ -1,13 +1,14 @@
 // What a widget is given, and what the registry (./registry.ts) keeps for each question type.
 // One widget per question type (DEFINITIONS.md). A widget knows a kind of question, never an
-// answer key of this application: it reads its definition (view.item), its own answer (useAnswer)
-// and its errors (useErrors), and reports what the applicant gives through onAnswer.
+// answer key of this application: it reads its definition (view.item), its own answer and errors (useQuestion),
+// and reports what the applicant gives through onAnswer.
 // The widgets are the browser's own inputs, labelled and described by hand (README: "Why the form's
 // widgets are plain HTML"): a page holds a hundred of them and each keystroke re-renders one.
 // The lookup is the exception: a React Aria combo box, loaded once a page shows one (./lookup.tsx).
-import type { ReactNode } from "react";
+import { useId, type ReactNode } from "react";
 import type { Answers, ItemByType, QuestionType, ViewItem } from "../../engine/runtime";
 import { isAnswered } from "../../engine/answers";
+import { useAnswer, useErrors } from "../state/answers";
 
 /** An expanded question whose definition is of type T: TextItem for "text", SelectItem for "select", … */
 export interface QuestionView<T extends QuestionType = QuestionType> extends Omit<ViewItem, "item"> {
@@ -36,3 +37,9 @@ export interface WidgetEntry<T extends QuestionType> {
 /** Most questions keep one answer under their own key and print it as it is. */
 export const answerText = (view: Pick<ViewItem, "key">, answers: Answers): string => String(answers[view.key ?? ""]);
 export const hasAnswer = (view: Pick<ViewItem, "key">, answers: Answers): boolean => isAnswered(answers[view.key ?? ""]);
+
+/** What a widget reads of its question: its answer key, its answer, its errors, and the id its parts are named by. */
+export function useQuestion(view: Pick<ViewItem, "key">) {
+  const key = view.key!;
+  return { key, value: useAnswer(key), errors: useErrors(key), id: useId() };
+}
