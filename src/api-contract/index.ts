@@ -13,3 +13,10 @@ export { pdfCopy } from "./pdf-copy";
 export { messageReply, replies } from "./reply";
 export { CONVERSION_STATUSES, DOCUMENT_STATUSES, type ConversionStatus } from "./statuses";
 export { savedAnswers, savedAnswersQuery, savedForLater } from "./temporary-answers";
+export {
+  APPLICATION_STATUSES, AUDIT_ACTIONS, LIST_SORTS, REVIEW_STATUSES, STAFF_ROLES, applicationFilter, applicationIdParams, applicationListQuery,
+  applicationPage, applicationRow, auditEntry, auditPage, auditQuery, changeStaffBody, documentParams, documentVersionQuery, invitation,
+  invitationPasswordBody, invitationQuery, invitationTotpBody, inviteStaffBody, neighbours, noteBody, recoveryCodes, reviewBody, reviewNote,
+  staffApplication, staffDocument, staffIdParams, staffList, staffLoginBody, staffMember, staffSelf, staffPdfCopy, timelineEvent, totpEnrolment,
+  type AuditAction, type ReviewStatus, type StaffRole,
+} from "./staff";

@@ -32,6 +32,8 @@ import { temporaryAnswerRoutes } from "./routes/temporary-answers";
 import { localStorageRoutes } from "./storage/routes";
 import type { LocalStorage } from "./storage/local";
 import { openStorage } from "./storage/storage";
+import { staffRoutes } from "./staff/routes";
+import { staffCookie } from "./staff/sessions";
 import { sweepExpired } from "./sweep";
 import { webRoutes } from "./web";
 
@@ -94,6 +96,7 @@ export async function buildServer(options: ServerOptions): Promise<{ app: Fastif
     }),
     printer: openPrinter(config.chromiumPath),
     cookies: sessionCookies(config.cookiePrefix, config.publicUrl),
+    staffCookie: staffCookie(config.cookiePrefix, new URL(config.publicUrl).protocol === "https:"),
     background: openBackground((error, what) => app.log.error(error, what)),
     sender: { institution: institution.name, office: institution.office_name ?? institution.name, publicUrl: config.publicUrl },
   };
@@ -103,7 +106,10 @@ export async function buildServer(options: ServerOptions): Promise<{ app: Fastif
   await app.register(swagger, {
     openapi: {
       info: { title: `${institution.name} admission application API`, version: "1" },
-      components: { securitySchemes: { session: { type: "apiKey", in: "cookie", name: ctx.cookies.names.session } } },
+      components: { securitySchemes: {
+        session: { type: "apiKey", in: "cookie", name: ctx.cookies.names.session },
+        staffSession: { type: "apiKey", in: "cookie", name: ctx.staffCookie.name },
+      } },
     },
   });
   registerHttpRules(app, { publicUrl: config.publicUrl });
@@ -156,6 +162,7 @@ export async function buildServer(options: ServerOptions): Promise<{ app: Fastif
     documentRoutes(api, ctx);
     pdfCopyRoutes(api, ctx);
   });
+  await app.register(async (office) => staffRoutes(office, ctx));
   if (config.clientDir) await webRoutes(app, { dir: config.clientDir, cookiePrefix: config.cookiePrefix });
   await app.ready();
   return { app, ctx };

@@ -7,6 +7,7 @@ import type { ServerForm } from "./form";
 import type { Jobs } from "./jobs";
 import type { SendMail } from "./mail";
 import type { Printer } from "./render/chromium";
+import type { StaffCookie } from "./staff/sessions";
 import type { Storage } from "./storage/types";
 
 /** What route handlers share: built once at start-up by buildServer. */
@@ -19,6 +20,8 @@ export interface ServerContext {
   /** The clock; tests move it. */
   now: () => Date;
   cookies: SessionCookies;
+  /** The staff session's cookie (/staff only). */
+  staffCookie: StaffCookie;
   /** Uploaded documents, their PDFs and PDF copies. */
   storage: Storage;
   jobs: Jobs;

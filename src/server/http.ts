@@ -22,7 +22,7 @@ export function contentSecurityPolicy(styleNonce?: string): string {
 }
 const CSP = contentSecurityPolicy();
 
-export const isApiPath = (url: string) => /^\/(api|public|service|lookup|upload|files)(\/|\?|$)/.test(url);
+export const isApiPath = (url: string) => /^\/(api|public|service|lookup|upload|files|staff\/api)(\/|\?|$)/.test(url);
 
 export function registerHttpRules(app: FastifyInstance, options: { publicUrl: string }): void {
   const publicOrigin = new URL(options.publicUrl).origin;

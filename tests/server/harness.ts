@@ -10,6 +10,8 @@ import type { ServerContext } from "../../src/server/context";
 import { openPglite, openPostgres, type Database } from "../../src/server/db/database";
 import { loadServerForm, type ServerForm } from "../../src/server/form";
 import type { Mail } from "../../src/server/mail";
+import type { StaffRole } from "../../src/api-contract";
+import { startStaffSession } from "../../src/server/staff/sessions";
 
 export type DatabaseKind = "pglite" | "postgres";
 export const databaseKinds: DatabaseKind[] = ["pglite", "postgres"];
@@ -149,4 +151,20 @@ export async function conversionOf(client: Client, answerKey: string): Promise<{
     if (!["UNPROCESSED", "IN_PROGRESS"].includes(state.status) || Date.now() > deadline) return state;
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
+}
+
+/**
+ * A staff member of `role`, enrolled, with a session: a client holding the staff cookie. Made in
+ * the database directly, for tests of what staff do once logged in; tests/server/staff-accounts
+ * goes through the invitation, the password and the second factor.
+ */
+export async function loggedInStaff(server: TestServer, role: StaffRole, email = newAddress(role)): Promise<Client & { staffId: number; email: string }> {
+  const [row] = await server.db.query<{ id: number }>(
+    "INSERT INTO staff (email, role, password_hash, totp_secret, totp_enrolled_at, created_at) VALUES ($1, $2, 'x', 'x', $3, $3) RETURNING id",
+    [email, role, server.clock.now],
+  );
+  const id = await startStaffSession(server.db, server.ctx.hash, row!.id, server.clock.now);
+  const client = new Client(server);
+  client.cookies.set(server.ctx.staffCookie.name, id);
+  return Object.assign(client, { staffId: row!.id, email });
 }

@@ -1,0 +1,221 @@
+// The admissions office (/staff/api): staff accounts, the application list, one application with
+// its review, and the audit log. Pages are under /staff; every JSON route is under /staff/api and
+// answers a refusal with { message } (reply.ts). Roles add up: a reviewer can do what a reader
+// can, an admin what a reviewer can.
+export const STAFF_ROLES = ["reader", "reviewer", "admin"] as const;
+export type StaffRole = (typeof STAFF_ROLES)[number];
+
+export const REVIEW_STATUSES = ["received", "in review", "needs information", "complete"] as const;
+export type ReviewStatus = (typeof REVIEW_STATUSES)[number];
+
+export const APPLICATION_STATUSES = ["started", "submitted"] as const;
+
+/** The list's sort orders; `-` first is descending. */
+export const LIST_SORTS = ["-last_activity", "last_activity", "-submitted_at", "submitted_at", "name", "-name", "reference", "-reference"] as const;
+
+/** What the audit log records. */
+export const AUDIT_ACTIONS = [
+  "login", "login failed", "logout", "view application", "download document", "download pdf copy", "review status", "note",
+  "invite staff", "change staff", "staff enrolled",
+] as const;
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+
+const email = { type: "string", maxLength: 254 } as const;
+const password = { type: "string", maxLength: 256 } as const;
+const dateTime = { type: "string", format: "date-time" } as const;
+const nullable = <const T extends { type: string }>(schema: T) => ({ ...schema, type: [schema.type, "null"] }) as const;
+const body = <const P extends Record<string, unknown>, const R extends readonly string[]>(properties: P, required: R) =>
+  ({ type: "object", properties, required, additionalProperties: false }) as const;
+
+// --- Accounts -------------------------------------------------------------------------------
+
+/** Password and the second factor in one step: a six-digit authenticator code or a recovery code. */
+export const staffLoginBody = body({ email, password, code: { type: "string", maxLength: 32 } }, ["email", "password", "code"]);
+
+export const staffMember = {
+  type: "object",
+  properties: {
+    id: { type: "integer" },
+    email: { type: "string" },
+    role: { enum: STAFF_ROLES },
+    /** invited: the invitation is not used yet; active; disabled. */
+    state: { enum: ["invited", "active", "disabled"] },
+    created_at: dateTime,
+    last_login_at: nullable(dateTime),
+  },
+  required: ["id", "email", "role", "state", "created_at", "last_login_at"],
+} as const;
+
+/** GET /staff/api/me: who is logged in. */
+export const staffSelf = body({ id: { type: "integer" }, email: { type: "string" }, role: { enum: STAFF_ROLES } }, ["id", "email", "role"]);
+
+/** GET /staff/api/invitation?token=…: whose invitation it is (404/410 with a message when it is not valid). */
+export const invitationQuery = body({ token: { type: "string", maxLength: 128 } }, ["token"]);
+export const invitation = body({ email: { type: "string" }, role: { enum: STAFF_ROLES } }, ["email", "role"]);
+
+/** POST /staff/api/invitation/password: the password chosen; answers the authenticator's secret to enrol. */
+export const invitationPasswordBody = body({ token: { type: "string", maxLength: 128 }, password }, ["token", "password"]);
+export const totpEnrolment = body({
+  secret: { type: "string", description: "Base32, for typing into an authenticator by hand" },
+  otpauth_url: { type: "string" },
+  qr_svg: { type: "string", description: "The otpauth URL as a QR code, an SVG document" },
+}, ["secret", "otpauth_url", "qr_svg"]);
+
+/** POST /staff/api/invitation/totp: a code from the authenticator ends the enrolment; answers the recovery codes, once. */
+export const invitationTotpBody = body({ token: { type: "string", maxLength: 128 }, code: { type: "string", maxLength: 16 } }, ["token", "code"]);
+export const recoveryCodes = body({ recovery_codes: { type: "array", items: { type: "string" }, minItems: 10, maxItems: 10 } }, ["recovery_codes"]);
+
+/** Admins: POST /staff/api/staff invites; PATCH /staff/api/staff/{id} changes a role or disables (and enables). */
+export const inviteStaffBody = body({ email, role: { enum: STAFF_ROLES } }, ["email", "role"]);
+export const changeStaffBody = { ...body({ role: { enum: STAFF_ROLES }, disabled: { type: "boolean" } }, []), minProperties: 1 } as const;
+export const staffIdParams = body({ id: { type: "integer", minimum: 1, maximum: 2147483647 } }, ["id"]);
+export const staffList = body({ staff: { type: "array", items: staffMember } }, ["staff"]);
+
+// --- The application list ---------------------------------------------------------------------
+
+/** The list's filter, as in the page's address (so a filtered list can be shared). Every field optional. */
+export const applicationFilter = body({
+  q: { type: "string", maxLength: 200, description: "Name, e-mail or reference; typos forgiven" },
+  status: { enum: APPLICATION_STATUSES },
+  term: { type: "string", maxLength: 20, description: "Entry term code (FA26)" },
+  review: { enum: [...REVIEW_STATUSES, "none"], description: "none: not reviewed yet (started applications)" },
+  citizenship: { type: "string", maxLength: 20, description: "The citizenship_us answer: Y or N" },
+  submitted_from: { type: "string", format: "date", description: "Submitted on or after this day (office time zone)" },
+  submitted_to: { type: "string", format: "date", description: "Submitted on or before this day" },
+  sort: { enum: LIST_SORTS },
+}, []);
+
+/** GET /staff/api/applications: the filter plus `after`, the cursor of the page before. */
+export const applicationListQuery = {
+  ...applicationFilter,
+  properties: { ...applicationFilter.properties, after: { type: "string", maxLength: 400, description: "The `next` of the page before" } },
+} as const;
+
+export const applicationRow = {
+  type: "object",
+  properties: {
+    id: { type: "integer", description: "The application's id (stable; a started application has no reference yet)" },
+    reference: nullable({ type: "string" }),
+    name: { type: "string" },
+    email: { type: "string" },
+    status: { enum: APPLICATION_STATUSES },
+    entry_term: nullable({ type: "string" }),
+    submitted_at: nullable(dateTime),
+    last_activity: dateTime,
+    review_status: { type: ["string", "null"], enum: [...REVIEW_STATUSES, null] },
+  },
+  required: ["id", "reference", "name", "email", "status", "entry_term", "submitted_at", "last_activity", "review_status"],
+} as const;
+
+export const applicationPage = {
+  type: "object",
+  properties: {
+    rows: { type: "array", items: applicationRow, maxItems: 50 },
+    next: { type: ["string", "null"], description: "Pass as `after` for the next 50; null on the last page" },
+    total: { type: "integer", description: "Applications matching the filter" },
+  },
+  required: ["rows", "next", "total"],
+} as const;
+
+// --- One application --------------------------------------------------------------------------
+
+export const applicationIdParams = body({ id: { type: "integer", minimum: 1, maximum: 2147483647 } }, ["id"]);
+
+const anything = { type: "object", additionalProperties: true } as const;
+
+export const timelineEvent = {
+  type: "object",
+  properties: {
+    at: dateTime,
+    kind: { enum: ["created", "login", "saves", "submitted", "review status", "note"] },
+    /** saves: how many that day; review status: the new status; note/review: who. */
+    count: { type: "integer" },
+    status: { type: "string" },
+    by: { type: "string" },
+  },
+  required: ["at", "kind"],
+} as const;
+
+export const reviewNote = body({ id: { type: "integer" }, author: { type: "string" }, body: { type: "string" }, created_at: dateTime }, ["id", "author", "body", "created_at"]);
+
+export const staffDocument = body({
+  answer_key: { type: "string" },
+  file_name: { type: "string" },
+  status: { type: "string" },
+  /** The converted PDF can be downloaded (COMPLETED). */
+  has_pdf: { type: "boolean" },
+}, ["answer_key", "file_name", "status", "has_pdf"]);
+
+export const staffApplication = {
+  type: "object",
+  properties: {
+    id: { type: "integer" },
+    reference: nullable({ type: "string" }),
+    email: { type: "string" },
+    name: { type: "string" },
+    status: { enum: APPLICATION_STATUSES },
+    entry_term: nullable({ type: "string" }),
+    submitted_at: nullable(dateTime),
+    created_at: dateTime,
+    last_activity: dateTime,
+    review_status: { type: ["string", "null"], enum: [...REVIEW_STATUSES, null] },
+    /** As the service view: what the read-only pages show. */
+    answer: anything,
+    add_another: { type: "object", additionalProperties: { type: "integer" } },
+    tabs: { type: "object", additionalProperties: { type: "string" } },
+    document_answer: anything,
+    documents: { type: "array", items: staffDocument },
+    timeline: { type: "array", items: timelineEvent },
+    notes: { type: "array", items: reviewNote },
+  },
+  required: [
+    "id", "reference", "email", "name", "status", "entry_term", "submitted_at", "created_at", "last_activity", "review_status", "answer", "add_another",
+    "tabs", "document_answer", "documents", "timeline", "notes",
+  ],
+} as const;
+
+/** GET /staff/api/applications/{id}/neighbours?{filter}: the applications before and after it in the list. */
+export const neighbours = body({ previous: { type: ["integer", "null"] }, next: { type: ["integer", "null"] } }, ["previous", "next"]);
+
+/** GET /staff/api/applications/{id}/documents/{answer_key}?version=pdf|original: 303 to a download link valid 5 minutes. */
+export const documentParams = body({ id: applicationIdParams.properties.id, answer_key: { type: "string", maxLength: 100, pattern: "^[a-z0-9_]+$" } }, ["id", "answer_key"]);
+export const documentVersionQuery = body({ version: { enum: ["pdf", "original"] } }, ["version"]);
+
+/**
+ * POST /staff/api/applications/{id}/pdf-copy: starts the PDF copy of the current answers when there
+ * is none (as the applicant's GET /api/pdf); GET …/pdf-copy/download: 303 to it once COMPLETED (409 before).
+ */
+export { pdfCopy as staffPdfCopy } from "./pdf-copy";
+
+/** PUT /staff/api/applications/{id}/review (reviewers): a submitted application's review status. */
+export const reviewBody = body({ review_status: { enum: REVIEW_STATUSES } }, ["review_status"]);
+/** POST /staff/api/applications/{id}/notes (reviewers): an internal note, never shown to the applicant. */
+export const noteBody = body({ body: { type: "string", minLength: 1, maxLength: 5000 } }, ["body"]);
+
+// --- The audit log (admins) -------------------------------------------------------------------
+
+export const auditQuery = body({
+  actor: { type: "string", maxLength: 254, description: "A staff member's e-mail" },
+  action: { enum: AUDIT_ACTIONS },
+  application: { type: "integer", minimum: 1, maximum: 2147483647 },
+  from: { type: "string", format: "date" },
+  to: { type: "string", format: "date" },
+  before: { type: "integer", minimum: 1, description: "The `next` of the page before" },
+}, []);
+
+export const auditEntry = {
+  type: "object",
+  properties: {
+    id: { type: "integer" },
+    at: dateTime,
+    actor: { type: "string" },
+    action: { enum: AUDIT_ACTIONS },
+    application_id: { type: ["integer", "null"] },
+    reference: nullable({ type: "string" }),
+    detail: anything,
+    address: nullable({ type: "string" }),
+  },
+  required: ["id", "at", "actor", "action", "application_id", "reference", "detail", "address"],
+} as const;
+
+export const auditPage = body({ rows: { type: "array", items: auditEntry }, next: { type: ["integer", "null"] } }, ["rows", "next"]);

@@ -1,0 +1,44 @@
+// Who may call what under /staff/api: every route but the login and the invitation needs a staff
+// session, and each route names the least role it needs. An applicant's session opens nothing
+// here (another cookie, another table), and nothing here writes an applicant's answers.
+import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from "fastify";
+import { STAFF_ROLES, type StaffRole } from "../../api-contract/staff";
+import type { ServerContext } from "../context";
+import { ApiError } from "../http";
+import { staffMessages } from "./messages";
+import { clearStaffCookie, staffOfSession, type Staff } from "./sessions";
+
+declare module "fastify" {
+  interface FastifyRequest {
+    /** The logged-in staff member; set for every route registered through `staffOnly`. */
+    staff: Staff;
+  }
+}
+
+/** Registers `routes` behind the staff session check. */
+export async function staffOnly(app: FastifyInstance, ctx: ServerContext, routes: (api: FastifyInstance) => void): Promise<void> {
+  await app.register(async (api) => {
+    api.addHook("onRequest", async (request, reply) => {
+      const id = request.cookies[ctx.staffCookie.name];
+      const staff = id ? await staffOfSession(ctx.db, ctx.hash(id), ctx.now()) : null;
+      if (!staff) {
+        if (id) clearStaffCookie(reply, ctx.staffCookie);
+        throw new ApiError(401, staffMessages.loginNeeded);
+      }
+      request.staff = staff;
+    });
+    api.addHook("onRoute", (route) => {
+      route.schema = { ...route.schema, security: [{ staffSession: [] }] };
+    });
+    routes(api);
+  });
+}
+
+const rank = (role: StaffRole) => STAFF_ROLES.indexOf(role);
+
+/** A route's preHandler: 403 unless the staff member's role is `least` or above. */
+export const allow = (least: StaffRole): preHandlerAsyncHookHandler => async (request: FastifyRequest) => {
+  if (rank(request.staff.role) < rank(least)) throw new ApiError(403, staffMessages.roleNeeded(least));
+};
+
+export const mayReview = (staff: Staff) => rank(staff.role) >= rank("reviewer");
