@@ -5,7 +5,7 @@ import type { Config } from "./config";
 import type { Database } from "./db/database";
 import type { ServerForm } from "./form";
 import type { Jobs } from "./jobs";
-import type { SendMail } from "./mail";
+import type { Sender, SendMail } from "./mail";
 import type { Printer } from "./render/chromium";
 import type { Storage } from "./storage/types";
 
@@ -26,6 +26,6 @@ export interface ServerContext {
   printer: Printer;
   /** Work an answer does not wait for (account mail whose timing would tell too much). */
   background: Background;
-  /** Names used in account mail. */
-  sender: { institution: string; office: string; publicUrl: string };
+  /** Names used in mail. */
+  sender: Sender;
 }
