@@ -133,6 +133,13 @@ export async function submitApplication(
   return row?.reference ?? null;
 }
 
+/** What the PDF copy's cover page tells of an application: its answers (names, entry term) and its submit. */
+export async function submissionOf(db: Queryable, userId: number): Promise<{ answers: Answers; reference: string | null; submittedAt: Date | null }> {
+  const [row] = await db.query<{ answers: Answers; reference: string | null; submittedAt: Date | null }>(
+    `SELECT answers, reference, submitted_at AS "submittedAt" FROM applications WHERE user_id = $1`, [userId]);
+  return row!;
+}
+
 /** What the service view prints of an application, or null when there is none. */
 export async function serviceViewOf(db: Queryable, userId: number): Promise<{ answers: Answers; addAnother: Record<string, number>; tabs: Record<string, string> } | null> {
   const [row] = await db.query<{ answers: Answers; add_another: Record<string, number>; tabs: Record<string, string> }>(
