@@ -24,7 +24,7 @@ export interface ServerContext {
   jobs: Jobs;
   /** Prints service views (PDF copies); Chromium starts on first use. */
   printer: Printer;
-  /** Work an answer does not wait for (account mail whose timing would tell too much). */
+  /** Work an answer does not wait for: account mail whose timing would tell too much, the submit's confirmation mail. */
   background: Background;
   /** Names used in mail. */
   sender: Sender;
