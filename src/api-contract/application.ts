@@ -16,8 +16,10 @@ export const profile = {
     successful_login: { type: "array", items: { type: "object", properties: { logged_in_at: { type: "string", format: "date-time" } } } },
     web_status: { type: "array", items: { type: "object", properties: { web_status: { type: "string" }, created_at: { type: "string" } } } },
     revision: { type: "integer" },
+    reference: { type: ["string", "null"], description: "Given at submit (WU-FA26-004821); null before" },
+    submitted_at: { type: ["string", "null"], format: "date-time", description: "When the application was submitted; null before" },
   },
-  required: ["answer", "document_answer", "username", "last_page", "successful_login", "web_status", "revision"],
+  required: ["answer", "document_answer", "username", "last_page", "successful_login", "web_status", "revision", "reference", "submitted_at"],
 } as const;
 
 /** What a change of answers, tabs or blocks answers: the new revision and the keys it cleared. */
@@ -35,6 +37,17 @@ export const fieldErrors = { type: "object", additionalProperties: { type: "arra
 
 /** The errors the browser found; optional and not trusted. */
 export const browserErrors = { type: "object", additionalProperties: { type: "array", items: { type: "string", maxLength: 1000 }, maxItems: 50 }, maxProperties: 2000 } as const;
+
+/** A submit's answer: the reference the application was given, for the completion page to show. */
+export const submitted = {
+  type: "object",
+  properties: {
+    message: { type: "string" },
+    reference: { type: "string", description: "The application's reference (WU-FA26-004821): the applicant quotes it to the office" },
+    submitted_at: { type: "string", format: "date-time" },
+  },
+  required: ["message", "reference", "submitted_at"],
+} as const;
 
 export const submitRefusal = { type: "object", properties: { message: { type: "string" }, errors: fieldErrors }, required: ["message", "errors"] } as const;
 

@@ -4,7 +4,7 @@
 // import from the server or the client.
 export { addressBody, confirmBody, credentialsBody, resetBody } from "./accounts";
 export {
-  blocks, browserErrors, changed, chooseTabBody, fieldErrors, lastPageBody, profile, serviceApplication, setBlocksBody, submitRefusal, tabs,
+  blocks, browserErrors, changed, chooseTabBody, fieldErrors, lastPageBody, profile, serviceApplication, setBlocksBody, submitRefusal, submitted, tabs,
   WEB_STATUSES, webStatusBody, type WebStatus,
 } from "./application";
 export { answerKeyParams, conversion, convertBody, documentAnswers, presignBody, presignedPost } from "./documents";

@@ -25,6 +25,8 @@ export const institution = {
   techEmail: partial.contacts?.tech_email,
   privacyUrl: configured(partial.privacy_url),
   studentType: partial.student_type ?? "",
+  /** The office's time zone: the completion page writes the submitted time as the confirmation e-mail does. */
+  timeZone: configured(partial.time_zone),
   banner: partial.banner,
   welcome: {
     visitor: configured(partial.welcome?.visitor),

@@ -114,6 +114,8 @@ export function profileOf(overrides: Partial<Profile> = {}, statuses: string[] =
     successful_login: [{ logged_in_at: "2026-01-01T00:00:00Z" }],
     web_status: statuses.map((web_status) => ({ web_status })),
     revision: 1,
+    reference: null,
+    submitted_at: null,
     ...overrides,
   };
 }

@@ -3,7 +3,7 @@
 // no definitions' compiler come through here; those are in ./compile (the server and the build).
 export { failedPasswordRequirements, isConfirmationCode, isEmail } from "./accounts";
 export { copyAnswers } from "./answers";
-export { localToday } from "./dates";
+export { localToday, officeDateTime } from "./dates";
 export type { CompiledValidate } from "./errors";
 export { evaluateAnswers, validateAnswers, validateEvaluation, type CompiledForm } from "./form";
 export { answersBefore } from "./visibility";

@@ -98,7 +98,10 @@ export async function buildServer(options: ServerOptions): Promise<{ app: Fastif
     cookies: sessionCookies(config.cookiePrefix, config.publicUrl),
     staffCookie: staffCookie(config.cookiePrefix, new URL(config.publicUrl).protocol === "https:"),
     background: openBackground((error, what) => app.log.error(error, what)),
-    sender: { institution: institution.name, office: institution.office_name ?? institution.name, publicUrl: config.publicUrl },
+    sender: {
+      institution: institution.name, office: institution.office_name ?? institution.name, publicUrl: config.publicUrl,
+      email: institution.contacts.email, timeZone: institution.time_zone,
+    },
   };
 
   app.decorateRequest("application", null as unknown as Application);

@@ -5,7 +5,7 @@ import type { Config } from "./config";
 import type { Database } from "./db/database";
 import type { ServerForm } from "./form";
 import type { Jobs } from "./jobs";
-import type { SendMail } from "./mail";
+import type { Sender, SendMail } from "./mail";
 import type { Printer } from "./render/chromium";
 import type { StaffCookie } from "./staff/sessions";
 import type { Storage } from "./storage/types";
@@ -27,8 +27,8 @@ export interface ServerContext {
   jobs: Jobs;
   /** Prints service views (PDF copies); Chromium starts on first use. */
   printer: Printer;
-  /** Work an answer does not wait for (account mail whose timing would tell too much). */
+  /** Work an answer does not wait for: account mail whose timing would tell too much, the submit's confirmation mail. */
   background: Background;
-  /** Names used in account mail. */
-  sender: { institution: string; office: string; publicUrl: string };
+  /** Names used in mail. */
+  sender: Sender;
 }

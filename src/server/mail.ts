@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import nodemailer from "nodemailer";
+import { officeDateTime } from "../engine/runtime";
 
 export interface Mail {
   to: string;
@@ -29,10 +30,14 @@ export function createMailer(options: { from: string; smtpUrl?: string; outbox: 
   };
 }
 
-interface Sender {
+export interface Sender {
   institution: string;
   office: string;
   publicUrl: string;
+  /** The office's address for applicants' questions. */
+  email: string;
+  /** The office's time zone (IANA), for the dates and times a mail writes. */
+  timeZone: string;
 }
 
 const signature = (s: Sender) => `\n\n${s.office}\n${s.institution}\n`;
@@ -49,5 +54,13 @@ export const mailTexts = {
   passwordReset: (s: Sender, username: string, id: string): Omit<Mail, "to"> => ({
     subject: `Reset your ${s.institution} password`,
     text: `To choose a new password, open this link within 30 minutes:\n${s.publicUrl}/reset?${new URLSearchParams({ username, id })}\n\nIf you did not ask for this, you can ignore this email; your password stays the same.${signature(s)}`,
+  }),
+  /**
+   * Right after a submit. It holds no answers: a mailbox is read on shared and lost devices, and
+   * the answers are one login away (the PDF copy).
+   */
+  submissionConfirmation: (s: Sender, { reference, submittedAt }: { reference: string; submittedAt: Date }): Omit<Mail, "to"> => ({
+    subject: `We received your application — ${reference}`,
+    text: `Thank you for applying to ${s.institution}. We received your application on ${officeDateTime(submittedAt, s.timeZone)}.\n\nYour reference number is ${reference}. Please quote it whenever you contact us about your application.\n\nTo download a PDF copy of your application, log in at ${s.publicUrl}/login; the copy is on the page you see once you are logged in.\n\nQuestions? Write to us at ${s.email}.${signature(s)}`,
   }),
 };

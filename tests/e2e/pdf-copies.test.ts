@@ -1,5 +1,7 @@
 // Three applicants ask for their PDF copies at the same moment, through the built server and its
-// own Chromium printer: each copy holds its own applicant's name and no other's.
+// own Chromium printer: each copy holds its own applicant's name and no other's. A copy starts
+// with its cover page and is Letter throughout.
+import { PDFDocument } from "pdf-lib";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { textOf } from "../../src/server/convert/test-files";
@@ -41,9 +43,18 @@ describe("PDF copies printed at the same moment", () => {
     // A first copy leaves the printer with a page opened ahead, which the next prints ask for together.
     // Its name carries a right-to-left override, which the copy leaves out.
     const first = await applicant({ first_name: "Tamsin", last_name: "Oye\u202Elaran" });
-    const firstText = await textOf(await copyOf(first));
+    const firstCopy = await copyOf(first);
+    const firstText = await textOf(firstCopy);
     expect(firstText).toContain("Oyelaran");
     expect(firstText).not.toMatch(/[\u202A-\u202E\u2066-\u2069]/);
+    // A cover page first (not submitted: no reference), then the printed application, all Letter.
+    const [cover, printed] = firstText.split("\f");
+    expect(cover).toMatch(/Applicant\s+Tamsin Oyelaran/);
+    expect(cover).toMatch(/Reference number\s+Not submitted/);
+    expect(printed).toContain("Oyelaran");
+    const firstPages = (await PDFDocument.load(firstCopy)).getPages();
+    expect(firstPages.length).toBeGreaterThanOrEqual(2);
+    for (const page of firstPages) expect(page.getSize()).toEqual({ width: 612, height: 792 });
 
     const pages = await Promise.all(APPLICANTS.map(applicant));
     const texts = await Promise.all(pages.map(async (page) => textOf(await copyOf(page))));

@@ -10,11 +10,26 @@ import { buildServer } from "../../src/server/app";
 import { openPglite } from "../../src/server/db/database";
 import { PASSWORD, testConfig, testForm } from "./harness";
 
+const complete = JSON.parse(readFileSync(new URL("../fixtures/complete-answers.json", import.meta.url), "utf8")) as Record<string, unknown>;
+
 const signUp = (app: Awaited<ReturnType<typeof buildServer>>["app"], username: string) =>
   app.inject({ method: "POST", url: "/public/signup", payload: { username, password: PASSWORD } });
 /** Confirms from the browser that signed up: its sign-up attempt's cookie goes with the code. */
 const confirm = (app: Awaited<ReturnType<typeof buildServer>>["app"], signedUp: { cookies: { name: string; value: string }[] }, username: string, code: string) =>
   app.inject({ method: "POST", url: "/public/confirm", payload: { username, code }, cookies: Object.fromEntries(signedUp.cookies.map((c) => [c.name, c.value])) });
+
+/** Bytes written =XX (quoted-printable, and Q encoded-words with _ for space) as text. */
+const unquote = (text: string) => Buffer.from(text.replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16))), "latin1").toString("utf8");
+
+/** The subject and text of a plain-text message as nodemailer writes it (Q-encoded subject, quoted-printable body). */
+function readMessage(data: string): { subject: string; text: string } {
+  const [head, ...body] = data.replace(/\r\n/g, "\n").split("\n\n");
+  const subject = /^Subject: (.*(?:\n .*)*)/m.exec(head!)![1]!
+    .replace(/\n /g, "")
+    .replace(/=\?UTF-8\?Q\?(.*?)\?=/g, (_, words: string) => unquote(words.replace(/_/g, " ")));
+  const text = body.join("\n\n");
+  return { subject, text: /^Content-Transfer-Encoding: quoted-printable$/m.test(head!) ? unquote(text.replace(/=\n/g, "")) : text };
+}
 
 describe("mail through SMTP", () => {
   const received: { from: string; to: string[]; data: string }[] = [];
@@ -48,6 +63,36 @@ describe("mail through SMTP", () => {
       expect(received[0]!.from).toBe("admission@westbrook.example.edu");
       const code = /code is (\d{6})/.exec(received[0]!.data)![1]!;
       expect((await confirm(app, signedUp, "smtp.user@example.com", code)).statusCode).toBe(200);
+    } finally {
+      await app.close();
+    }
+  });
+
+  it("delivers the confirmation of a submit, with the reference and none of the answers", async () => {
+    const { app, ctx } = await buildServer({
+      config: testConfig({ smtpUrl: `smtp://127.0.0.1:${port}` }), db: await openPglite(undefined), form: testForm(), now: () => new Date("2026-11-22T12:00:00Z"),
+    });
+    try {
+      const username = "smtp.submitter@example.com";
+      const signedUp = await signUp(app, username);
+      const code = /code is (\d{6})/.exec(received.at(-1)!.data)![1]!;
+      expect((await confirm(app, signedUp, username, code)).statusCode).toBe(200);
+      const login = await app.inject({ method: "POST", url: "/public/login", payload: { username, password: PASSWORD } });
+      const cookies = Object.fromEntries(login.cookies.map((c) => [c.name, c.value]));
+      const answers = { ...complete, first_name: "Seraphina", phone_mobile: "(555) 555-0177" };
+      expect((await app.inject({ method: "PUT", url: "/api/answer", payload: answers, cookies })).statusCode).toBe(200);
+      const submitted = await app.inject({ method: "POST", url: "/api/submit", cookies });
+      expect(submitted.statusCode).toBe(200);
+      await ctx.background.idle();
+
+      const mail = received.at(-1)!;
+      expect(mail.to).toEqual([username]);
+      const message = readMessage(mail.data);
+      expect(message.subject).toBe("We received your application — WU-FA26-000001");
+      expect(message.text).toContain("Your reference number is WU-FA26-000001.");
+      expect(message.text).toContain("November 22, 2026 at 7:00 AM EST");
+      expect(message.text).toContain("http://localhost:8080/login");
+      for (const answer of ["Seraphina", "555-0177", "Okafor"]) expect(message.text).not.toContain(answer);
     } finally {
       await app.close();
     }

@@ -4,7 +4,7 @@
 import type { FromSchema } from "json-schema-to-ts";
 import type {
   addressBody, changed, confirmBody, conversion, credentialsBody, documentAnswers, lookupRecord, lookupResult, messageReply, pdfCopy, presignedPost,
-  profile, resetBody, savedAnswers, savedForLater, serviceApplication, webStatusBody,
+  profile, resetBody, savedAnswers, savedForLater, serviceApplication, submitted, webStatusBody,
 } from "../../api-contract";
 import type { Answers, ValidationErrors } from "../../engine/runtime";
 import type { LookupItem } from "../../engine/generated/definition-format";
@@ -19,6 +19,9 @@ export type Reply = FromSchema<typeof messageReply>;
 type WithAnswers<T extends { answer: unknown }> = T & { answer: Answers };
 
 export type Profile = WithAnswers<FromSchema<typeof profile>> & { document_answer: DocumentAnswers };
+
+/** A submit's answer: the application's reference and when it was submitted. */
+export type Submitted = FromSchema<typeof submitted>;
 
 /** What a change of answers, tabs or blocks answers: the new revision and the keys it cleared. */
 export type Changed = FromSchema<typeof changed>;
@@ -69,7 +72,7 @@ export const api = {
   lastPage: (last_page: string) => call<Reply>("PUT", "/api/last-page", { last_page }),
   saveAnswers: (answers: Answers) => call<Changed>("PUT", "/api/answer", answers),
   validations: () => call<ValidationErrors>("POST", "/api/validations"),
-  submit: () => call<Reply>("POST", "/api/submit"),
+  submit: () => call<Submitted>("POST", "/api/submit"),
   tabs: () => call<Record<string, string>>("GET", "/api/tabs"),
   chooseTab: (tab_id: string, chosen_tab: string) => call<Changed>("PUT", "/api/tabs", { tab_id, chosen_tab }),
   blocks: () => call<Record<string, number>>("GET", "/api/add-another"),

@@ -221,10 +221,13 @@ describe("Submit", () => {
       "Finishing Up",
       profileOf({ answer: { legal_agree: true } as Answers, last_page: "/final-steps" }, STARTED),
     );
-    server.use(http.post(url("/api/submit"), () => HttpResponse.json({ message: "Submitted." })));
+    server.use(http.post(url("/api/submit"), () => HttpResponse.json({ message: "Submitted.", reference: "WU-FA26-000042", submitted_at: "2026-11-22T12:00:00.000Z" })));
     await user.click(button("Submit"));
 
     await screen.findByRole("heading", { level: 1, name: "Your application is submitted" }, PAGE);
+    // From the submit's answer: the profile is not asked for again.
+    expect(screen.getByText(/^Your reference number is/)).toHaveTextContent("Your reference number is WU-FA26-000042");
+    expect(sentTo("GET", "/api/profile")).toHaveLength(1);
     const toast = await screen.findByRole("alertdialog", { name: "Success Notification" }, PAGE);
     expect(within(toast).getByText(accountMessages.submitted)).toBeInTheDocument();
     expect(accountMessages.submitted).toBe("Your application was successfully submitted.");

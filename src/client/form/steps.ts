@@ -3,7 +3,7 @@
 import type { NavigateFunction } from "react-router";
 import { accountMessages } from "../../engine/messages";
 import type { ValidationErrors } from "../../engine/runtime";
-import { api, type WebStatus } from "../api/calls";
+import { api, type Profile, type Submitted, type WebStatus } from "../api/calls";
 import { ApiError } from "../api/client";
 import { queryClient } from "../api/queries";
 import { COMPLETION_ROUTE } from "../pages";
@@ -89,9 +89,10 @@ export async function submitApplication(saver: Saver, navigate: NavigateFunction
     await postWebStatus("validating");
   }
   let errors = await api.validations();
+  let submitted: Submitted | undefined;
   if (Object.keys(errors).length === 0) {
     try {
-      await api.submit();
+      submitted = await api.submit();
     } catch (error) {
       const body = error instanceof ApiError ? (error.body as { errors?: ValidationErrors } | undefined) : undefined;
       if (error instanceof ApiError && error.status === 422 && body?.errors) errors = body.errors;
@@ -108,6 +109,13 @@ export async function submitApplication(saver: Saver, navigate: NavigateFunction
   // The form layout sends a submitted applicant to /completion itself, and its redirect replaces a
   // navigation still under way (the page loads lazily) with its state: the message is shown here.
   useSession.getState().setWebStatus("submitted");
+  // The completion page shows the reference from the profile; the submit's answer completes the
+  // profile loaded before it, instead of a second request that could fail after a good submit.
+  // After the status: a new profile object while still validating would restore its last page.
+  if (submitted) {
+    const { reference, submitted_at } = submitted;
+    queryClient.setQueryData<Profile>(["profile"], (profile) => profile && { ...profile, reference, submitted_at });
+  }
   toasts.success(accountMessages.submitted);
   await navigate(COMPLETION_ROUTE);
   toTop();

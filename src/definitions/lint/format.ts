@@ -12,11 +12,23 @@ const FORMAT_SCHEMA = "schemas/form-definition.schema.json";
 const formatSchema = JSON.parse(readFileSync(join(repoRoot, FORMAT_SCHEMA), "utf8")) as Record<string, unknown>;
 
 function formatValidator(kind: DefinitionFileKind) {
-  const ajv = new Ajv({ allErrors: true, discriminator: true, strict: false });
+  // verbose: the sentences quote the value (error.data), which Ajv keeps only then.
+  const ajv = new Ajv({ allErrors: true, discriminator: true, strict: false, verbose: true });
   addFormats(ajv, ["date", "email", "uri"]);
+  // Not a JSON Schema format: editors skip it, the linter asks Intl, which knows the IANA names.
+  ajv.addFormat("time-zone", isTimeZone);
   ajv.addSchema(formatSchema);
   return ajv.getSchema(`${String(formatSchema.$id)}#/definitions/${kind}`)!;
 }
+function isTimeZone(name: string): boolean {
+  try {
+    new Intl.DateTimeFormat("en-US", { timeZone: name });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 const validators: Record<DefinitionFileKind, ReturnType<typeof formatValidator>> = {
   page: formatValidator("page"),
   optionListFile: formatValidator("optionListFile"),
@@ -46,6 +58,8 @@ function sentence(error: ErrorObject): string | undefined {
       return `must be ${JSON.stringify(params.allowedValue)}`;
     case "type":
       return `must be ${String(params.type)}`;
+    case "format":
+      return params.format === "time-zone" ? `"${String(error.data)}" is not a time zone; write an IANA name such as America/New_York` : error.message;
     case "pattern":
       return `"${String(error.data)}" does not have the expected form (${String(params.pattern)})`;
     case "oneOf":

@@ -901,6 +901,14 @@ export interface InstitutionFile {
      */
     student_type: string;
     /**
+     * Begins every application's reference number, given at submit: {prefix}-{entry term}-{six digits}, e.g. WU-FA26-004821. Capital letters and digits, 1 to 8.
+     */
+    reference_prefix: string;
+    /**
+     * The office's time zone, an IANA name (America/New_York): the confirmation e-mail and the PDF copy's cover page write the submitted date and time in it.
+     */
+    time_zone: string;
+    /**
      * A notice shown between two dates.
      */
     banner?: {

@@ -23,10 +23,12 @@ export interface Application {
   tabs: Record<string, string>;
   addAnother: Record<string, number>;
   submittedAt: Date | null;
+  /** Given at submit (WU-FA26-004821); null before. */
+  reference: string | null;
 }
 
 const columns = `u.id AS "userId", u.username, a.answers, a.revision, a.last_page AS "lastPage", a.web_status AS "webStatus",
-  a.tabs, a.add_another AS "addAnother", a.submitted_at AS "submittedAt"`;
+  a.tabs, a.add_another AS "addAnother", a.submitted_at AS "submittedAt", a.reference`;
 
 /** The session's application, in one statement that also renews the session (or null when it has ended). */
 export async function applicationOfSession(db: Queryable, idHash: string, now: Date, idleSince: Date, startedSince: Date): Promise<Application | null> {
@@ -112,14 +114,30 @@ export async function loginsOf(db: Queryable, userId: number): Promise<{ logged_
   return db.query<{ logged_in_at: Date }>("SELECT logged_in_at FROM successful_logins WHERE user_id = $1 ORDER BY logged_in_at", [userId]);
 }
 
-/** Submits the application if its answers are still those of `revision`: answers whether it did. */
-export async function submitApplication(db: Queryable, userId: number, revision: number, webStatus: Application["webStatus"], now: Date): Promise<boolean> {
-  const rows = await db.query(
-    `UPDATE applications SET submitted_at = $3, web_status = $4::jsonb, validations = '{}', updated_at = $3
-     WHERE user_id = $1 AND revision = $2 AND submitted_at IS NULL RETURNING user_id`,
-    [userId, revision, now, JSON.stringify(webStatus)],
+/** What a reference is made of: the institution's prefix (WU) and the entry term's code (FA26). */
+export interface ReferenceParts { prefix: string; term: string }
+
+/**
+ * Submits the application if its answers are still those of `revision`, and gives it its
+ * reference in the same statement: answers the reference, or null when it did not submit.
+ */
+export async function submitApplication(
+  db: Queryable, userId: number, revision: number, webStatus: Application["webStatus"], reference: ReferenceParts, now: Date,
+): Promise<string | null> {
+  const [row] = await db.query<{ reference: string }>(
+    `UPDATE applications SET submitted_at = $3, web_status = $4::jsonb, validations = '{}', updated_at = $3,
+       reference = next_application_reference($5, $6)
+     WHERE user_id = $1 AND revision = $2 AND submitted_at IS NULL RETURNING reference`,
+    [userId, revision, now, JSON.stringify(webStatus), reference.prefix, reference.term],
   );
-  return rows.length > 0;
+  return row?.reference ?? null;
+}
+
+/** What the PDF copy's cover page tells of an application: its answers (names, entry term) and its submit. */
+export async function submissionOf(db: Queryable, userId: number): Promise<{ answers: Answers; reference: string | null; submittedAt: Date | null }> {
+  const [row] = await db.query<{ answers: Answers; reference: string | null; submittedAt: Date | null }>(
+    `SELECT answers, reference, submitted_at AS "submittedAt" FROM applications WHERE user_id = $1`, [userId]);
+  return row!;
 }
 
 /** What the service view prints of an application, or null when there is none. */

@@ -11,10 +11,11 @@ import { unofferedChoices, withoutChoiceLabels, writeChoiceLabels } from "../../
 import type { ServerContext } from "../context";
 import { storedDocuments } from "../data/documents";
 import {
-  blocks, browserErrors, changed, chooseTabBody, fieldErrors, lastPageBody, messageReply, profile, setBlocksBody, submitRefusal, tabs, WEB_STATUSES,
-  webStatusBody,
+  blocks, browserErrors, changed, chooseTabBody, fieldErrors, lastPageBody, messageReply, profile, setBlocksBody, submitRefusal, submitted, tabs,
+  WEB_STATUSES, webStatusBody,
 } from "../../api-contract";
 import { ApiError } from "../http";
+import { mailTexts } from "../mail";
 import { messages } from "../messages";
 
 /** The new revision, or the refusal of a change as an answer. */
@@ -23,10 +24,20 @@ function revisionOf(result: ChangeResult): number {
   throw result.code === "alreadySubmitted" ? new ApiError(409, messages.alreadySubmitted) : new ApiError(412, messages.stale);
 }
 
+/**
+ * The entry term's code for the reference (FA26). Submit requires the answer, and it is one of the
+ * offered codes; "NA" stands in should a definition ever stop asking, so a submit never fails on it.
+ */
+function entryTermCode(answers: Answers): string {
+  const term = answers.entry_term;
+  return typeof term === "string" && /^[A-Z0-9]{1,8}$/.test(term) ? term : "NA";
+}
+
 export function applicationRoutes(app: FastifyInstance, ctx: ServerContext): void {
   const { db, now } = ctx;
   const { form } = ctx.form;
   const routes = app.withTypeProvider<JsonSchemaToTsProvider>();
+  const referenceParts = (answers: Answers) => ({ prefix: form.institution.reference_prefix, term: entryTermCode(answers) });
   const state = (a: Application) => ({ tabs: a.tabs, blocks: a.addAnother });
   const unlessSubmitted = (isWritten: boolean) => {
     if (!isWritten) throw new ApiError(409, messages.alreadySubmitted);
@@ -61,6 +72,8 @@ export function applicationRoutes(app: FastifyInstance, ctx: ServerContext): voi
       successful_login: logins.map((login) => ({ logged_in_at: login.logged_in_at.toISOString() })),
       web_status: a.webStatus,
       revision: a.revision,
+      reference: a.reference,
+      submitted_at: a.submittedAt?.toISOString() ?? null,
     };
   });
 
@@ -134,7 +147,7 @@ export function applicationRoutes(app: FastifyInstance, ctx: ServerContext): voi
     schema: {
       summary: "Submit the application; refused with the errors while any remain",
       response: {
-        200: messageReply,
+        200: submitted,
         422: submitRefusal,
         "4xx": messageReply,
       },
@@ -146,9 +159,15 @@ export function applicationRoutes(app: FastifyInstance, ctx: ServerContext): voi
     if (Object.keys(errors).length > 0) throw new ApiError(422, messages.missingInformation, { errors });
     const recorded = new Set(a.webStatus.map((e) => e.web_status));
     const webStatus = [...a.webStatus, ...WEB_STATUSES.filter((s) => !recorded.has(s)).map((s) => ({ web_status: s, created_at: now().toISOString() }))];
+    const submittedAt = now();
     // Only the answers just checked are submitted: a save in between makes this refuse.
-    if (!(await submitApplication(db, a.userId, a.revision, webStatus, now()))) throw new ApiError(409, messages.busy);
-    return { message: messages.submitted };
+    const reference = await submitApplication(db, a.userId, a.revision, webStatus, referenceParts(a.answers), submittedAt);
+    if (!reference) throw new ApiError(409, messages.busy);
+    // Sent at once, but the answer does not wait on the mail server; a failure is logged, and the
+    // reference is on the completion page all the same.
+    ctx.background.run("mailing a submission confirmation", () =>
+      ctx.sendMail({ to: a.username, ...mailTexts.submissionConfirmation(ctx.sender, { reference, submittedAt }) }));
+    return { message: messages.submitted, reference, submitted_at: submittedAt.toISOString() };
   });
 
   routes.get("/api/tabs", {
