@@ -60,7 +60,6 @@ CREATE TRIGGER audit_log_append_only BEFORE UPDATE OR DELETE ON audit_log FOR EA
 CREATE TRIGGER audit_log_no_truncate BEFORE TRUNCATE ON audit_log FOR EACH STATEMENT EXECUTE FUNCTION audit_log_append_only();
 
 -- The review: a status once submitted, and internal notes the applicant never sees.
-ALTER TABLE applications ADD COLUMN IF NOT EXISTS reference text;
 ALTER TABLE applications ADD COLUMN review_status text CHECK (review_status IN ('received', 'in review', 'needs information', 'complete'));
 UPDATE applications SET review_status = 'received' WHERE submitted_at IS NOT NULL;
 -- Saves by day ({"2026-11-22": 41}) for the application's timeline, counted by the save itself.
