@@ -8,7 +8,7 @@ import { evaluateAnswers } from "../../engine/form";
 import { displayText } from "../../engine/text";
 import type { Answers, Evaluation, ViewItem } from "../../engine/runtime";
 import { entryOf, isQuestion } from "../widgets/registry";
-import { deeper, type Level } from "./levels";
+import { deeper, type Level } from "./Renderer";
 import { form } from "./model";
 
 export interface ApplicationPagesProps {

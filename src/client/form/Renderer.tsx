@@ -14,7 +14,6 @@ import { LazyModal } from "../ui/lazy";
 import { entryOf, isQuestion } from "../widgets/registry";
 import type { QuestionView } from "../widgets/widget";
 import { useChanges } from "./changes";
-import { deeper, type Level } from "./levels";
 import { form } from "./model";
 
 const keysOfGroup = new Map<string, string[]>();
@@ -23,6 +22,10 @@ const groupKeys = (id: string) => {
   if (!keys) keysOfGroup.set(id, (keys = form.blockGroups.get(id)!.blocks.flat()));
   return keys;
 };
+
+/** A heading level inside a page (its title is the h1). */
+export type Level = 2 | 3 | 4 | 5 | 6;
+export const deeper = (level: Level): Level => Math.min(level + 1, 6) as Level;
 
 export function Items({ items, level }: { items: ViewItem[]; level: Level }) {
   return items.map((view) => <Item key={view.id} view={view} level={level} />);
