@@ -1,0 +1,78 @@
+// Every /staff/api call the office's pages make, typed from the contract (src/api-contract/staff.ts,
+// imported as types only) and sent through the app's one client (../api/client.ts): its errors carry
+// the server's message, and a 401 goes to the handler the office sets (./StaffRoutes.tsx).
+import type { FromSchema } from "json-schema-to-ts";
+import type {
+  applicationFilter, applicationPage, applicationRow, auditEntry, auditPage, auditQuery, changeStaffBody, invitation, invitationPasswordBody,
+  invitationTotpBody, inviteStaffBody, messageReply, neighbours, recoveryCodes, reviewNote, staffApplication, staffDocument, staffList,
+  staffLoginBody, staffMember, staffPdfCopy, staffSelf, timelineEvent, totpEnrolment,
+} from "../../api-contract";
+import type { ReviewStatus } from "../../api-contract/staff";
+import type { Answers } from "../../engine/runtime";
+import { call } from "../api/client";
+
+export type StaffSelf = FromSchema<typeof staffSelf>;
+export type Invitation = FromSchema<typeof invitation>;
+export type TotpEnrolment = FromSchema<typeof totpEnrolment>;
+export type ApplicationFilter = FromSchema<typeof applicationFilter>;
+export type ApplicationRow = FromSchema<typeof applicationRow>;
+export type ApplicationPage = FromSchema<typeof applicationPage>;
+/** Answers travel as plain objects in the contract: their shape is the form's (as ../api/calls.ts). */
+export type StaffApplication = FromSchema<typeof staffApplication> & { answer: Answers };
+export type StaffDocument = FromSchema<typeof staffDocument>;
+export type TimelineEvent = FromSchema<typeof timelineEvent>;
+export type ReviewNote = FromSchema<typeof reviewNote>;
+export type Neighbours = FromSchema<typeof neighbours>;
+export type PdfCopy = FromSchema<typeof staffPdfCopy>;
+export type StaffMember = FromSchema<typeof staffMember>;
+export type AuditFilter = Omit<FromSchema<typeof auditQuery>, "before">;
+export type AuditEntry = FromSchema<typeof auditEntry>;
+export type AuditPage = FromSchema<typeof auditPage>;
+type Reply = FromSchema<typeof messageReply>;
+
+/**
+ * What a change answers when the contract names no body of its own (review, note, invite, a
+ * staff member's change): a sentence at most; the page says its own when there is none.
+ */
+export type MaybeReply = Partial<Reply> | undefined;
+
+// The login and the invitation come before any session: their 401 is a refusal to show, not an ended session.
+const noSession = { handleUnauthorized: false };
+
+/** A query string of the values that are set, in the order given. */
+export function queryString(params: Record<string, string | number | undefined>): string {
+  const search = new URLSearchParams();
+  for (const [name, value] of Object.entries(params)) if (value !== undefined && value !== "") search.set(name, String(value));
+  const text = search.toString();
+  return text ? `?${text}` : "";
+}
+
+const application = (id: number) => `/staff/api/applications/${id}`;
+
+export const staffApi = {
+  login: (body: FromSchema<typeof staffLoginBody>) => call<StaffSelf>("POST", "/staff/api/login", body, noSession),
+  // A visit without a session asks who is here first: that 401 sends to the login, without the "session ended" message.
+  me: () => call<StaffSelf>("GET", "/staff/api/me", undefined, noSession),
+  logout: () => call<Reply>("POST", "/staff/api/logout", undefined, noSession),
+  invitation: (token: string) => call<Invitation>("GET", `/staff/api/invitation${queryString({ token })}`, undefined, noSession),
+  choosePassword: (body: FromSchema<typeof invitationPasswordBody>) => call<TotpEnrolment>("POST", "/staff/api/invitation/password", body, noSession),
+  confirmCode: (body: FromSchema<typeof invitationTotpBody>) => call<FromSchema<typeof recoveryCodes>>("POST", "/staff/api/invitation/totp", body, noSession),
+
+  applications: (filter: ApplicationFilter, after: string | undefined) =>
+    call<ApplicationPage>("GET", `/staff/api/applications${queryString({ ...filter, after })}`),
+  application: (id: number) => call<StaffApplication>("GET", application(id)),
+  neighbours: (id: number, filter: ApplicationFilter) => call<Neighbours>("GET", `${application(id)}/neighbours${queryString(filter)}`),
+  pdfCopy: (id: number) => call<PdfCopy>("POST", `${application(id)}/pdf-copy`),
+  review: (id: number, review_status: ReviewStatus) => call<MaybeReply>("PUT", `${application(id)}/review`, { review_status }),
+  addNote: (id: number, body: string) => call<MaybeReply>("POST", `${application(id)}/notes`, { body }),
+
+  staff: () => call<FromSchema<typeof staffList>>("GET", "/staff/api/staff"),
+  invite: (body: FromSchema<typeof inviteStaffBody>) => call<MaybeReply>("POST", "/staff/api/staff", body),
+  changeStaff: (id: number, body: FromSchema<typeof changeStaffBody>) => call<MaybeReply>("PATCH", `/staff/api/staff/${id}`, body),
+  audit: (filter: AuditFilter, before: number | undefined) => call<AuditPage>("GET", `/staff/api/audit${queryString({ ...filter, before })}`),
+};
+
+/** Downloads are plain links: the server answers 303 to the file. */
+export const documentHref = (id: number, answerKey: string, version: "pdf" | "original") =>
+  `${application(id)}/documents/${encodeURIComponent(answerKey)}${queryString({ version })}`;
+export const pdfCopyHref = (id: number) => `${application(id)}/pdf-copy/download`;
