@@ -14,7 +14,8 @@ import { HOME_PATH, useStaffSelf } from "./session";
 import { Timeline } from "./Timeline";
 import { useNeighbourKeys, type NeighbourTargets } from "./useNeighbourKeys";
 import { useStaffTitle } from "./useStaffTitle";
-import { applicationStatusLabel, formatTime, termLabel } from "./words";
+import { termLabel } from "./terms";
+import { applicationStatusLabel, formatTime } from "./words";
 
 export function ApplicationPage() {
   const id = Number(useParams().id);

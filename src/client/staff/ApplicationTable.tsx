@@ -7,7 +7,8 @@ import { LIST_SORTS } from "../../api-contract/staff";
 import { displayText } from "../../engine/text";
 import type { ApplicationRow } from "./api";
 import type { ListSort } from "./filter";
-import { applicationStatusLabel, formatDay, formatTime, reviewLabel, termLabel } from "./words";
+import { termLabel } from "./terms";
+import { applicationStatusLabel, formatDay, formatTime, reviewLabel } from "./words";
 
 type SortField = "reference" | "name" | "submitted_at" | "last_activity";
 

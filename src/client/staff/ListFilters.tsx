@@ -7,7 +7,8 @@ import { useDebounced } from "../form/useDebounced";
 import type { ApplicationFilter } from "./api";
 import { DateField, SelectField } from "./fields";
 import { NOT_REVIEWED } from "./filter";
-import { applicationStatusLabel, entryTerms, reviewLabel } from "./words";
+import { entryTerms } from "./terms";
+import { applicationStatusLabel, reviewLabel } from "./words";
 
 /** The pause after typing before the list follows, and the longest wait while typing goes on. */
 export const SEARCH_DEBOUNCE = { waitMs: 300, maxWaitMs: 1000 };

@@ -9,7 +9,7 @@ import type {
 } from "../../api-contract";
 import type { ReviewStatus } from "../../api-contract/staff";
 import type { Answers } from "../../engine/runtime";
-import { call } from "../api/client";
+import { ApiError, call } from "../api/client";
 
 export type StaffSelf = FromSchema<typeof staffSelf>;
 export type Invitation = FromSchema<typeof invitation>;
@@ -39,6 +39,20 @@ export type MaybeReply = Partial<Reply> | undefined;
 // The login and the invitation come before any session: their 401 is a refusal to show, not an ended session.
 const noSession = { handleUnauthorized: false };
 
+/** A call before any session: a 401 says the server's own words (the client puts the applicants' session message there). */
+async function beforeSession<T>(method: "GET" | "POST", path: string, body?: unknown): Promise<T> {
+  try {
+    return await call<T>(method, path, body, noSession);
+  } catch (error) {
+    const message = error instanceof ApiError && error.status === 401 ? messageOf(error.body) : undefined;
+    throw message && error instanceof ApiError ? new ApiError(message, error.status, error.body) : error;
+  }
+}
+
+function messageOf(body: unknown): string | undefined {
+  return typeof body === "object" && body !== null && "message" in body && typeof body.message === "string" && body.message !== "" ? body.message : undefined;
+}
+
 /** A query string of the values that are set, in the order given. */
 export function queryString(params: Record<string, string | number | undefined>): string {
   const search = new URLSearchParams();
@@ -50,13 +64,13 @@ export function queryString(params: Record<string, string | number | undefined>)
 const application = (id: number) => `/staff/api/applications/${id}`;
 
 export const staffApi = {
-  login: (body: FromSchema<typeof staffLoginBody>) => call<StaffSelf>("POST", "/staff/api/login", body, noSession),
+  login: (body: FromSchema<typeof staffLoginBody>) => beforeSession<StaffSelf>("POST", "/staff/api/login", body),
   // A visit without a session asks who is here first: that 401 sends to the login, without the "session ended" message.
   me: () => call<StaffSelf>("GET", "/staff/api/me", undefined, noSession),
   logout: () => call<Reply>("POST", "/staff/api/logout", undefined, noSession),
-  invitation: (token: string) => call<Invitation>("GET", `/staff/api/invitation${queryString({ token })}`, undefined, noSession),
-  choosePassword: (body: FromSchema<typeof invitationPasswordBody>) => call<TotpEnrolment>("POST", "/staff/api/invitation/password", body, noSession),
-  confirmCode: (body: FromSchema<typeof invitationTotpBody>) => call<FromSchema<typeof recoveryCodes>>("POST", "/staff/api/invitation/totp", body, noSession),
+  invitation: (token: string) => beforeSession<Invitation>("GET", `/staff/api/invitation${queryString({ token })}`),
+  choosePassword: (body: FromSchema<typeof invitationPasswordBody>) => beforeSession<TotpEnrolment>("POST", "/staff/api/invitation/password", body),
+  confirmCode: (body: FromSchema<typeof invitationTotpBody>) => beforeSession<FromSchema<typeof recoveryCodes>>("POST", "/staff/api/invitation/totp", body),
 
   applications: (filter: ApplicationFilter, after: string | undefined) =>
     call<ApplicationPage>("GET", `/staff/api/applications${queryString({ ...filter, after })}`),

@@ -1,6 +1,5 @@
-// How the office's pages write times, statuses and roles, and the entry terms the form offers.
+// How the office's pages write times, statuses and roles.
 import type { ReviewStatus, StaffRole } from "../../api-contract/staff";
-import { form } from "../form/model";
 import { institution } from "../institution";
 
 /** The office's name, after each page's title in the tab. */
@@ -19,14 +18,3 @@ const capitalised = (text: string) => text.charAt(0).toUpperCase() + text.slice(
 export const reviewLabel = (status: ReviewStatus | string | null) => (status ? capitalised(status) : "Not reviewed");
 export const applicationStatusLabel = (status: string) => capitalised(status);
 export const roleLabel = (role: StaffRole) => capitalised(role);
-
-export interface TermOption { value: string; label: string }
-
-/** The entry terms, as the form's entry_term question lists them (form-definitions/options). */
-export const entryTerms: readonly TermOption[] = (() => {
-  const options = form.owners.get("entry_term")?.item.options;
-  return options?.kind === "list" ? options.options.map(({ value, label }) => ({ value: String(value), label })) : [];
-})();
-
-/** A term code as its label (FA26 → Fall 2026); a code the form no longer offers as it is. */
-export const termLabel = (code: string | null) => (code ? entryTerms.find((term) => term.value === code)?.label ?? code : "—");
