@@ -1,7 +1,7 @@
 // A new staff member's invitation (/staff/welcome?token=…): whose it is, then three steps — a
 // password, the authenticator app (QR code or the secret typed in, then one of its codes), and
 // the recovery codes, shown once — before the first login.
-import { useEffect, useRef, useState, type ReactNode } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { Button, Checkbox, Form } from "react-aria-components";
 import { useNavigate, useSearchParams } from "react-router";
@@ -63,16 +63,13 @@ function Enrolment({ token, invitation }: { token: string; invitation: Invitatio
 }
 
 /** A step's heading, focused when the step shows, so a screen reader hears where it is. */
-function StepHeading({ step, children }: { step: number; children: ReactNode }) {
+function StepHeading({ step, children }: { step: number; children: string }) {
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => {
     if (step > 1) heading.current?.focus();
   }, [step]);
   return (
-    <h2 ref={heading} tabIndex={-1} className="step-heading">
-      <span className="step-count">Step {step} of 3: </span>
-      {children}
-    </h2>
+    <h2 ref={heading} tabIndex={-1} className="step-heading">{`Step ${step} of 3: ${children}`}</h2>
   );
 }
 
