@@ -34,8 +34,9 @@ export function filterFrom(search: URLSearchParams): ApplicationFilter {
 
 /** The address's query string for a filter ("" for none); the default sort is left out. */
 export function filterSearch(filter: ApplicationFilter): string {
-  const { sort, ...rest } = filter;
-  return queryString({ ...rest, sort: sort === DEFAULT_SORT ? undefined : sort });
+  // Always in one order, so one filter is one address (and one cache entry).
+  const { q, status, term, review, citizenship, submitted_from, submitted_to, sort } = filter;
+  return queryString({ q, status, term, review, citizenship, submitted_from, submitted_to, sort: sort === DEFAULT_SORT ? undefined : sort });
 }
 
 /** What the server is asked: the filter with its sort always named, so the list and its neighbours agree. */
