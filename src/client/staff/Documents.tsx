@@ -28,11 +28,11 @@ export function Documents({ application }: { application: StaffApplication }) {
                 <span className="document-links">
                   {document.has_pdf && (
                     <a href={documentHref(application.id, document.answer_key, "pdf")} download>
-                      Download PDF<span className="visually-hidden"> of {name}</span>
+                      {"Download PDF "}<span className="visually-hidden">of {name}</span>
                     </a>
                   )}
                   <a href={documentHref(application.id, document.answer_key, "original")} download>
-                    Download original<span className="visually-hidden"> of {name}</span>
+                    {"Download original "}<span className="visually-hidden">of {name}</span>
                   </a>
                 </span>
               </li>

@@ -61,11 +61,11 @@ export function TeamPage() {
                   <td>
                     {member.state === "disabled" ? (
                       <button type="button" className="button button-secondary button-small" onClick={() => change.mutation.mutate({ member, body: { disabled: false } })}>
-                        Enable<span className="visually-hidden"> {member.email}</span>
+                        {"Enable "}<span className="visually-hidden">{member.email}</span>
                       </button>
                     ) : (
                       <button type="button" className="button button-danger button-small" onClick={() => setDisabling(member)}>
-                        Disable<span className="visually-hidden"> {member.email}</span>
+                        {"Disable "}<span className="visually-hidden">{member.email}</span>
                       </button>
                     )}
                   </td>
