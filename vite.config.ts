@@ -8,8 +8,13 @@ import react from "@vitejs/plugin-react";
 // The API server `npm run dev` starts beside Vite (scripts/dev.ts).
 const api = `http://localhost:${process.env.API_PORT ?? 8080}`;
 
-export default defineConfig({
-  plugins: [react(), pageList(), answerValidator(), cookiePrefix(process.env.COOKIE_PREFIX)],
+// The admissions office's page (staff.html) is built on its own, after the applicants' (`vite
+// build --mode staff`). As a second input of one build, the modules both apps use (React, the
+// router, the form's definitions) were cut into other chunks: a first visit to /about loaded 18
+// files instead of 17, and how its code was cut would follow whatever the office imports. Apart,
+// the applicants' build is what it was, and no office code can reach it.
+export default defineConfig(({ mode }) => ({
+  plugins: [react(), pageList(), answerValidator(), cookiePrefix(process.env.COOKIE_PREFIX), staffPages()],
   publicDir: "src/client/public",
   build: {
     outDir: "dist/client",
@@ -18,11 +23,14 @@ export default defineConfig({
     sourcemap: true,
     // Lets scripts/bench-client.ts and the tests map routes to what a first visit loads.
     manifest: true,
+    // Two pages, the applicants' (index.html) and the admissions office's (staff.html; src/server/web.ts
+    // picks one by path), so an applicant never downloads the office's code.
+    ...(mode === "staff" && { emptyOutDir: false, manifest: ".vite/staff-manifest.json", rolldownOptions: { input: { staff: resolve("staff.html") } } }),
   },
   server: {
     port: Number(process.env.PORT ?? 5173),
     strictPort: true,
-    proxy: Object.fromEntries(["/api", "/public", "/service", "/lookup", "/health", "/upload", "/files"].map((path) => [path, api])),
+    proxy: Object.fromEntries(["/api", "/public", "/service", "/lookup", "/health", "/upload", "/files", "/staff/api"].map((path) => [path, api])),
   },
   test: {
     // .ci/run sums the JSON reports of npm test's two Vitest runs.
@@ -66,7 +74,7 @@ export default defineConfig({
       },
     ],
   },
-});
+}));
 
 /** `npm run dev` serves index.html itself: give it the prefix the server (src/server/web.ts) would. */
 function cookiePrefix(prefix: string | undefined): Plugin {
@@ -74,6 +82,24 @@ function cookiePrefix(prefix: string | undefined): Plugin {
     name: "cookie-prefix",
     apply: "serve",
     transformIndexHtml: (html) => (prefix ? html.replace(/(<meta name="cookie-prefix" content=")[^"]*"/, `$1${prefix.replace(/[^\w-]/g, "")}"`) : html),
+  };
+}
+
+/**
+ * `npm run dev` answers every unknown path with index.html; the office's pages (/staff, /staff/…,
+ * not its API, which the proxy sends on) get staff.html, as the server gives them (src/server/web.ts).
+ */
+function staffPages(): Plugin {
+  return {
+    name: "staff-pages",
+    apply: "serve",
+    configureServer(server) {
+      server.middlewares.use((request, _response, next) => {
+        const path = request.url?.split("?")[0] ?? "";
+        if (/^\/staff(\/|$)/.test(path) && !/^\/staff\/api(\/|$)/.test(path)) request.url = `/staff.html${request.url!.slice(path.length)}`;
+        next();
+      });
+    },
   };
 }
 

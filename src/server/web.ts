@@ -1,10 +1,11 @@
 // The built browser app (dist/client), served from the API's own origin so the session cookie,
-// the CSP's 'self' and the Origin check all hold. Hashed assets are cached for a year; every
-// other path that is not an API path answers with the app's index.html, and the app's router
+// the CSP's 'self' and the Origin check all hold. Hashed assets are cached for a year; the
+// admissions office's pages (/staff, /staff/…) answer with staff.html, its own app; every other
+// path that is not an API path answers with the applicants' index.html, and the app's router
 // decides (it redirects unknown paths to /about).
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import staticFiles from "@fastify/static";
 import { randomBytes } from "node:crypto";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
@@ -17,10 +18,9 @@ const NONCE_META = '<meta name="csp-nonce" nonce="" />';
 export async function webRoutes(app: FastifyInstance, options: { dir: string; cookiePrefix: string }): Promise<void> {
   // The app learns the cookie prefix from the page (it reads the logged-in cookie by name): CSP
   // allows no inline script to hand it over.
-  const index = readFileSync(join(options.dir, "index.html"), "utf8")
+  const index = pageTemplate(options.dir, "index.html")
     .replace(COOKIE_PREFIX_META, `<meta name="cookie-prefix" content="${options.cookiePrefix.replace(/[^\w-]/g, "")}"`);
-  if (!index.includes(NONCE_META)) throw new Error(`${options.dir}/index.html lacks ${NONCE_META}`);
-  if (!index.includes(ROOT)) throw new Error(`${options.dir}/index.html lacks ${ROOT}`);
+  const staff = pageTemplate(options.dir, "staff.html");
   // Compressed twins (.br, .gz) are written by scripts/compress-client.ts at build time.
   await app.register(staticFiles, { root: options.dir, serve: false, preCompressed: true });
 
@@ -34,29 +34,49 @@ export async function webRoutes(app: FastifyInstance, options: { dir: string; co
     if (path.startsWith("/assets/")) return reply.sendFile(path.slice(1), { immutable: true, maxAge: "365d" });
     if (/\.\w+$/.test(path)) return reply.sendFile(path.slice(1), { immutable: false, maxAge: "1h" });
     const nonce = randomBytes(16).toString("base64");
+    // The office's pages are drawn by its app alone: nothing of the applicants' start-up.
+    if (isStaffPage(path)) return sendPage(request, reply, staff.replace(NONCE_META, nonceMeta(nonce)), nonce);
     // A visitor's form page comes drawn (the app takes it over); a logged-in applicant's and the
     // service view differ from a visitor's, so the app draws those itself.
     const token = new URLSearchParams(request.url.slice(path.length)).get("service_token");
     const serviceView = token !== null;
     const page = !request.cookies[loggedInCookie] && !serviceView ? drawn[path] : undefined;
     const html = index
-      .replace(NONCE_META, `<meta name="csp-nonce" nonce="${nonce}" />`)
+      .replace(NONCE_META, nonceMeta(nonce))
       .replace("</head>", `${preloads(path, serviceView)}${serviceView ? serviceDataPreload(token) : ""}</head>`)
       .replace(ROOT, page ? `<div id="root">${page}</div>` : ROOT);
-    const encoding = /\bbr\b/.test(request.headers["accept-encoding"] ?? "") ? "br" : /\bgzip\b/.test(request.headers["accept-encoding"] ?? "") ? "gzip" : null;
-    reply
-      .type("text/html; charset=utf-8")
-      .header("Cache-Control", "no-cache")
-      .header("Vary", "Accept-Encoding, Cookie")
-      .header("Content-Security-Policy", contentSecurityPolicy(nonce));
-    if (!encoding) return reply.send(html);
-    // Compressed per answer (the nonce differs each time), at a quick setting: about a millisecond.
-    const body = encoding === "br" ? brotliCompressSync(html, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } }) : gzipSync(html, { level: 6 });
-    return reply.header("Content-Encoding", encoding).send(body);
+    return sendPage(request, reply, html, nonce);
   });
 }
 
 const ROOT = '<div id="root"></div>';
+
+/** The office's pages; its API (/staff/api) never reaches here (isApiPath). */
+const isStaffPage = (path: string) => /^\/staff(\/|$)/.test(path);
+
+const nonceMeta = (nonce: string) => `<meta name="csp-nonce" nonce="${nonce}" />`;
+
+/** A built page, checked for what each answer fills in. */
+function pageTemplate(dir: string, name: string): string {
+  const html = readFileSync(join(dir, name), "utf8");
+  if (!html.includes(NONCE_META)) throw new Error(`${dir}/${name} lacks ${NONCE_META}`);
+  if (!html.includes(ROOT)) throw new Error(`${dir}/${name} lacks ${ROOT}`);
+  return html;
+}
+
+/** A page with its nonce in the CSP, never cached stale, compressed when the browser accepts it. */
+function sendPage(request: FastifyRequest, reply: FastifyReply, html: string, nonce: string) {
+  const encoding = /\bbr\b/.test(request.headers["accept-encoding"] ?? "") ? "br" : /\bgzip\b/.test(request.headers["accept-encoding"] ?? "") ? "gzip" : null;
+  reply
+    .type("text/html; charset=utf-8")
+    .header("Cache-Control", "no-cache")
+    .header("Vary", "Accept-Encoding, Cookie")
+    .header("Content-Security-Policy", contentSecurityPolicy(nonce));
+  if (!encoding) return reply.send(html);
+  // Compressed per answer (the nonce differs each time), at a quick setting: about a millisecond.
+  const body = encoding === "br" ? brotliCompressSync(html, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } }) : gzipSync(html, { level: 6 });
+  return reply.header("Content-Encoding", encoding).send(body);
+}
 
 /**
  * The service view's data, fetched as the page starts rather than once the app's code has run

@@ -10,6 +10,9 @@ const INDEX = `<!doctype html><html><head>
 <meta name="cookie-prefix" content="apply_" />
 <meta name="csp-nonce" nonce="" />
 <script type="module" src="/assets/index-abc.js"></script></head><body><div id="root"></div></body></html>`;
+const STAFF = `<!doctype html><html><head>
+<meta name="csp-nonce" nonce="" />
+<script type="module" src="/assets/staff-def.js"></script></head><body><div id="root"></div></body></html>`;
 const SCRIPT = `console.log("the app");`.repeat(20);
 // Vite's manifest of such a build: the entry, two layouts, pages and the chunks they share.
 const MANIFEST = {
@@ -33,6 +36,7 @@ describe("the browser app", () => {
     dir = mkdtempSync(join(tmpdir(), "client-"));
     mkdirSync(join(dir, "assets"));
     writeFileSync(join(dir, "index.html"), INDEX);
+    writeFileSync(join(dir, "staff.html"), STAFF);
     writeFileSync(join(dir, "assets/index-abc.js"), SCRIPT);
     writeFileSync(join(dir, "assets/index-abc.js.gz"), gzipSync(SCRIPT));
     writeFileSync(join(dir, "favicon.svg"), "<svg/>");
@@ -153,6 +157,26 @@ describe("the browser app", () => {
       expect(response.body, url).not.toContain("root:");
       expect(response.statusCode, url).toBeLessThan(500);
     }
+  });
+
+  it("answers the admissions office's pages with its own app, drawn by the app alone, and leaves its API alone", async () => {
+    for (const url of ["/staff", "/staff/", "/staff/applications/1?status=submitted", "/staff/welcome?token=abc"]) {
+      const response = await get(url, { cookie: "wb_logged_in=1", "accept-encoding": "br" });
+      expect(response.statusCode, url).toBe(200);
+      expect(response.headers["cache-control"]).toBe("no-cache");
+      const body = brotliDecompressSync(response.rawPayload).toString();
+      expect(body, url).toContain('<script type="module" src="/assets/staff-def.js">');
+      expect(body).not.toContain("/assets/index-abc.js");
+      expect(body).not.toContain("modulepreload");
+      expect(body).toContain('<div id="root"></div>');
+      const nonce = /<meta name="csp-nonce" nonce="([^"]+)" \/>/.exec(body)?.[1];
+      expect(nonce).toMatch(/^[A-Za-z0-9+/]{22}==$/);
+      expect(String(response.headers["content-security-policy"])).toContain(`style-src 'self' 'nonce-${nonce}'`);
+    }
+    expect((await get("/staffing")).body, "a path that only starts alike").toContain("/assets/index-abc.js");
+    const api = await get("/staff/api/x");
+    expect(api.statusCode).toBe(404);
+    expect(api.json()).toEqual({ message: "There is no GET /staff/api/x." });
   });
 
   it("answers other methods on page routes with a JSON 404", async () => {

@@ -9,7 +9,7 @@ export class ApiError extends Error {
   }
 }
 
-/** What happens on a 401: set once by the app (main.tsx) — clear the cache, go to /login. */
+/** What happens on a 401: set once by the app (main.tsx; the office's staff/StaffRoutes.tsx) — clear the cache, go to its login. */
 let onUnauthorized: () => void = () => {};
 export function whenUnauthorized(handler: () => void): void {
   onUnauthorized = handler;
@@ -25,7 +25,7 @@ interface CallOptions {
   signal?: AbortSignal;
 }
 
-export async function call<T>(method: "GET" | "POST" | "PUT" | "DELETE", path: string, body?: unknown, options: CallOptions = {}): Promise<T> {
+export async function call<T>(method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE", path: string, body?: unknown, options: CallOptions = {}): Promise<T> {
   let response: Response;
   try {
     response = await fetch(new URL(path, location.origin), {

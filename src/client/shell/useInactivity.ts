@@ -13,12 +13,27 @@ const KEEP_ALIVE_AFTER_MS = 5 * 60_000;
 const STORAGE_KEY = "apply.lastActivity";
 const EVENTS = ["pointerdown", "keydown", "wheel", "touchstart", "scroll", "mousemove"] as const;
 
-export function useInactivity({ isEnabled, onIdle }: { isEnabled: boolean; onIdle: () => void }) {
+interface InactivityOptions {
+  isEnabled: boolean;
+  onIdle: () => void;
+  /**
+   * The call that renews the server's session, and where the tabs share the last activity: the
+   * applicant's by default; the admissions office has its own session, and its tabs their own count.
+   */
+  session?: { keepAlive: () => Promise<unknown>; storageKey: string };
+}
+
+const APPLICANT_SESSION = { keepAlive: () => api.keepAlive(), storageKey: STORAGE_KEY };
+
+export function useInactivity({ isEnabled, onIdle, session = APPLICANT_SESSION }: InactivityOptions) {
   const [isPrompted, setPrompted] = useState(false);
   const idle = useRef(onIdle);
+  const keepAlive = useRef(session.keepAlive);
   useLayoutEffect(() => {
     idle.current = onIdle;
+    keepAlive.current = session.keepAlive;
   });
+  const { storageKey } = session;
   const stayActive = useRef(() => {});
 
   useEffect(() => {
@@ -48,11 +63,11 @@ export function useInactivity({ isEnabled, onIdle }: { isEnabled: boolean; onIdl
     const markActive = (at: number, renew = at - lastCallAt >= KEEP_ALIVE_AFTER_MS) => {
       lastActivity = at;
       try {
-        localStorage.setItem(STORAGE_KEY, String(at));
+        localStorage.setItem(storageKey, String(at));
       } catch {
         // Private browsing may refuse storage; this tab still counts its own activity.
       }
-      if (renew) api.keepAlive().catch(() => {});
+      if (renew) keepAlive.current().catch(() => {});
     };
 
     const onActivity = () => {
@@ -63,7 +78,7 @@ export function useInactivity({ isEnabled, onIdle }: { isEnabled: boolean; onIdl
       markActive(now);
     };
     const onStorage = (event: StorageEvent) => {
-      if (event.key !== STORAGE_KEY || event.newValue === null || Number(event.newValue) <= lastActivity) return;
+      if (event.key !== storageKey || event.newValue === null || Number(event.newValue) <= lastActivity) return;
       lastActivity = Number(event.newValue);
       prompt(false);
       check();
@@ -92,7 +107,7 @@ export function useInactivity({ isEnabled, onIdle }: { isEnabled: boolean; onIdl
       window.removeEventListener("storage", onStorage);
       document.removeEventListener("visibilitychange", onVisible);
     };
-  }, [isEnabled]);
+  }, [isEnabled, storageKey]);
 
   return { isPrompted, stayActive: useCallback(() => stayActive.current(), []) };
 }

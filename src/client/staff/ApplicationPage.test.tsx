@@ -1,0 +1,165 @@
+// One application: its pages as the service view draws them, its documents, the review for
+// reviewers only, notes as text, the PDF copy, and j/k to the next and previous in the list.
+import { http, HttpResponse } from "msw";
+import { screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { afterEach, describe, expect, test } from "vitest";
+import type { StaffRole } from "../../api-contract/staff";
+import { sentTo, server, url, withTestServer } from "../testing";
+import type { StaffApplication } from "./api";
+import { pdfCopyTiming } from "./Documents";
+import { lastQuery, logInAs, renderStaff } from "./testing";
+
+withTestServer();
+afterEach(() => void (pdfCopyTiming.pendingMs = 2000));
+
+const application = (overrides: Partial<StaffApplication> = {}): StaffApplication => ({
+  id: 5,
+  reference: "WU-FA26-000005",
+  email: "ada@example.com",
+  name: "Ada Lovelace",
+  status: "submitted",
+  entry_term: "FA26",
+  submitted_at: "2026-01-05T15:00:00Z",
+  created_at: "2026-01-01T15:00:00Z",
+  last_activity: "2026-01-06T15:00:00Z",
+  review_status: "received",
+  answer: { first_name: "Ada", last_name: "Lovelace", preferred_name_ind: "N", preferred_name: "Addie", entry_term: "FA26", entry_term_desc: "Fall 2026", personal_statement_doc: "ANSWERED" },
+  add_another: {},
+  tabs: { personal_statement: "upload" },
+  document_answer: { personal_statement_doc: { file_name: "statement.pdf" } },
+  documents: [{ answer_key: "personal_statement_doc", file_name: "statement\u202Efdp.exe", status: "COMPLETED", has_pdf: true }],
+  timeline: [
+    { at: "2026-01-01T15:00:00Z", kind: "created" },
+    { at: "2026-01-02T15:00:00Z", kind: "saves", count: 4 },
+    { at: "2026-01-05T15:00:00Z", kind: "submitted" },
+  ],
+  notes: [{ id: 1, author: "rev@westbrook.example.edu", body: "<b>x</b> \u202Eevil", created_at: "2026-01-07T15:00:00Z" }],
+  ...overrides,
+});
+
+function applicationServer(role: StaffRole, data = application()) {
+  logInAs(role);
+  let current = data;
+  server.use(
+    http.get(url("/staff/api/applications/:id"), ({ params }) =>
+      Number(params.id) === current.id ? HttpResponse.json(current) : HttpResponse.json({ ...current, id: Number(params.id), name: `Applicant ${params.id}` }),
+    ),
+    http.get(url("/staff/api/applications/:id/neighbours"), ({ params }) => HttpResponse.json({ previous: Number(params.id) - 1, next: Number(params.id) + 1 })),
+    http.put(url("/staff/api/applications/5/review"), async ({ request }) => {
+      const { review_status } = (await request.json()) as { review_status: StaffApplication["review_status"] };
+      current = { ...current, review_status };
+      return HttpResponse.json({ message: "Review status saved." });
+    }),
+    http.post(url("/staff/api/applications/5/notes"), async ({ request }) => {
+      const { body } = (await request.json()) as { body: string };
+      current = { ...current, notes: [...current.notes, { id: 2, author: "reviewer@westbrook.example.edu", body, created_at: "2026-01-08T15:00:00Z" }] };
+      return HttpResponse.json({ message: "Note added." });
+    }),
+  );
+}
+
+async function openApplication(role: StaffRole, path = "/staff/applications/5?status=submitted") {
+  const app = renderStaff(path);
+  await screen.findByRole("heading", { level: 1, name: "Ada Lovelace" });
+  return { ...app, user: userEvent.setup() };
+}
+
+/** The printed value beside each label `label` (a dt and its dd). */
+const valuesOf = (label: string) => [...document.querySelectorAll("dt")].filter((dt) => dt.textContent === label).map((dt) => dt.nextElementSibling!.textContent);
+
+describe("an application", () => {
+  test("its header, its pages as the service view draws them (hidden answers not), documents and timeline", async () => {
+    applicationServer("reader");
+    await openApplication("reader");
+    expect(document.title).toBe("Ada Lovelace WU-FA26-000005 | Westbrook University admissions office");
+    expect(screen.getAllByRole("heading", { level: 1 })).toHaveLength(1);
+    expect(valuesOf("Reference")).toEqual(["WU-FA26-000005"]);
+    expect(valuesOf("E-mail")).toEqual(["ada@example.com"]);
+    // The form's pages under the one h1.
+    expect(screen.getByRole("heading", { level: 2, name: "About You" })).toBeInTheDocument();
+    expect(valuesOf("First Name")).toEqual(["Ada"]);
+    expect(valuesOf("Entry Term")).toEqual(["Fall 2026"]);
+    expect(screen.queryByText("Addie")).not.toBeInTheDocument();
+    expect(valuesOf("Preferred Name")).toEqual([]);
+
+    const documents = screen.getByRole("region", { name: "Documents" });
+    expect(within(documents).getByRole("link", { name: "Download PDF of statementfdp.exe" })).toHaveAttribute("href", "/staff/api/applications/5/documents/personal_statement_doc?version=pdf");
+    expect(within(documents).getByRole("link", { name: "Download original of statementfdp.exe" })).toHaveAttribute("href", "/staff/api/applications/5/documents/personal_statement_doc?version=original");
+    expect(documents.textContent).not.toMatch(/\u202E/);
+
+    const timeline = screen.getByRole("region", { name: "Timeline" });
+    expect(within(timeline).getAllByRole("listitem").map((item) => item.textContent!.replace(/^.*?(PM|AM)\s*/, ""))).toEqual(["Account created", "Saved 4 times", "Submitted"]);
+  });
+
+  test("a reader sees the review status and notes, and nothing to change them with", async () => {
+    applicationServer("reader");
+    await openApplication("reader");
+    const review = screen.getByRole("region", { name: "Review" });
+    expect(review).toHaveTextContent("Review status: Received");
+    expect(within(review).queryByRole("combobox")).not.toBeInTheDocument();
+    expect(screen.queryByRole("button", { name: "Save status" })).not.toBeInTheDocument();
+    expect(screen.queryByRole("textbox", { name: "Add note" })).not.toBeInTheDocument();
+    expect(screen.getByRole("region", { name: "Notes" })).toHaveTextContent("rev@westbrook.example.edu");
+  });
+
+  test("a note is text: markup shows as typed, bidirectional overrides are gone", async () => {
+    applicationServer("reader");
+    await openApplication("reader");
+    const notes = screen.getByRole("region", { name: "Notes" });
+    expect(within(notes).getByText("<b>x</b> evil")).toBeInTheDocument();
+    expect(notes.querySelector("b")).toBeNull();
+    expect(notes.textContent).not.toMatch(/\u202E/);
+  });
+
+  test("a reviewer changes the review status and adds a note, each with a message", async () => {
+    applicationServer("reviewer");
+    const { user } = await openApplication("reviewer");
+    await user.selectOptions(screen.getByRole("combobox", { name: "Review status" }), "Needs information");
+    await user.click(screen.getByRole("button", { name: "Save status" }));
+    expect(await screen.findByText("Review status saved.")).toBeInTheDocument();
+    expect(sentTo("PUT", "/staff/api/applications/5/review").map((r) => r.body)).toEqual([{ review_status: "needs information" }]);
+
+    await user.type(screen.getByRole("textbox", { name: "Add note" }), "Transcript is missing page 2.");
+    await user.click(screen.getByRole("button", { name: "Add note" }));
+    expect(await screen.findByText("Note added.")).toBeInTheDocument();
+    expect(sentTo("POST", "/staff/api/applications/5/notes").map((r) => r.body)).toEqual([{ body: "Transcript is missing page 2." }]);
+    expect(await within(screen.getByRole("region", { name: "Notes" })).findByText("Transcript is missing page 2.")).toBeInTheDocument();
+    expect(screen.getByRole("textbox", { name: "Add note" })).toHaveValue("");
+  });
+
+  test("the PDF copy: started, asked after until made, then a download link", async () => {
+    pdfCopyTiming.pendingMs = 20;
+    applicationServer("reader");
+    let asked = 0;
+    server.use(http.post(url("/staff/api/applications/5/pdf-copy"), () => HttpResponse.json({ status: ++asked < 3 ? "IN_PROGRESS" : "COMPLETED", url: null, message: null })));
+    const { user } = await openApplication("reader");
+    await user.click(screen.getByRole("button", { name: "PDF copy" }));
+    expect(await screen.findByText("Making the PDF copy…")).toBeInTheDocument();
+    const link = await screen.findByRole("link", { name: "Download the PDF copy" });
+    expect(link).toHaveAttribute("href", "/staff/api/applications/5/pdf-copy/download");
+    expect(asked).toBe(3);
+  });
+
+  test("previous and next within the list's filter, by link and by j and k (not while typing)", async () => {
+    applicationServer("reviewer");
+    const { user, router } = await openApplication("reviewer");
+    expect(lastQuery(sentTo("GET", "/staff/api/applications/5/neighbours"), "/staff/api/applications/5/neighbours").toString()).toBe("status=submitted&sort=-last_activity");
+    const next = await screen.findByRole("link", { name: "Next application" });
+    expect(next).toHaveAttribute("href", "/staff/applications/6?status=submitted");
+    expect(next).toHaveAttribute("aria-keyshortcuts", "j");
+    expect(screen.getByRole("link", { name: "Previous application" })).toHaveAttribute("aria-keyshortcuts", "k");
+
+    await user.type(screen.getByRole("textbox", { name: "Add note" }), "j");
+    expect(router.location.pathname).toBe("/staff/applications/5");
+
+    await user.click(document.body);
+    await user.keyboard("j");
+    await waitFor(() => expect(router.location.pathname).toBe("/staff/applications/6"));
+    expect(router.location.search).toBe("?status=submitted");
+    await screen.findByRole("heading", { level: 1, name: "Applicant 6" });
+    await screen.findByRole("link", { name: "Previous application" });
+    await user.keyboard("k");
+    await waitFor(() => expect(router.location.pathname).toBe("/staff/applications/5"));
+  });
+});

@@ -1,0 +1,77 @@
+// An application's documents (each as the applicant sent it and, once converted, as PDF) and the
+// PDF copy of the whole application, made on request: started, asked after every 2 s, then a link.
+import { useState } from "react";
+import { useQuery } from "@tanstack/react-query";
+import { displayText } from "../../engine/text";
+import { questionLabel } from "../form/model";
+import { documentHref, pdfCopyHref, staffApi, type PdfCopy, type StaffApplication } from "./api";
+
+/** How often the PDF copy's status is asked while it is being made. */
+export const pdfCopyTiming = { pendingMs: 2000 };
+
+const isMaking = (copy: PdfCopy | undefined) => !copy || copy.status === "UNPROCESSED" || copy.status === "IN_PROGRESS";
+
+export function Documents({ application }: { application: StaffApplication }) {
+  return (
+    <section className="side-section" aria-labelledby="documents-title">
+      <h2 id="documents-title">Documents</h2>
+      {application.documents.length === 0 ? (
+        <p>No documents.</p>
+      ) : (
+        <ul className="documents">
+          {application.documents.map((document) => {
+            const name = displayText(document.file_name);
+            return (
+              <li key={document.answer_key} className="document">
+                <span className="document-question">{questionLabel(document.answer_key) ?? document.answer_key}</span>
+                <span className="file-name">{name}</span>
+                <span className="document-links">
+                  {document.has_pdf && (
+                    <a href={documentHref(application.id, document.answer_key, "pdf")} download>
+                      {"Download PDF "}<span className="visually-hidden">of {name}</span>
+                    </a>
+                  )}
+                  <a href={documentHref(application.id, document.answer_key, "original")} download>
+                    {"Download original "}<span className="visually-hidden">of {name}</span>
+                  </a>
+                </span>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+      <PdfCopyControl id={application.id} />
+    </section>
+  );
+}
+
+function PdfCopyControl({ id }: { id: number }) {
+  const [isStarted, setStarted] = useState(false);
+  // The POST starts the copy when there is none and answers how it stands, so it is asked again.
+  const copy = useQuery({
+    queryKey: ["pdf-copy", id],
+    enabled: isStarted,
+    queryFn: () => staffApi.pdfCopy(id),
+    staleTime: 0,
+    gcTime: 0,
+    refetchInterval: (query) => (query.state.status !== "error" && isMaking(query.state.data) ? pdfCopyTiming.pendingMs : false),
+  });
+  if (!isStarted) {
+    return <button type="button" className="button button-secondary" onClick={() => setStarted(true)}>PDF copy</button>;
+  }
+  if (copy.isError) return <p role="alert" className="notice notice-error">{copy.error.message}</p>;
+  if (isMaking(copy.data)) {
+    return (
+      <p role="status" className="pdf-copy-pending">
+        <span className="spinner spinner-inline" aria-hidden="true" />
+        Making the PDF copy…
+      </p>
+    );
+  }
+  if (copy.data!.status === "FAILED") return <p role="alert" className="notice notice-error">{copy.data!.message ?? "The PDF copy could not be made."}</p>;
+  return (
+    <p role="status">
+      <a className="button button-primary" href={pdfCopyHref(id)} download>Download the PDF copy</a>
+    </p>
+  );
+}

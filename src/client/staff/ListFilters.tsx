@@ -1,0 +1,72 @@
+// The list's filter: a search box (name, e-mail or reference, sent after a pause in typing), the
+// status, entry term, review status, U.S. citizenship and the days submitted between.
+import { useEffect, useRef, useState } from "react";
+import { SearchField, Input, Label, Button } from "react-aria-components";
+import { APPLICATION_STATUSES, REVIEW_STATUSES } from "../../api-contract/staff";
+import { useDebounced } from "../form/useDebounced";
+import type { ApplicationFilter } from "./api";
+import { DateField, SelectField } from "./fields";
+import { NOT_REVIEWED } from "./filter";
+import { entryTerms } from "./terms";
+import { applicationStatusLabel, reviewLabel } from "./words";
+
+/** The pause after typing before the list follows, and the longest wait while typing goes on. */
+export const SEARCH_DEBOUNCE = { waitMs: 300, maxWaitMs: 1000 };
+
+const STATUS_CHOICES = APPLICATION_STATUSES.map((status) => ({ value: status, label: applicationStatusLabel(status) }));
+const REVIEW_CHOICES = [...REVIEW_STATUSES.map((status) => ({ value: status, label: reviewLabel(status) })), { value: NOT_REVIEWED, label: reviewLabel(null) }];
+const CITIZENSHIP_CHOICES = [{ value: "Y", label: "Yes" }, { value: "N", label: "No" }];
+
+interface Props {
+  filter: ApplicationFilter;
+  /** `typing`: a change of the search text, which replaces the address rather than adding to its history. */
+  onChange: (filter: ApplicationFilter, typing?: boolean) => void;
+}
+
+export function ListFilters({ filter, onChange }: Props) {
+  const set = (name: keyof ApplicationFilter) => (value: string) => onChange({ ...filter, [name]: value === "" ? undefined : value });
+  return (
+    <form role="search" aria-label="Filter applications" className="list-filters" onSubmit={(event) => event.preventDefault()}>
+      <SearchBox q={filter.q ?? ""} onSettle={(q) => onChange({ ...filter, q: q.trim() === "" ? undefined : q.trim() }, true)} />
+      <SelectField label="Status" value={filter.status ?? ""} onChange={set("status")} choices={STATUS_CHOICES} anyLabel="Any" />
+      <SelectField label="Entry term" value={filter.term ?? ""} onChange={set("term")} choices={entryTerms} anyLabel="Any" />
+      <SelectField label="Review status" value={filter.review ?? ""} onChange={set("review")} choices={REVIEW_CHOICES} anyLabel="Any" />
+      <SelectField label="U.S. citizen" value={filter.citizenship ?? ""} onChange={set("citizenship")} choices={CITIZENSHIP_CHOICES} anyLabel="Any" />
+      <DateField label="Submitted from" value={filter.submitted_from ?? ""} onChange={set("submitted_from")} />
+      <DateField label="Submitted to" value={filter.submitted_to ?? ""} onChange={set("submitted_to")} />
+    </form>
+  );
+}
+
+/**
+ * The search text follows the address (Back, a shared link) and the address follows the text
+ * once typing pauses; a pause that only caught up with the address sends nothing.
+ */
+function SearchBox({ q, onSettle }: { q: string; onSettle: (q: string) => void }) {
+  const [text, setText] = useState(q);
+  const settled = useDebounced(text, SEARCH_DEBOUNCE.waitMs, SEARCH_DEBOUNCE.maxWaitMs);
+  const [addressQ, setAddressQ] = useState(q);
+  if (q !== addressQ) {
+    setAddressQ(q);
+    if (q !== text.trim()) setText(q);
+  }
+  const sent = useRef(settled);
+  const settle = useRef(onSettle);
+  useEffect(() => {
+    settle.current = onSettle;
+  });
+  useEffect(() => {
+    if (settled === sent.current) return;
+    sent.current = settled;
+    if (settled.trim() !== q) settle.current(settled);
+  }, [settled, q]);
+  return (
+    <SearchField className="field list-search" value={text} onChange={setText} onSubmit={() => onSettle(text)}>
+      <Label className="field-label">Search</Label>
+      <div className="input-row">
+        <Input className="input" placeholder="Name, e-mail or reference" />
+        {text !== "" && <Button className="input-toggle" aria-label="Clear search">Clear</Button>}
+      </div>
+    </SearchField>
+  );
+}

@@ -1,0 +1,147 @@
+// The application list: the filter and sort in the address and in the request, sortable headers
+// with aria-sort, 50 a page by cursor there and back, and each name linking with the filter.
+import { http, HttpResponse } from "msw";
+import { screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { describe, expect, test } from "vitest";
+import { sent, sentTo, server, url, withTestServer } from "../testing";
+import type { ApplicationRow } from "./api";
+import { lastQuery, logInAs, renderStaff } from "./testing";
+
+withTestServer();
+
+const row = (id: number, overrides: Partial<ApplicationRow> = {}): ApplicationRow => ({
+  id,
+  reference: `WU-FA26-${String(id).padStart(6, "0")}`,
+  name: `Applicant ${id}`,
+  email: `applicant${id}@example.com`,
+  status: "submitted",
+  entry_term: "FA26",
+  submitted_at: "2026-01-05T15:00:00Z",
+  last_activity: "2026-01-06T15:00:00Z",
+  review_status: null,
+  ...overrides,
+});
+
+/** The list answers page 1 without `after`, page 2 with after=cursor-2. */
+function listServer() {
+  server.use(
+    http.get(url("/staff/api/applications"), ({ request }) => {
+      const after = new URL(request.url).searchParams.get("after");
+      return after === "cursor-2"
+        ? HttpResponse.json({ rows: [row(51, { name: "Grace Hopper" })], next: null, total: 51 })
+        : HttpResponse.json({ rows: [row(1, { name: "Ada Lovelace", review_status: "in review" }), row(2, { status: "started", reference: null, submitted_at: null })], next: "cursor-2", total: 51 });
+    }),
+  );
+}
+
+async function openList(path = "/staff") {
+  logInAs("reader");
+  listServer();
+  const app = renderStaff(path);
+  await screen.findByRole("link", { name: /Ada Lovelace|Applicant 1/ });
+  return { ...app, user: userEvent.setup() };
+}
+
+describe("the list", () => {
+  test("shows the rows, the count, and the title", async () => {
+    await openList();
+    expect(screen.getByRole("heading", { level: 1, name: "Applications" })).toBeInTheDocument();
+    expect(document.title).toBe("Applications | Westbrook University admissions office");
+    expect(screen.getByText("Showing 2 of 51")).toBeInTheDocument();
+    const first = screen.getAllByRole("row")[1]!;
+    expect(within(first).getAllByRole("cell").map((cell) => cell.textContent)).toEqual([
+      "WU-FA26-000001", "Ada Lovelace", "applicant1@example.com", "Submitted", "Fall 2026", "Jan 5, 2026", expect.stringMatching(/^Jan 6, 2026/), "In review",
+    ]);
+    // The request names the sort, so the list and an application's neighbours agree.
+    expect(lastQuery(sent, "/staff/api/applications").toString()).toBe("sort=-last_activity");
+  });
+
+  test("a filter changes the address and the request's query", async () => {
+    const { user, router } = await openList();
+    await user.selectOptions(screen.getByLabelText("Status"), "submitted");
+    await waitFor(() => expect(router.location.search).toBe("?status=submitted"));
+    await user.selectOptions(screen.getByLabelText("Review status"), "Not reviewed");
+    await user.selectOptions(screen.getByLabelText("Entry term"), "Fall 2027");
+    await user.selectOptions(screen.getByLabelText("U.S. citizen"), "No");
+    await user.type(screen.getByLabelText("Submitted from"), "2026-01-01");
+    await waitFor(() => expect(router.location.search).toBe("?status=submitted&term=FA27&review=none&citizenship=N&submitted_from=2026-01-01"));
+    await waitFor(() =>
+      expect(Object.fromEntries(lastQuery(sent, "/staff/api/applications"))).toEqual({
+        status: "submitted", term: "FA27", review: "none", citizenship: "N", submitted_from: "2026-01-01", sort: "-last_activity",
+      }),
+    );
+  });
+
+  test("the search box waits for a pause in typing, then goes into the address and the request", async () => {
+    const { user, router } = await openList("/staff?status=submitted");
+    await user.type(screen.getByRole("searchbox", { name: "Search" }), "lovelace");
+    await waitFor(() => expect(router.location.search).toBe("?q=lovelace&status=submitted"));
+    await waitFor(() => expect(lastQuery(sent, "/staff/api/applications").get("q")).toBe("lovelace"));
+    // One request for the word, not one a letter.
+    expect(sentTo("GET", "/staff/api/applications").filter((r) => r.path.includes("q=")).length).toBe(1);
+  });
+
+  test("the filter in the address survives a reload: fields show it and the request carries it", async () => {
+    await openList("/staff?q=ada&review=complete&sort=name&bogus=1&status=wrong");
+    expect(screen.getByRole("searchbox", { name: "Search" })).toHaveValue("ada");
+    expect(screen.getByLabelText("Review status")).toHaveValue("complete");
+    expect(screen.getByLabelText("Status")).toHaveValue("");
+    expect(Object.fromEntries(lastQuery(sent, "/staff/api/applications"))).toEqual({ q: "ada", review: "complete", sort: "name" });
+  });
+
+  test("a column header sorts, and says so with aria-sort; pressed again it reverses", async () => {
+    const { user, router } = await openList();
+    const header = (name: string) => screen.getByRole("columnheader", { name: new RegExp(`^${name}`) });
+    expect(header("Last activity")).toHaveAttribute("aria-sort", "descending");
+    expect(header("Name")).not.toHaveAttribute("aria-sort");
+
+    await user.click(within(header("Name")).getByRole("button"));
+    await waitFor(() => expect(router.location.search).toBe("?sort=name"));
+    expect(header("Name")).toHaveAttribute("aria-sort", "ascending");
+    expect(header("Last activity")).not.toHaveAttribute("aria-sort");
+    await waitFor(() => expect(lastQuery(sent, "/staff/api/applications").get("sort")).toBe("name"));
+
+    await user.click(within(header("Name")).getByRole("button"));
+    await waitFor(() => expect(header("Name")).toHaveAttribute("aria-sort", "descending"));
+    expect(router.location.search).toBe("?sort=-name");
+
+    await user.click(within(header("Submitted")).getByRole("button"));
+    await waitFor(() => expect(header("Submitted")).toHaveAttribute("aria-sort", "descending"));
+  });
+
+  test("Next 50 asks with the cursor, Previous goes back to the first page", async () => {
+    const { user } = await openList();
+    expect(screen.getByRole("button", { name: "Previous" })).toBeDisabled();
+    await user.click(screen.getByRole("button", { name: "Next 50" }));
+    expect(await screen.findByRole("link", { name: "Grace Hopper" })).toBeInTheDocument();
+    expect(lastQuery(sent, "/staff/api/applications").get("after")).toBe("cursor-2");
+    expect(screen.getByRole("button", { name: "Next 50" })).toBeDisabled();
+
+    await user.click(screen.getByRole("button", { name: "Previous" }));
+    expect(await screen.findByRole("link", { name: "Ada Lovelace" })).toBeInTheDocument();
+    expect(screen.getByRole("button", { name: "Previous" })).toBeDisabled();
+  });
+
+  test("each name links to its application with the filter along", async () => {
+    const { user, router } = await openList("/staff?status=submitted&sort=name");
+    const link = screen.getByRole("link", { name: "Ada Lovelace" });
+    expect(link).toHaveAttribute("href", "/staff/applications/1?status=submitted&sort=name");
+    server.use(
+      http.get(url("/staff/api/applications/1"), () => HttpResponse.json({ message: "Gone." }, { status: 404 })),
+      http.get(url("/staff/api/applications/1/neighbours"), () => HttpResponse.json({ previous: null, next: 2 })),
+    );
+    await user.click(link);
+    await waitFor(() => expect(router.location.pathname).toBe("/staff/applications/1"));
+    expect(await screen.findByRole("link", { name: "Back to the list" })).toHaveAttribute("href", "/staff?status=submitted&sort=name");
+  });
+
+  test("no rows: says so, and offers to clear the filter", async () => {
+    logInAs("reader");
+    server.use(http.get(url("/staff/api/applications"), () => HttpResponse.json({ rows: [], next: null, total: 0 })));
+    renderStaff("/staff?status=started");
+    expect(await screen.findByText("No applications match this filter.")).toBeInTheDocument();
+    expect(screen.getByRole("link", { name: "Clear the filter" })).toHaveAttribute("href", "/staff");
+    expect(screen.queryByRole("table")).not.toBeInTheDocument();
+  });
+});

@@ -1,0 +1,56 @@
+// The application list (/staff): the filter and sort in the address, 50 a page by the server's
+// keyset cursor, "Next 50" and "Previous" (the cursors before are kept for going back).
+import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import { Link, useNavigate, useSearchParams } from "react-router";
+import { staffApi, type ApplicationFilter } from "./api";
+import { ApplicationTable } from "./ApplicationTable";
+import { DEFAULT_SORT, filterFrom, filterSearch, isFiltered, requestFilter } from "./filter";
+import { ListFilters } from "./ListFilters";
+import { useCursors } from "./paging";
+import { HOME_PATH } from "./session";
+import { useStaffTitle } from "./useStaffTitle";
+
+export function ListPage() {
+  useStaffTitle("Applications");
+  const navigate = useNavigate();
+  const filter = filterFrom(useSearchParams()[0]);
+  const search = filterSearch(filter);
+  const cursors = useCursors<string>(search);
+  const list = useQuery({
+    queryKey: ["applications", search, cursors.current ?? null],
+    queryFn: () => staffApi.applications(requestFilter(filter), cursors.current),
+    // The page shown stays while the next loads: the table does not jump.
+    placeholderData: keepPreviousData,
+  });
+  const setFilter = (next: ApplicationFilter, typing = false) => void navigate({ pathname: HOME_PATH, search: filterSearch(next) }, { replace: typing });
+
+  return (
+    <>
+      <h1>Applications</h1>
+      <ListFilters filter={filter} onChange={setFilter} />
+      {list.isPending ? (
+        <p role="status">Loading applications…</p>
+      ) : list.isError ? (
+        <p role="alert" className="notice notice-error">{list.error.message}</p>
+      ) : (
+        <section aria-labelledby="list-count" aria-busy={list.isFetching}>
+          <div className="list-bar">
+            <p id="list-count" role="status" className="list-count">Showing {list.data.rows.length} of {list.data.total}</p>
+            {isFiltered(filter) && <Link to={{ pathname: HOME_PATH, search: filterSearch({ sort: filter.sort }) }}>Clear the filter</Link>}
+          </div>
+          {list.data.rows.length === 0 ? (
+            <p className="empty-state">{isFiltered(filter) ? "No applications match this filter." : "There are no applications yet."}</p>
+          ) : (
+            <ApplicationTable rows={list.data.rows} sort={filter.sort ?? DEFAULT_SORT} onSort={(sort) => setFilter({ ...filter, sort })} search={search} />
+          )}
+          <nav className="pager" aria-label="Pages of applications">
+            <button type="button" className="button button-secondary" disabled={cursors.isFirst || list.isPlaceholderData} onClick={cursors.previous}>Previous</button>
+            <button type="button" className="button button-secondary" disabled={list.data.next === null || list.isPlaceholderData} onClick={() => list.data.next !== null && cursors.next(list.data.next)}>
+              Next 50
+            </button>
+          </nav>
+        </section>
+      )}
+    </>
+  );
+}

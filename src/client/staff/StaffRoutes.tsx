@@ -1,0 +1,99 @@
+// The office's routes, all under /staff: the login and the invitation on a card, the rest inside
+// the office's frame behind the session. Pages load on first use. React Router's declarative
+// routes, as the applicants' app (../router.tsx).
+import { Component, lazy, Suspense, useEffect, useLayoutEffect, useRef, type ReactNode } from "react";
+import { Navigate, Outlet, Route, Routes, useLocation, useNavigate } from "react-router";
+import { whenUnauthorized } from "../api/client";
+import { Spinner } from "../ui/Spinner";
+import { CardLayout } from "./CardLayout";
+import { AdminOnly, StaffLayout } from "./StaffLayout";
+import { HOME_PATH, LOGIN_PATH, sessionMessages, type LoginState } from "./session";
+
+const LoginPage = lazy(async () => ({ default: (await import("./LoginPage")).LoginPage }));
+const WelcomePage = lazy(async () => ({ default: (await import("./WelcomePage")).WelcomePage }));
+const ListPage = lazy(async () => ({ default: (await import("./ListPage")).ListPage }));
+const ApplicationPage = lazy(async () => ({ default: (await import("./ApplicationPage")).ApplicationPage }));
+const AuditPage = lazy(async () => ({ default: (await import("./AuditPage")).AuditPage }));
+const TeamPage = lazy(async () => ({ default: (await import("./TeamPage")).TeamPage }));
+
+export function StaffRoutes() {
+  return (
+    <Routes>
+      <Route path={HOME_PATH} element={<Root />}>
+        <Route element={<CardLayout />}>
+          <Route path="login" element={<LoginPage />} />
+          <Route path="welcome" element={<WelcomePage />} />
+        </Route>
+        <Route element={<StaffLayout />}>
+          <Route index element={<ListPage />} />
+          <Route path="applications/:id" element={<ApplicationPage />} />
+          <Route path="audit" element={<AdminOnly><AuditPage /></AdminOnly>} />
+          <Route path="team" element={<AdminOnly><TeamPage /></AdminOnly>} />
+        </Route>
+        <Route path="*" element={<Navigate to={HOME_PATH} replace />} />
+      </Route>
+    </Routes>
+  );
+}
+
+function Root() {
+  const { pathname } = useLocation();
+  useLoginOnUnauthorized();
+  return (
+    <ErrorBoundary pathname={pathname}>
+      <Suspense fallback={<Spinner />}>
+        <Outlet />
+      </Suspense>
+    </ErrorBoundary>
+  );
+}
+
+/**
+ * A 401 from any call: the session has ended (15 minutes idle, disabled, logged out elsewhere).
+ * To the login with the message, remembering the page to come back to. The login page forgets
+ * what the cache held.
+ */
+function useLoginOnUnauthorized(): void {
+  const navigate = useNavigate();
+  const location = useLocation();
+  const here = useRef(location);
+  useLayoutEffect(() => {
+    here.current = location;
+  });
+  useEffect(() => {
+    whenUnauthorized(() => {
+      const { pathname, search } = here.current;
+      if (pathname === LOGIN_PATH) return;
+      void navigate(LOGIN_PATH, { state: { message: sessionMessages.ended, from: `${pathname}${search}` } satisfies LoginState });
+    });
+    return () => whenUnauthorized(() => {});
+  }, [navigate]);
+}
+
+/** A page that throws while rendering shows a short apology; going to another path tries again. */
+class ErrorBoundary extends Component<{ pathname: string; children: ReactNode }, { pathname: string; failed: boolean }> {
+  override state = { pathname: this.props.pathname, failed: false };
+
+  static getDerivedStateFromProps(props: { pathname: string }, state: { pathname: string }) {
+    return props.pathname === state.pathname ? null : { pathname: props.pathname, failed: false };
+  }
+
+  static getDerivedStateFromError() {
+    return { failed: true };
+  }
+
+  override componentDidCatch(error: unknown) {
+    console.error("Route error", error);
+  }
+
+  override render() {
+    if (!this.state.failed) return this.props.children;
+    return (
+      <main className="error-screen">
+        <h1>Something went wrong.</h1>
+        <p>The error has been logged. Please try again, or go back to the list.</p>
+        <p><a className="button button-primary" href={HOME_PATH}>Applications</a></p>
+      </main>
+    );
+  }
+}

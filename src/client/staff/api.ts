@@ -1,0 +1,100 @@
+// Every /staff/api call the office's pages make, typed from the contract (src/api-contract/staff.ts,
+// imported as types only) and sent through the app's one client (../api/client.ts): its errors carry
+// the server's message, and a 401 goes to the handler the office sets (./StaffRoutes.tsx).
+import type { FromSchema } from "json-schema-to-ts";
+import type {
+  applicationFilter, applicationPage, applicationRow, auditEntry, auditPage, auditQuery, changeStaffBody, invitation, invitationPasswordBody,
+  invitationTotpBody, inviteStaffBody, messageReply, neighbours, recoveryCodes, reviewNote, staffApplication, staffDocument,
+  staffLoginBody, staffMember, staffPdfCopy, staffSelf, timelineEvent, totpEnrolment,
+} from "../../api-contract";
+import type { ReviewStatus } from "../../api-contract/staff";
+import type { Answers } from "../../engine/runtime";
+import { ApiError, call } from "../api/client";
+
+/**
+ * The contract's nullable() fields lose their null through FromSchema (its spread widens `type` to
+ * string): the server sends null there (a started application has no reference), so it is put back.
+ */
+type WithNull<T, K extends keyof T> = { [P in keyof T]: P extends K ? T[P] | null : T[P] };
+/** A page of rows whose type had its null put back. */
+type WithRows<T, Row> = { [P in keyof T]: P extends "rows" ? Row[] : T[P] };
+
+export type StaffSelf = FromSchema<typeof staffSelf>;
+export type Invitation = FromSchema<typeof invitation>;
+export type TotpEnrolment = FromSchema<typeof totpEnrolment>;
+export type ApplicationFilter = FromSchema<typeof applicationFilter>;
+export type ApplicationRow = WithNull<FromSchema<typeof applicationRow>, "reference" | "entry_term" | "submitted_at">;
+export type ApplicationPage = WithRows<FromSchema<typeof applicationPage>, ApplicationRow>;
+/** Answers travel as plain objects in the contract: their shape is the form's (as ../api/calls.ts). */
+export type StaffApplication = WithNull<FromSchema<typeof staffApplication>, "reference" | "entry_term" | "submitted_at"> & { answer: Answers };
+export type StaffDocument = FromSchema<typeof staffDocument>;
+export type TimelineEvent = FromSchema<typeof timelineEvent>;
+export type ReviewNote = FromSchema<typeof reviewNote>;
+export type Neighbours = FromSchema<typeof neighbours>;
+export type PdfCopy = FromSchema<typeof staffPdfCopy>;
+export type StaffMember = WithNull<FromSchema<typeof staffMember>, "last_login_at">;
+export type AuditFilter = Omit<FromSchema<typeof auditQuery>, "before">;
+export type AuditEntry = WithNull<FromSchema<typeof auditEntry>, "reference" | "address">;
+export type AuditPage = WithRows<FromSchema<typeof auditPage>, AuditEntry>;
+type Reply = FromSchema<typeof messageReply>;
+
+/**
+ * What a change answers when the contract names no body of its own (review, note, invite, a
+ * staff member's change): a sentence at most; the page says its own when there is none.
+ */
+export type MaybeReply = Partial<Reply> | undefined;
+
+// The login and the invitation come before any session: their 401 is a refusal to show, not an ended session.
+const noSession = { handleUnauthorized: false };
+
+/** A call before any session: a 401 says the server's own words (the client puts the applicants' session message there). */
+async function beforeSession<T>(method: "GET" | "POST", path: string, body?: unknown): Promise<T> {
+  try {
+    return await call<T>(method, path, body, noSession);
+  } catch (error) {
+    const message = error instanceof ApiError && error.status === 401 ? messageOf(error.body) : undefined;
+    throw message && error instanceof ApiError ? new ApiError(message, error.status, error.body) : error;
+  }
+}
+
+function messageOf(body: unknown): string | undefined {
+  return typeof body === "object" && body !== null && "message" in body && typeof body.message === "string" && body.message !== "" ? body.message : undefined;
+}
+
+/** A query string of the values that are set, in the order given. */
+export function queryString(params: Record<string, string | number | undefined>): string {
+  const search = new URLSearchParams();
+  for (const [name, value] of Object.entries(params)) if (value !== undefined && value !== "") search.set(name, String(value));
+  const text = search.toString();
+  return text ? `?${text}` : "";
+}
+
+const application = (id: number) => `/staff/api/applications/${id}`;
+
+export const staffApi = {
+  login: (body: FromSchema<typeof staffLoginBody>) => beforeSession<StaffSelf>("POST", "/staff/api/login", body),
+  // A visit without a session asks who is here first: that 401 sends to the login, without the "session ended" message.
+  me: () => call<StaffSelf>("GET", "/staff/api/me", undefined, noSession),
+  logout: () => call<Reply>("POST", "/staff/api/logout", undefined, noSession),
+  invitation: (token: string) => beforeSession<Invitation>("GET", `/staff/api/invitation${queryString({ token })}`),
+  choosePassword: (body: FromSchema<typeof invitationPasswordBody>) => beforeSession<TotpEnrolment>("POST", "/staff/api/invitation/password", body),
+  confirmCode: (body: FromSchema<typeof invitationTotpBody>) => beforeSession<FromSchema<typeof recoveryCodes>>("POST", "/staff/api/invitation/totp", body),
+
+  applications: (filter: ApplicationFilter, after: string | undefined) =>
+    call<ApplicationPage>("GET", `/staff/api/applications${queryString({ ...filter, after })}`),
+  application: (id: number) => call<StaffApplication>("GET", application(id)),
+  neighbours: (id: number, filter: ApplicationFilter) => call<Neighbours>("GET", `${application(id)}/neighbours${queryString(filter)}`),
+  pdfCopy: (id: number) => call<PdfCopy>("POST", `${application(id)}/pdf-copy`),
+  review: (id: number, review_status: ReviewStatus) => call<MaybeReply>("PUT", `${application(id)}/review`, { review_status }),
+  addNote: (id: number, body: string) => call<MaybeReply>("POST", `${application(id)}/notes`, { body }),
+
+  staff: () => call<{ staff: StaffMember[] }>("GET", "/staff/api/staff"),
+  invite: (body: FromSchema<typeof inviteStaffBody>) => call<MaybeReply>("POST", "/staff/api/staff", body),
+  changeStaff: (id: number, body: FromSchema<typeof changeStaffBody>) => call<MaybeReply>("PATCH", `/staff/api/staff/${id}`, body),
+  audit: (filter: AuditFilter, before: number | undefined) => call<AuditPage>("GET", `/staff/api/audit${queryString({ ...filter, before })}`),
+};
+
+/** Downloads are plain links: the server answers 303 to the file. */
+export const documentHref = (id: number, answerKey: string, version: "pdf" | "original") =>
+  `${application(id)}/documents/${encodeURIComponent(answerKey)}${queryString({ version })}`;
+export const pdfCopyHref = (id: number) => `${application(id)}/pdf-copy/download`;

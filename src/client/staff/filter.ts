@@ -1,0 +1,49 @@
+// The application list's filter and sort live in the page's address (so a filtered list can be
+// shared and survives a reload), and travel on to each application's address (so its previous
+// and next stay within the filter). Values the server would refuse are dropped on reading.
+import { APPLICATION_STATUSES, LIST_SORTS, REVIEW_STATUSES } from "../../api-contract/staff";
+import type { ApplicationFilter } from "./api";
+import { queryString } from "./api";
+
+export type ListSort = (typeof LIST_SORTS)[number];
+/** The review filter's extra value: started applications, not reviewed yet. */
+export const NOT_REVIEWED = "none";
+
+/** The list's order when the address names none: the last touched first. */
+export const DEFAULT_SORT: ListSort = "-last_activity";
+
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+const oneOf = <T extends string>(values: readonly T[], value: string | null): T | undefined => values.find((v) => v === value);
+const text = (value: string | null, maxLength: number) => (value && value.trim() !== "" ? value.trim().slice(0, maxLength) : undefined);
+const date = (value: string | null) => (value && DATE.test(value) ? value : undefined);
+
+/** The filter an address names. */
+export function filterFrom(search: URLSearchParams): ApplicationFilter {
+  const filter: ApplicationFilter = {
+    q: text(search.get("q"), 200),
+    status: oneOf(APPLICATION_STATUSES, search.get("status")),
+    term: text(search.get("term"), 20),
+    review: oneOf([...REVIEW_STATUSES, NOT_REVIEWED], search.get("review")),
+    citizenship: oneOf(["Y", "N"], search.get("citizenship")),
+    submitted_from: date(search.get("submitted_from")),
+    submitted_to: date(search.get("submitted_to")),
+    sort: oneOf(LIST_SORTS, search.get("sort")),
+  };
+  return withoutUnset(filter);
+}
+
+/** The address's query string for a filter ("" for none); the default sort is left out. */
+export function filterSearch(filter: ApplicationFilter): string {
+  // Always in one order, so one filter is one address (and one cache entry).
+  const { q, status, term, review, citizenship, submitted_from, submitted_to, sort } = filter;
+  return queryString({ q, status, term, review, citizenship, submitted_from, submitted_to, sort: sort === DEFAULT_SORT ? undefined : sort });
+}
+
+/** What the server is asked: the filter with its sort always named, so the list and its neighbours agree. */
+export const requestFilter = (filter: ApplicationFilter): ApplicationFilter => ({ ...filter, sort: filter.sort ?? DEFAULT_SORT });
+
+export const isFiltered = (filter: ApplicationFilter) => Object.keys(filter).some((key) => key !== "sort");
+
+function withoutUnset<T extends object>(value: T): T {
+  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as T;
+}
