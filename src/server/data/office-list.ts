@@ -83,7 +83,7 @@ const wordsOf = (text: string) => text.toLowerCase().split(/\s+/).filter(Boolean
  * reference and in the e-mail address, by trigram word similarity; a whole-text comparison
  * would miss a name misspelled twice ("Jonh Smiht" is only 0.36 like "john smith"). The rank
  * is the words' mean best similarity, so the application that has them all comes first.
- * One arm per index, joined by UNION: an OR across two tables could use neither index.
+ * One arm per index, joined by UNION ALL: an OR across two tables could use neither index.
  * MATERIALIZED because the planner prices `<%` as if it were free (see lookup/schools.ts): the
  * matches are found first, then filtered, sorted and cut.
  */
@@ -93,18 +93,19 @@ function matchesOf(filter: ListFilter, p: Parameters): string {
   return `exact AS MATERIALIZED (
       SELECT user_id FROM applications WHERE reference = upper(${q})
       UNION SELECT id FROM users WHERE username = lower(${q})),
-    found AS MATERIALIZED (
-      SELECT user_id FROM exact
-      UNION SELECT a.user_id FROM unnest(${words}::text[]) w JOIN applications a ON w <% a.search_text WHERE NOT EXISTS (SELECT 1 FROM exact)
-      UNION SELECT u.id FROM unnest(${words}::text[]) w JOIN users u ON w <% u.username WHERE NOT EXISTS (SELECT 1 FROM exact)),
+    hits AS (
+      SELECT a.user_id, w, word_similarity(w, a.search_text) AS similarity
+      FROM unnest(${words}::text[]) w JOIN applications a ON w <% a.search_text WHERE NOT EXISTS (SELECT 1 FROM exact)
+      UNION ALL SELECT u.id, w, word_similarity(w, u.username)
+      FROM unnest(${words}::text[]) w JOIN users u ON w <% u.username WHERE NOT EXISTS (SELECT 1 FROM exact)),
     matches AS MATERIALIZED (
-      SELECT f.user_id, CASE WHEN EXISTS (SELECT 1 FROM exact) THEN 1
-        ELSE (SELECT avg(greatest(word_similarity(w, a.search_text), word_similarity(w, u.username))) FROM unnest(${words}::text[]) w) END::real AS rank
-      FROM found f JOIN applications a ON a.user_id = f.user_id JOIN users u ON u.id = f.user_id)`;
+      SELECT user_id, 1::real AS rank FROM exact
+      UNION ALL SELECT user_id, (sum(similarity) / cardinality(${words}::text[]))::real
+      FROM (SELECT user_id, w, max(similarity) AS similarity FROM hits GROUP BY user_id, w) best GROUP BY user_id)`;
 }
 
-/** The FROM and WHERE of the filter (the search's CTE first, when there is a search). */
-function filtered(filter: ListFilter, p: Parameters, { withEmail }: { withEmail: boolean }): { with: string; from: string; where: string[] } {
+/** The FROM and WHERE of the filter, and the CTEs of the search when there is one. */
+function filtered(filter: ListFilter, p: Parameters): { ctes: string[]; from: string; where: string[] } {
   const isSearch = searchText(filter) !== "";
   const where: string[] = [];
   if (filter.status) where.push(`a.submitted_at IS ${filter.status === "submitted" ? "NOT " : ""}NULL`);
@@ -118,54 +119,61 @@ function filtered(filter: ListFilter, p: Parameters, { withEmail }: { withEmail:
     if (filter.submitted_to) where.push(`a.submitted_at < ((${p.add(filter.submitted_to)}::date + 1)::timestamp AT TIME ZONE ${zone})`);
   }
   return {
-    with: isSearch ? `WITH ${matchesOf(filter, p)}` : "",
-    from: `applications a${withEmail ? " JOIN users u ON u.id = a.user_id" : ""}${isSearch ? " JOIN matches m ON m.user_id = a.user_id" : ""}`,
+    ctes: isSearch ? [matchesOf(filter, p)] : [],
+    from: `applications a${isSearch ? " JOIN matches m ON m.user_id = a.user_id" : ""}`,
     where,
   };
 }
 
-/** Rows of the filter in its order after `after` (from the start when null); `isReversed` walks backwards. */
+const whereOf = (conditions: string[]) => (conditions.length ? `WHERE ${conditions.join(" AND ")}` : "");
+
+type FoundRow = ListRow & { sort_value: Position["value"]; total: number } & Record<string, unknown>;
+
+/**
+ * Rows of the filter in its order after `after` (from the start when null); `isReversed` walks
+ * backwards. With `withTotal`, each row also carries how many match the filter, counted in the
+ * same statement so a search finds its matches once; a page past the end is one row of NULLs
+ * but the total.
+ */
 async function rowsAfter(
-  db: Queryable, filter: ListFilter, after: Position | null, limit: number, isReversed = false,
-): Promise<(ListRow & { sort_value: Position["value"] } & Record<string, unknown>)[]> {
+  db: Queryable, filter: ListFilter, after: Position | null, limit: number, { isReversed = false, withTotal = false } = {},
+): Promise<FoundRow[]> {
   const p = new Parameters();
   const order = orderOf(filter);
   const column = columnOf(order);
-  const { with: withMatches, from, where } = filtered(filter, p, { withEmail: true });
+  const { ctes, from, where } = filtered(filter, p);
   const isDescendingHere = isDescending(order) !== isReversed;
-  if (after) {
-    const afterKeys = sortKeys(`${p.add(after.value)}::${column.type}`, order).slice(0, -1);
-    where.push(`(${sortKeys(column.sql, order).join(", ")}) ${isDescendingHere ? "<" : ">"} (${afterKeys.join(", ")}, ${p.add(after.id)}::int)`);
-  }
+  const keyset = after
+    ? [`(${sortKeys(column.sql, order).join(", ")}) ${isDescendingHere ? "<" : ">"} (${sortKeys(`${p.add(after.value)}::${column.type}`, order).slice(0, -1).join(", ")}, ${p.add(after.id)}::int)`]
+    : [];
   const direction = isDescendingHere ? "DESC" : "ASC";
-  return db.query<ListRow & { sort_value: Position["value"] } & Record<string, unknown>>(
-    `${withMatches}
-     SELECT a.user_id AS id, a.reference, a.applicant_name AS name, u.username AS email,
+  const orderBy = (value: string) => sortKeys(value, order).map((key) => `${key} ${direction}`).join(", ");
+  // The page is cut from the applications alone; only its rows are joined to their accounts.
+  ctes.push(`page AS (
+    SELECT a.user_id, a.reference, a.applicant_name, a.entry_term, a.submitted_at, a.updated_at, a.review_status, ${column.sql} AS sort_value
+    FROM ${from} ${whereOf([...where, ...keyset])}
+    ORDER BY ${orderBy(column.sql)}
+    LIMIT ${p.add(limit)})`);
+  if (withTotal) ctes.push(`total AS (SELECT count(*)::int AS total FROM ${from} ${whereOf(where)})`);
+  return db.query<FoundRow>(
+    `WITH ${ctes.join(",\n")}
+     SELECT ${withTotal ? "t.total, " : ""}a.user_id AS id, a.reference, a.applicant_name AS name, u.username AS email,
        CASE WHEN a.submitted_at IS NULL THEN 'started' ELSE 'submitted' END AS status,
-       a.entry_term, a.submitted_at, a.updated_at AS last_activity, a.review_status, to_jsonb(${column.sql}) AS sort_value
-     FROM ${from}
-     ${where.length ? `WHERE ${where.join(" AND ")}` : ""}
-     ORDER BY ${sortKeys(column.sql, order).map((key) => `${key} ${direction}`).join(", ")}
-     LIMIT ${p.add(limit)}`,
+       a.entry_term, a.submitted_at, a.updated_at AS last_activity, a.review_status, to_jsonb(a.sort_value) AS sort_value
+     FROM ${withTotal ? "total t LEFT JOIN (page a JOIN users u ON u.id = a.user_id) ON true" : "page a JOIN users u ON u.id = a.user_id"}
+     ORDER BY ${orderBy("a.sort_value")}`,
     p.values,
   );
 }
 
-async function countOf(db: Queryable, filter: ListFilter): Promise<number> {
-  const p = new Parameters();
-  const { with: withMatches, from, where } = filtered(filter, p, { withEmail: false });
-  const [row] = await db.query<{ total: number }>(
-    `${withMatches} SELECT count(*)::int AS total FROM ${from} ${where.length ? `WHERE ${where.join(" AND ")}` : ""}`, p.values);
-  return row!.total;
-}
-
 /** One page of the list: up to 50 rows after `after`, the position to ask the next page from (null on the last), and how many match. */
 export async function applicationPage(db: Queryable, filter: ListFilter, after: Position | null): Promise<{ rows: ListRow[]; next: Position | null; total: number }> {
-  const [found, total] = await Promise.all([rowsAfter(db, filter, after, PAGE_SIZE + 1), countOf(db, filter)]);
-  const rows = found.slice(0, PAGE_SIZE);
+  const found = await rowsAfter(db, filter, after, PAGE_SIZE + 1, { withTotal: true });
+  const total = found[0]!.total;
+  const rows = found.filter((row) => row.id !== null).slice(0, PAGE_SIZE);
   const last = rows.at(-1);
   return {
-    rows: rows.map(({ sort_value: _, ...row }) => row),
+    rows: rows.map(({ sort_value: _, total: __, ...row }) => row),
     next: found.length > PAGE_SIZE && last ? { value: last.sort_value, id: last.id } : null,
     total,
   };
@@ -187,7 +195,7 @@ export async function neighboursOf(db: Queryable, id: number, filter: ListFilter
   );
   if (!row) return null;
   const position = { value: row.sort_value, id };
-  const [[previous], [next]] = await Promise.all([rowsAfter(db, filter, position, 1, true), rowsAfter(db, filter, position, 1)]);
+  const [[previous], [next]] = await Promise.all([rowsAfter(db, filter, position, 1, { isReversed: true }), rowsAfter(db, filter, position, 1)]);
   return { previous: previous?.id ?? null, next: next?.id ?? null };
 }
 
