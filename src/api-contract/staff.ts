@@ -23,7 +23,9 @@ export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 const email = { type: "string", maxLength: 254 } as const;
 const password = { type: "string", maxLength: 256 } as const;
 const dateTime = { type: "string", format: "date-time" } as const;
-const nullable = <const T extends { type: string }>(schema: T) => ({ ...schema, type: [schema.type, "null"] }) as const;
+// Spelled out: a spread of the generic `schema` types `type` as an intersection FromSchema reads as non-null.
+const nullable = <const T extends { type: string }>(schema: T) =>
+  ({ ...schema, type: [schema.type, "null"] }) as Omit<T, "type"> & { readonly type: readonly [T["type"], "null"] };
 const body = <const P extends Record<string, unknown>, const R extends readonly string[]>(properties: P, required: R) =>
   ({ type: "object", properties, required, additionalProperties: false }) as const;
 
@@ -187,9 +189,9 @@ export const documentVersionQuery = body({ version: { enum: ["pdf", "original"] 
  */
 export { pdfCopy as staffPdfCopy } from "./pdf-copy";
 
-/** PUT /staff/api/applications/{id}/review (reviewers): a submitted application's review status. */
+/** PUT /staff/api/applications/{id}/review (reviewers): a submitted application's review status; answers the same shape (409 when not submitted). */
 export const reviewBody = body({ review_status: { enum: REVIEW_STATUSES } }, ["review_status"]);
-/** POST /staff/api/applications/{id}/notes (reviewers): an internal note, never shown to the applicant. */
+/** POST /staff/api/applications/{id}/notes (reviewers): an internal note, never shown to the applicant; answers the note (201). */
 export const noteBody = body({ body: { type: "string", minLength: 1, maxLength: 5000 } }, ["body"]);
 
 // --- The audit log (admins) -------------------------------------------------------------------

@@ -10,13 +10,43 @@ import { issueServiceToken } from "./auth/service-tokens";
 import type { ServerContext } from "./context";
 import { submissionOf } from "./data/applications";
 import { documentsOf } from "./data/documents";
-import { claimPdfCopy, finishPdfCopy } from "./data/pdf-copies";
+import { applicationVersion, claimPdfCopy, finishPdfCopy, pdfCopyOf, startPdfCopy, type PdfCopyRow } from "./data/pdf-copies";
 import { storageKey } from "./documents";
 import { messages } from "./messages";
 import { addCover, coverAnswers, LETTER, type Cover } from "./pdf-cover";
 import { LOADING, SAVING } from "./pdf-steps";
 
 export interface CopyJob { userId: number }
+
+/** A copy that failed is tried again on a request this long after. */
+const RETRY_FAILED_MS = 60_000;
+
+/**
+ * The copy of the application's current answers, made or on its way. When there is none (or
+ * only an older version's, or one that failed a while ago), starts one and answers null: the
+ * applicant's GET /api/pdf and the office's POST …/pdf-copy both ask through here.
+ */
+export async function currentOrNewPdfCopy(ctx: ServerContext, userId: number): Promise<PdfCopyRow | null> {
+  const { db, now, storage, jobs } = ctx;
+  const version = await applicationVersion(db, userId);
+  const copy = await pdfCopyOf(db, userId);
+  const isCurrent = copy && copy.madeFrom.getTime() === version.getTime();
+  const isRetry = copy?.status === "FAILED" && now().getTime() - copy.updatedAt.getTime() >= RETRY_FAILED_MS;
+  if (isCurrent && !isRetry) return copy;
+  // Once per version: of two requests racing here, one starts the job.
+  if (await startPdfCopy(db, userId, version, now())) {
+    if (copy?.pdfKey) await storage.remove(copy.pdfKey);
+    await jobs.send("pdf-copy", { userId } satisfies CopyJob);
+  }
+  return null;
+}
+
+/** The finished copy of the application's current answers, or null while there is none. */
+export async function finishedPdfCopy(ctx: ServerContext, userId: number): Promise<PdfCopyRow | null> {
+  const version = await applicationVersion(ctx.db, userId);
+  const copy = await pdfCopyOf(ctx.db, userId);
+  return copy?.status === "COMPLETED" && copy.pdfKey && copy.madeFrom.getTime() === version.getTime() ? copy : null;
+}
 
 /** The service view shows this once the application has drawn (src/client/form/ServiceView.tsx). */
 const DRAWN = ".service-document";

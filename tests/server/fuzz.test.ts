@@ -325,9 +325,11 @@ const SNAPSHOT = `SELECT json_build_object(
 )::text AS snapshot`;
 const SNAPSHOT_TABLES = [
   "users", "signup_attempts", "password_resets", "sessions", "successful_logins", "applications", "temporary_answers",
-  "upload_keys", "document_answers", "pdf_copies", "service_tokens",
+  "upload_keys", "document_answers", "pdf_copies", "service_tokens", "staff", "staff_invitations", "staff_recovery_codes", "staff_sessions",
+  "review_notes",
 ];
-const UNSNAPSHOTTED_TABLES = ["throttles", "schema_migrations", "server_keys", "lookup_schools"];
+/** The audit log records refusals too (a failed staff login) by design; it only ever grows. */
+const UNSNAPSHOTTED_TABLES = ["throttles", "schema_migrations", "server_keys", "lookup_schools", "audit_log"];
 
 // ---------------------------------------------------------------------------------------------
 

@@ -70,11 +70,13 @@ export async function changeApplication(
     if (ifRevision !== undefined && application.revision !== ifRevision) return { ok: false, code: "stale" };
     const next = change(application);
     if (!next) return { ok: true, value: { application, revision: application.revision } };
+    // save_days counts the saves of each UTC day for the office's timeline, in the same statement.
     const [row] = await q.query<{ revision: number }>(
-      `UPDATE applications SET answers = $3::jsonb, tabs = $4::jsonb, add_another = $5::jsonb, revision = revision + 1, updated_at = $6
+      `UPDATE applications SET answers = $3::jsonb, tabs = $4::jsonb, add_another = $5::jsonb, revision = revision + 1, updated_at = $6,
+         save_days = jsonb_set(save_days, ARRAY[$7::text], to_jsonb(coalesce((save_days->>$7::text)::int, 0) + 1))
        WHERE user_id = $1 AND revision = $2 AND submitted_at IS NULL RETURNING revision`,
       [application.userId, application.revision, JSON.stringify(next.answers), JSON.stringify(next.tabs ?? application.tabs),
-        JSON.stringify(next.addAnother ?? application.addAnother), now],
+        JSON.stringify(next.addAnother ?? application.addAnother), now, now.toISOString().slice(0, 10)],
     );
     return row ? { ok: true, value: { application, revision: row.revision } } : null;
   };
@@ -125,7 +127,7 @@ export async function submitApplication(
   db: Queryable, userId: number, revision: number, webStatus: Application["webStatus"], reference: ReferenceParts, now: Date,
 ): Promise<string | null> {
   const [row] = await db.query<{ reference: string }>(
-    `UPDATE applications SET submitted_at = $3, web_status = $4::jsonb, validations = '{}', updated_at = $3,
+    `UPDATE applications SET submitted_at = $3, web_status = $4::jsonb, validations = '{}', updated_at = $3, review_status = 'received',
        reference = next_application_reference($5, $6)
      WHERE user_id = $1 AND revision = $2 AND submitted_at IS NULL RETURNING reference`,
     [userId, revision, now, JSON.stringify(webStatus), reference.prefix, reference.term],

@@ -27,6 +27,12 @@ export async function staffOnly(app: FastifyInstance, ctx: ServerContext, routes
       }
       request.staff = staff;
     });
+    // A path is text and the server coerces nothing (app.ts): the ids the schemas call integers
+    // ("/staff/api/applications/12") are read as numbers here, before the schema checks them.
+    api.addHook("preValidation", async (request) => {
+      const params = request.params as Record<string, unknown>;
+      if (typeof params.id === "string" && /^\d{1,10}$/.test(params.id)) params.id = Number(params.id);
+    });
     api.addHook("onRoute", (route) => {
       route.schema = { ...route.schema, security: [{ staffSession: [] }] };
     });

@@ -4,6 +4,7 @@ import type { FastifyInstance } from "fastify";
 import { messageReply, staffSelf } from "../../api-contract";
 import type { ServerContext } from "../context";
 import { staffOnly } from "./access";
+import { officeApplicationRoutes } from "./applications";
 import { staffMessages } from "./messages";
 import { clearStaffCookie, endStaffSession } from "./sessions";
 
@@ -20,5 +21,7 @@ export async function staffRoutes(app: FastifyInstance, ctx: ServerContext): Pro
       clearStaffCookie(reply, ctx.staffCookie);
       return { message: staffMessages.loggedOut };
     });
+
+    officeApplicationRoutes(api, ctx);
   });
 }

@@ -1,0 +1,215 @@
+// The SQL of the admissions office's list (GET /staff/api/applications): a filter, a sort, and
+// pages of 50 by keyset (the last row's sort value and id), so page 500 costs what page 1 does.
+// Search is trigram word similarity (pg_trgm's `<%`, from 0.45: db/database.ts) on the name and
+// reference (search_text, migration 007) and on the e-mail address, plus exact matches.
+import type { FromSchema } from "json-schema-to-ts";
+import type { applicationFilter, LIST_SORTS, REVIEW_STATUSES } from "../../api-contract";
+import type { Queryable } from "../db/database";
+
+/** The list's filter, and the office's time zone (institution.json), whose days submitted_from and submitted_to name. */
+export type ListFilter = FromSchema<typeof applicationFilter> & { timeZone: string };
+export type ListSort = (typeof LIST_SORTS)[number];
+/** Search results come best match first unless the filter names a sort. */
+export type Order = ListSort | "relevance";
+
+export const PAGE_SIZE = 50;
+
+export interface ListRow {
+  id: number;
+  reference: string | null;
+  name: string;
+  email: string;
+  status: "started" | "submitted";
+  entry_term: string | null;
+  submitted_at: Date | null;
+  last_activity: Date;
+  review_status: (typeof REVIEW_STATUSES)[number] | null;
+}
+
+/** Where a row stands in an order: its sort value (as JSON gives it: exact, unlike a Date) and id. */
+export interface Position { value: string | number | null; id: number }
+
+interface SortColumn { sql: string; type: "timestamptz" | "text" | "real"; isNullable: boolean }
+
+const COLUMNS: Record<string, SortColumn> = {
+  last_activity: { sql: "a.updated_at", type: "timestamptz", isNullable: false },
+  submitted_at: { sql: "a.submitted_at", type: "timestamptz", isNullable: true },
+  name: { sql: "a.applicant_name", type: "text", isNullable: false },
+  reference: { sql: "a.reference", type: "text", isNullable: true },
+  // A row the search did not find (neighbours of an application outside the results) ranks last.
+  relevance: { sql: "coalesce(m.rank, 0)", type: "real", isNullable: false },
+};
+
+const ZERO = { timestamptz: "'epoch'::timestamptz", text: "''", real: "0::real" };
+
+/** The order a page of `filter` is in: cursors name it, so a cursor is never read in another order. */
+export const orderOf = (filter: ListFilter): Order => filter.sort ?? (searchText(filter) ? "relevance" : "-last_activity");
+const searchText = (filter: ListFilter) => filter.q?.trim() ?? "";
+const columnOf = (order: Order) => COLUMNS[order.replace(/^-/, "")]!;
+const isDescending = (order: Order) => order.startsWith("-") || order === "relevance";
+
+/**
+ * The expressions a row is ordered by, `value` standing for its sort value. A nullable value
+ * goes before a flag that puts NULLs last in either direction and a coalesce that keeps the row
+ * comparison of the keyset from meeting a NULL (which would make it unknown, and skip rows).
+ */
+function sortKeys(value: string, order: Order): string[] {
+  const column = columnOf(order);
+  if (!column.isNullable) return [value, "a.user_id"];
+  return [`(${value} IS ${isDescending(order) ? "NOT " : ""}NULL)`, `coalesce(${value}, ${ZERO[column.type]})`, "a.user_id"];
+}
+
+/** Collects a statement's parameters: each `add` answers its placeholder. */
+class Parameters {
+  readonly values: unknown[] = [];
+  add(value: unknown): string {
+    this.values.push(value);
+    return `$${this.values.length}`;
+  }
+}
+
+/** A search's words: each may find an application ("Jonh Smiht" finds John Smith by "smiht"). */
+const MAX_WORDS = 8;
+const wordsOf = (text: string) => text.toLowerCase().split(/\s+/).filter(Boolean).slice(0, MAX_WORDS);
+
+/**
+ * The applications matching the search, each with its rank. An e-mail address or reference
+ * typed whole finds that application alone. Otherwise each word is looked for in the name and
+ * reference and in the e-mail address, by trigram word similarity; a whole-text comparison
+ * would miss a name misspelled twice ("Jonh Smiht" is only 0.36 like "john smith"). The rank
+ * is the words' mean best similarity, so the application that has them all comes first.
+ * One arm per index, joined by UNION ALL: an OR across two tables could use neither index.
+ * MATERIALIZED because the planner prices `<%` as if it were free (see lookup/schools.ts): the
+ * matches are found first, then filtered, sorted and cut.
+ */
+function matchesOf(filter: ListFilter, p: Parameters): string {
+  const text = searchText(filter);
+  const [q, words] = [p.add(text), p.add(wordsOf(text))];
+  return `exact AS MATERIALIZED (
+      SELECT user_id FROM applications WHERE reference = upper(${q})
+      UNION SELECT id FROM users WHERE username = lower(${q})),
+    hits AS (
+      SELECT a.user_id, w, word_similarity(w, a.search_text) AS similarity
+      FROM unnest(${words}::text[]) w JOIN applications a ON w <% a.search_text WHERE NOT EXISTS (SELECT 1 FROM exact)
+      UNION ALL SELECT u.id, w, word_similarity(w, u.username)
+      FROM unnest(${words}::text[]) w JOIN users u ON w <% u.username WHERE NOT EXISTS (SELECT 1 FROM exact)),
+    matches AS MATERIALIZED (
+      SELECT user_id, 1::real AS rank FROM exact
+      UNION ALL SELECT user_id, (sum(similarity) / cardinality(${words}::text[]))::real
+      FROM (SELECT user_id, w, max(similarity) AS similarity FROM hits GROUP BY user_id, w) best GROUP BY user_id)`;
+}
+
+/** The FROM and WHERE of the filter, and the CTEs of the search when there is one. */
+function filtered(filter: ListFilter, p: Parameters): { ctes: string[]; from: string; where: string[] } {
+  const isSearch = searchText(filter) !== "";
+  const where: string[] = [];
+  if (filter.status) where.push(`a.submitted_at IS ${filter.status === "submitted" ? "NOT " : ""}NULL`);
+  if (filter.term) where.push(`a.entry_term = ${p.add(filter.term)}`);
+  if (filter.review === "none") where.push("a.review_status IS NULL");
+  else if (filter.review) where.push(`a.review_status = ${p.add(filter.review)}`);
+  if (filter.citizenship) where.push(`a.citizenship = ${p.add(filter.citizenship)}`);
+  if (filter.submitted_from || filter.submitted_to) {
+    const zone = p.add(filter.timeZone);
+    if (filter.submitted_from) where.push(`a.submitted_at >= (${p.add(filter.submitted_from)}::date::timestamp AT TIME ZONE ${zone})`);
+    if (filter.submitted_to) where.push(`a.submitted_at < ((${p.add(filter.submitted_to)}::date + 1)::timestamp AT TIME ZONE ${zone})`);
+  }
+  return {
+    ctes: isSearch ? [matchesOf(filter, p)] : [],
+    from: `applications a${isSearch ? " JOIN matches m ON m.user_id = a.user_id" : ""}`,
+    where,
+  };
+}
+
+const whereOf = (conditions: string[]) => (conditions.length ? `WHERE ${conditions.join(" AND ")}` : "");
+
+type FoundRow = ListRow & { sort_value: Position["value"]; total: number } & Record<string, unknown>;
+
+/**
+ * Rows of the filter in its order after `after` (from the start when null); `isReversed` walks
+ * backwards. With `withTotal`, each row also carries how many match the filter, counted in the
+ * same statement so a search finds its matches once; a page past the end is one row of NULLs
+ * but the total.
+ */
+async function rowsAfter(
+  db: Queryable, filter: ListFilter, after: Position | null, limit: number, { isReversed = false, withTotal = false } = {},
+): Promise<FoundRow[]> {
+  const p = new Parameters();
+  const order = orderOf(filter);
+  const column = columnOf(order);
+  const { ctes, from, where } = filtered(filter, p);
+  const isDescendingHere = isDescending(order) !== isReversed;
+  const keyset = after
+    ? [`(${sortKeys(column.sql, order).join(", ")}) ${isDescendingHere ? "<" : ">"} (${sortKeys(`${p.add(after.value)}::${column.type}`, order).slice(0, -1).join(", ")}, ${p.add(after.id)}::int)`]
+    : [];
+  const direction = isDescendingHere ? "DESC" : "ASC";
+  const orderBy = (value: string) => sortKeys(value, order).map((key) => `${key} ${direction}`).join(", ");
+  // The page is cut from the applications alone; only its rows are joined to their accounts.
+  ctes.push(`page AS (
+    SELECT a.user_id, a.reference, a.applicant_name, a.entry_term, a.submitted_at, a.updated_at, a.review_status, ${column.sql} AS sort_value
+    FROM ${from} ${whereOf([...where, ...keyset])}
+    ORDER BY ${orderBy(column.sql)}
+    LIMIT ${p.add(limit)})`);
+  if (withTotal) ctes.push(`total AS (SELECT count(*)::int AS total FROM ${from} ${whereOf(where)})`);
+  return db.query<FoundRow>(
+    `WITH ${ctes.join(",\n")}
+     SELECT ${withTotal ? "t.total, " : ""}a.user_id AS id, a.reference, a.applicant_name AS name, u.username AS email,
+       CASE WHEN a.submitted_at IS NULL THEN 'started' ELSE 'submitted' END AS status,
+       a.entry_term, a.submitted_at, a.updated_at AS last_activity, a.review_status, to_jsonb(a.sort_value) AS sort_value
+     FROM ${withTotal ? "total t LEFT JOIN (page a JOIN users u ON u.id = a.user_id) ON true" : "page a JOIN users u ON u.id = a.user_id"}
+     ORDER BY ${orderBy("a.sort_value")}`,
+    p.values,
+  );
+}
+
+/** One page of the list: up to 50 rows after `after`, the position to ask the next page from (null on the last), and how many match. */
+export async function applicationPage(db: Queryable, filter: ListFilter, after: Position | null): Promise<{ rows: ListRow[]; next: Position | null; total: number }> {
+  const found = await rowsAfter(db, filter, after, PAGE_SIZE + 1, { withTotal: true });
+  const total = found[0]!.total;
+  const rows = found.filter((row) => row.id !== null).slice(0, PAGE_SIZE);
+  const last = rows.at(-1);
+  return {
+    rows: rows.map(({ sort_value: _, total: __, ...row }) => row),
+    next: found.length > PAGE_SIZE && last ? { value: last.sort_value, id: last.id } : null,
+    total,
+  };
+}
+
+/**
+ * The applications just before and after `id` in the list of `filter`: from where it stands in
+ * that order, whether or not it matches the filter now (a review status changed since the list
+ * was drawn must not lose the reviewer's place). Null when there is no such application.
+ */
+export async function neighboursOf(db: Queryable, id: number, filter: ListFilter): Promise<{ previous: number | null; next: number | null } | null> {
+  const p = new Parameters();
+  const isSearch = searchText(filter) !== "";
+  const [row] = await db.query<{ sort_value: Position["value"] }>(
+    `${isSearch ? `WITH ${matchesOf(filter, p)}` : ""}
+     SELECT to_jsonb(${columnOf(orderOf(filter)).sql}) AS sort_value
+     FROM applications a${isSearch ? " LEFT JOIN matches m ON m.user_id = a.user_id" : ""} WHERE a.user_id = ${p.add(id)}`,
+    p.values,
+  );
+  if (!row) return null;
+  const position = { value: row.sort_value, id };
+  const [[previous], [next]] = await Promise.all([rowsAfter(db, filter, position, 1, { isReversed: true }), rowsAfter(db, filter, position, 1)]);
+  return { previous: previous?.id ?? null, next: next?.id ?? null };
+}
+
+/** Whether `value` can be a sort value of `order` (a cursor comes from the browser: a bad one must not reach the database). */
+export function isSortValue(order: Order, value: unknown): value is Position["value"] {
+  const column = columnOf(order);
+  if (value === null) return column.isNullable;
+  switch (column.type) {
+    case "real": return typeof value === "number" && Number.isFinite(value);
+    case "text": return typeof value === "string" && value.length <= 200 && value.isWellFormed() && !value.includes("\0");
+    case "timestamptz": return typeof value === "string" && isTimestamp(value);
+  }
+}
+
+/** As to_jsonb writes a timestamptz ("2026-11-22T12:00:00.123456+00:00"), of a day that exists. */
+function isTimestamp(text: string): boolean {
+  const parts = /^(\d{4})-(\d{2})-(\d{2})T([01]\d|2[0-3]):[0-5]\d:[0-5]\d(\.\d{1,6})?(Z|[+-]\d{2}(:\d{2}){0,2})$/.exec(text);
+  if (!parts) return false;
+  const [year, month, day] = [Number(parts[1]), Number(parts[2]), Number(parts[3])];
+  const date = new Date(Date.UTC(year, month - 1, day));
+  return year >= 1 && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+}

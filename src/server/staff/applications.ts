@@ -1,0 +1,177 @@
+// The office's routes about applications: the list, one application with its timeline and notes,
+// its documents and PDF copy, and the review (status and notes, reviewers only). Every view and
+// download goes into the audit log, with what names it and never an answer or a note's text.
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { JsonSchemaToTsProvider } from "@fastify/type-provider-json-schema-to-ts";
+import {
+  applicationFilter, applicationIdParams, applicationListQuery, applicationPage, documentParams, documentVersionQuery, messageReply, neighbours,
+  noteBody, reviewBody, reviewNote, staffApplication, staffPdfCopy, type AuditAction,
+} from "../../api-contract";
+import type { ServerContext } from "../context";
+import { loginsOf } from "../data/applications";
+import { documentsOf, storedDocuments } from "../data/documents";
+import { applicationPage as pageOf, neighboursOf, orderOf } from "../data/office-list";
+import { addNote, applicationExists, applicationForReview, notesOf, reviewChangesOf, setReviewStatus } from "../data/reviews";
+import { ApiError } from "../http";
+import { currentOrNewPdfCopy, finishedPdfCopy } from "../pdf-copy";
+import type { AuditEntry } from "./audit";
+import { recordAudit } from "./audit";
+import { allow } from "./access";
+import { readCursor, writeCursor } from "./cursor";
+import { staffMessages } from "./messages";
+import { timelineOf } from "./timeline";
+
+/** Download links are handed to the browser at once: a few minutes is enough, and a leaked one soon dies. */
+const LINK_SECONDS = 5 * 60;
+
+const tags = ["staff applications"];
+
+export function officeApplicationRoutes(api: FastifyInstance, ctx: ServerContext): void {
+  const { db, storage } = ctx;
+  const routes = api.withTypeProvider<JsonSchemaToTsProvider>();
+  const audit = (request: FastifyRequest, action: AuditAction, applicationId: number, detail?: AuditEntry["detail"]) =>
+    recordAudit(db, { at: ctx.now(), staffId: request.staff.id, actor: request.staff.email, action, applicationId, detail, address: request.ip });
+  const mustExist = async (id: number) => {
+    if (!(await applicationExists(db, id))) throw new ApiError(404, staffMessages.applicationNotFound);
+  };
+
+  routes.get("/staff/api/applications", {
+    schema: {
+      summary: "The applications matching a filter, 50 a page", tags,
+      querystring: applicationListQuery, response: { 200: applicationPage, "4xx": messageReply },
+    },
+  }, async (request) => {
+    const { after, ...query } = request.query;
+    const filter = { ...query, timeZone: ctx.sender.timeZone };
+    const order = orderOf(filter);
+    const page = await pageOf(db, filter, after === undefined ? null : readCursor(after, order));
+    return {
+      rows: page.rows.map((row) => ({ ...row, submitted_at: row.submitted_at?.toISOString() ?? null, last_activity: row.last_activity.toISOString() })),
+      next: page.next && writeCursor(order, page.next),
+      total: page.total,
+    };
+  });
+
+  routes.get("/staff/api/applications/:id", {
+    schema: {
+      summary: "One application: answers as the service view has them, documents, timeline and notes", tags,
+      params: applicationIdParams, response: { 200: staffApplication, "4xx": messageReply },
+    },
+  }, async (request) => {
+    const { id } = request.params;
+    const application = await applicationForReview(db, id);
+    if (!application) throw new ApiError(404, staffMessages.applicationNotFound);
+    const [documents, documentAnswer, logins, changes, notes] = await Promise.all([
+      documentsOf(db, id), storedDocuments(db, id), loginsOf(db, id), reviewChangesOf(db, id), notesOf(db, id),
+    ]);
+    await audit(request, "view application", id);
+    const { answers, add_another, tabs, save_days, ...summary } = application;
+    return {
+      ...summary,
+      submitted_at: summary.submitted_at?.toISOString() ?? null,
+      created_at: summary.created_at.toISOString(),
+      last_activity: summary.last_activity.toISOString(),
+      status: application.submitted_at ? "submitted" as const : "started" as const,
+      answer: answers, add_another, tabs, document_answer: documentAnswer,
+      documents: documents.map((d) => ({ answer_key: d.answerKey, file_name: d.fileName, status: d.status, has_pdf: d.status === "COMPLETED" && d.pdfKey !== null })),
+      timeline: timelineOf({ ...application, saveDays: save_days, logins: logins.map((l) => l.logged_in_at), changes, notes }),
+      notes: notes.map((note) => ({ ...note, created_at: note.created_at.toISOString() })),
+    };
+  });
+
+  routes.get("/staff/api/applications/:id/neighbours", {
+    schema: {
+      summary: "The applications before and after this one in the list of a filter", tags,
+      params: applicationIdParams, querystring: applicationFilter, response: { 200: neighbours, "4xx": messageReply },
+    },
+  }, async (request) => {
+    const found = await neighboursOf(db, request.params.id, { ...request.query, timeZone: ctx.sender.timeZone });
+    if (!found) throw new ApiError(404, staffMessages.applicationNotFound);
+    return found;
+  });
+
+  routes.get("/staff/api/applications/:id/documents/:answer_key", {
+    schema: {
+      summary: "Download a document, as uploaded or converted to PDF: 303 to a link valid 5 minutes", tags,
+      params: documentParams, querystring: documentVersionQuery, response: { "4xx": messageReply },
+    },
+  }, async (request, reply) => {
+    const { id, answer_key: answerKey } = request.params;
+    const { version } = request.query;
+    await mustExist(id);
+    const document = (await documentsOf(db, id)).find((d) => d.answerKey === answerKey);
+    if (!document) throw new ApiError(404, staffMessages.documentNotFound(answerKey));
+    if (version === "pdf" && (document.status !== "COMPLETED" || !document.pdfKey)) throw new ApiError(404, staffMessages.pdfNotFound(answerKey));
+    // The storage's Content-Disposition cleans the applicant's file name (storage/keys.ts).
+    const url = version === "pdf"
+      ? await storage.downloadUrl(document.pdfKey!, { fileName: `${answerKey}.pdf`, expiresInSeconds: LINK_SECONDS })
+      : await storage.downloadUrl(document.uploadKey, { fileName: document.fileName, expiresInSeconds: LINK_SECONDS });
+    await audit(request, "download document", id, { answer_key: answerKey, version });
+    return reply.redirect(url, 303);
+  });
+
+  routes.post("/staff/api/applications/:id/pdf-copy", {
+    schema: {
+      summary: "Start the PDF copy of the application's current answers, unless it is made or on its way", tags,
+      params: applicationIdParams, response: { 200: staffPdfCopy, "4xx": messageReply },
+    },
+  }, async (request) => {
+    await mustExist(request.params.id);
+    const copy = await currentOrNewPdfCopy(ctx, request.params.id);
+    return { status: copy?.status ?? "UNPROCESSED", url: null, message: copy?.message ?? null };
+  });
+
+  routes.get("/staff/api/applications/:id/pdf-copy/download", {
+    schema: {
+      summary: "Download the PDF copy once made: 303 to a link valid 5 minutes (409 before)", tags,
+      params: applicationIdParams, response: { "4xx": messageReply },
+    },
+  }, async (request, reply) => {
+    const { id } = request.params;
+    const application = await applicationForReview(db, id);
+    if (!application) throw new ApiError(404, staffMessages.applicationNotFound);
+    const copy = await finishedPdfCopy(ctx, id);
+    if (!copy) throw new ApiError(409, staffMessages.pdfCopyNotReady);
+    const url = await storage.downloadUrl(copy.pdfKey!, { fileName: `${application.reference ?? `application-${id}`}.pdf`, expiresInSeconds: LINK_SECONDS });
+    await audit(request, "download pdf copy", id);
+    return reply.redirect(url, 303);
+  });
+
+  routes.put("/staff/api/applications/:id/review", {
+    preHandler: allow("reviewer"),
+    schema: {
+      summary: "Set a submitted application's review status (reviewers); answers the status now", tags,
+      params: applicationIdParams, body: reviewBody, response: { 200: reviewBody, "4xx": messageReply },
+    },
+  }, async (request) => {
+    const { id } = request.params;
+    const to = request.body.review_status;
+    const changed = await setReviewStatus(db, id, to);
+    if (!changed.ok) {
+      switch (changed.code) {
+        case "notFound": throw new ApiError(404, staffMessages.applicationNotFound);
+        case "notSubmitted": throw new ApiError(409, staffMessages.reviewNeedsSubmitted);
+        default: throw new Error(`unknown refusal ${changed.code satisfies never}`);
+      }
+    }
+    if (changed.value !== to) await audit(request, "review status", id, { from: changed.value, to });
+    return { review_status: to };
+  });
+
+  routes.post("/staff/api/applications/:id/notes", {
+    preHandler: allow("reviewer"),
+    schema: {
+      summary: "Add an internal note to an application (reviewers); the applicant never sees it", tags,
+      params: applicationIdParams, body: noteBody, response: { 201: reviewNote, "4xx": messageReply },
+    },
+  }, async (request, reply) => {
+    const { id } = request.params;
+    const { body } = request.body;
+    if (body.trim() === "") throw new ApiError(400, staffMessages.emptyNote);
+    await mustExist(id);
+    const now = ctx.now();
+    const noteId = await addNote(db, { applicationId: id, staffId: request.staff.id, body, now });
+    await audit(request, "note", id, { note_id: noteId });
+    return reply.status(201).send({ id: noteId, author: request.staff.email, body, created_at: now.toISOString() });
+  });
+}
