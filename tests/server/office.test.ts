@@ -62,7 +62,7 @@ describe.each(databaseKinds)("the office's applications (%s)", (kind) => {
     dataDir = mkdtempSync(join(tmpdir(), "office-"));
     server = await startTestServer(kind, { dataDir });
     john = await applicant("john.smith@example.com", { ...complete, first_name: "John", last_name: "Smith", citizenship_us: "Y" }, { submit: true });
-    // The reference comes with submit (migration 006, on its own branch): given here as it would be.
+    // A reference of its own, far from the counter the other submits draw from.
     await server.db.query("UPDATE applications SET reference = 'WU-FA26-000123' WHERE user_id = $1", [john.id]);
     maria = await applicant("maria.garcia@example.com", { first_name: "Maria", last_name: "Garcia", entry_term: "SP27" }, { submit: false });
 

@@ -1,0 +1,231 @@
+// The admissions office, as its people use it, on the built server: the operator invites the
+// first admin from the command line while the server runs; the admin sets a password, enrols an
+// authenticator (the test computes its codes), logs in and invites a reviewer; the reviewer finds
+// an applicant by a misspelled name, reads the application, downloads the PDF copy and a document,
+// and sets a review status with a note; the admin sees each of those in the audit log. Every
+// staff page passes axe-core, at 1280 px and on a 768 px tablet without sideways scrolling.
+import { execFile } from "node:child_process";
+import { mkdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { promisify } from "node:util";
+import AxeBuilder from "@axe-core/playwright";
+import { generateSync } from "otplib";
+import type { Page } from "playwright-core";
+import { beforeAll, describe, expect, test } from "vitest";
+import { pdfWithText, textOf } from "../../src/server/convert/test-files";
+import { createAccount, logInThroughApi, newAddress, PASSWORD, readOutbox, repoRoot, waitForExpression } from "./support";
+import { browserWorld } from "./world";
+
+const world = browserWorld({ height: 900 });
+const TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
+const SCREENSHOTS = join(repoRoot, "tmp/screenshots");
+const COMPLETE_ANSWERS = JSON.parse(readFileSync(join(repoRoot, "tests/fixtures/complete-answers.json"), "utf8")) as Record<string, unknown>;
+const RESUME_TEXT = "Captain of the robotics team, two state titles";
+const STAFF_PASSWORD = "Amber-Orchard-Ledger-41";
+
+/** Every staff page checked by axe, `page @ width`. */
+const checked: string[] = [];
+
+beforeAll(() => void mkdirSync(SCREENSHOTS, { recursive: true }));
+
+async function expectAxeClean(page: Page, name: string): Promise<void> {
+  await page.locator("main h1").first().waitFor();
+  const width = page.viewportSize()!.width;
+  const { violations } = await new AxeBuilder({ page }).withTags(TAGS).analyze();
+  expect(violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join("; ")})`), `${name} @ ${width}px`).toEqual([]);
+  // Nothing scrolls sideways, at a tablet's width too: wide tables scroll inside their own region.
+  expect(await page.evaluate("document.documentElement.scrollWidth <= window.innerWidth"), `${name} @ ${width}px scrolls sideways`).toBe(true);
+  await page.screenshot({ path: join(SCREENSHOTS, `office-${name.replace(/\W+/g, "-")}-${width}.png`), fullPage: true, animations: "disabled" });
+  checked.push(`${name} @ ${width}px`);
+}
+
+/** A call with the page's cookies; answers the JSON. */
+async function api<T = Record<string, unknown>>(page: Page, method: "GET" | "PUT" | "POST", path: string, data?: unknown): Promise<T> {
+  const response = await page.context().request.fetch(`${world.server.url}${path}`, { method, ...(method === "GET" ? {} : { data: data ?? {} }) });
+  if (!response.ok()) throw new Error(`${method} ${path}: ${response.status()} ${await response.text()}`);
+  return (await response.json()) as T;
+}
+
+/** An applicant who submits a complete application with a resume; answers the reference. */
+async function submittedApplicant(names: { first_name: string; last_name: string }): Promise<string> {
+  const page = await world.newPage();
+  await logInThroughApi(page, world.server, await createAccount(world.server, newAddress(names.last_name.toLowerCase())));
+  await api(page, "PUT", "/api/answer", { ...COMPLETE_ANSWERS, ...names });
+  const { url, fields } = await api<{ url: string; fields: Record<string, string> }>(page, "POST", "/api/presigned-url", { answer_key: "resume_pdf" });
+  const resume = Buffer.from(await pdfWithText([RESUME_TEXT]));
+  const uploaded = await page.context().request.post(new URL(url, world.server.url).toString(), {
+    multipart: { ...fields, file: { name: "resume.pdf", mimeType: "application/pdf", buffer: resume } },
+  });
+  expect(uploaded.status()).toBe(204);
+  await api(page, "POST", "/api/pdf/document-answer/resume_pdf", { file_key: fields.key, file_name: "resume.pdf" });
+  const deadline = Date.now() + 60_000;
+  while ((await api<{ status: string }>(page, "GET", "/api/pdf/document-answer/resume_pdf")).status !== "COMPLETED") {
+    if (Date.now() > deadline) throw new Error("the resume was not converted within 60 s");
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  await api(page, "PUT", "/api/answer", { resume_pdf: "ANSWERED" });
+  await api(page, "POST", "/api/validations");
+  const { reference } = await api<{ reference: string }>(page, "POST", "/api/submit");
+  await page.context().close();
+  return reference;
+}
+
+/** The newest /staff/welcome link mailed to `address`. */
+async function invitationLink(address: string): Promise<string> {
+  const deadline = Date.now() + 10_000;
+  for (;;) {
+    const mail = readOutbox(world.server.dataDir).filter((m) => (m.headers.get("to") ?? "").includes(address)).at(-1);
+    const link = mail && /(https?:\/\/\S+\/staff\/welcome\?token=\S+)/.exec(mail.text)?.[1];
+    if (link) return link;
+    if (Date.now() > deadline) throw new Error(`no invitation mailed to ${address}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+type Authenticator = () => Promise<string>;
+
+/**
+ * The authenticator app: each call a code of a 30-second step not used yet (a step's code works
+ * once), the next step's when this one's was used (the server takes one step either side).
+ */
+function authenticator(secret: string): Authenticator {
+  let used = 0;
+  const currentStep = () => Math.floor(Date.now() / 30_000);
+  return async () => {
+    const step = Math.max(used + 1, currentStep());
+    while (step > currentStep() + 1) await new Promise((resolve) => setTimeout(resolve, 500));
+    used = step;
+    return generateSync({ secret, epoch: step * 30 });
+  };
+}
+
+/** Follows an invitation link through its three steps; answers the authenticator. */
+async function enrol(page: Page, link: string, email: string, check: boolean): Promise<Authenticator> {
+  await page.goto(link);
+  await page.getByRole("heading", { name: "Welcome to the admissions office" }).waitFor();
+  await page.getByText(email).first().waitFor();
+  if (check) await expectAxeClean(page, "welcome, password");
+  await page.getByLabel("Password", { exact: true }).fill(STAFF_PASSWORD);
+  await page.getByLabel("Password again").fill(STAFF_PASSWORD);
+  await page.getByRole("button", { name: "Continue" }).click();
+  await page.getByRole("img", { name: "QR code for your authenticator app" }).waitFor();
+  if (check) await expectAxeClean(page, "welcome, authenticator");
+  const secret = (await page.locator("code.secret").textContent())!.replace(/\s/g, "");
+  const code = authenticator(secret);
+  await page.getByLabel("Code from the app").fill(await code());
+  await page.getByRole("button", { name: "Continue" }).click();
+  await page.getByRole("heading", { name: /Save your recovery codes/ }).waitFor();
+  expect(await page.locator(".recovery-codes li").count()).toBe(10);
+  if (check) await expectAxeClean(page, "welcome, recovery codes");
+  await page.getByText("I have saved my recovery codes").click();
+  await page.getByRole("button", { name: "Continue to log in" }).click();
+  await page.getByRole("heading", { name: "Log in to the admissions office" }).waitFor();
+  return code;
+}
+
+async function logIn(page: Page, email: string, code: Authenticator, check: boolean): Promise<void> {
+  if (!page.url().endsWith("/staff/login")) await page.goto(`${world.server.url}/staff/login`);
+  if (check) await expectAxeClean(page, "login");
+  await page.getByLabel("E-mail").fill(email);
+  await page.getByLabel("Password").fill(STAFF_PASSWORD);
+  await page.getByLabel("Authentication code").fill(await code());
+  await page.getByRole("button", { name: "Log in" }).click();
+  await page.getByRole("heading", { name: "Applications", level: 1 }).waitFor();
+}
+
+/** Downloads what a link points to with the page's cookies (following the redirect to the file). */
+async function download(page: Page, href: string): Promise<Buffer> {
+  const response = await page.context().request.get(new URL(href, world.server.url).toString());
+  expect(response.status(), href).toBe(200);
+  return Buffer.from(await response.body());
+}
+
+describe("the admissions office", () => {
+  test("an invited admin and reviewer find, read and review an application, and the audit log shows it", { timeout: 300_000 }, async () => {
+    const reference = await submittedApplicant({ first_name: "Johnathan", last_name: "Whitfield" });
+    await submittedApplicant({ first_name: "Priya", last_name: "Raman" });
+    expect(reference).toMatch(/^WU-FA26-\d{6}$/);
+
+    // The operator invites the first admin while the server runs on its PGlite folder.
+    const adminEmail = newAddress("dean");
+    const { stdout } = await promisify(execFile)("npx", ["tsx", "scripts/staff.ts", "invite", adminEmail, "--role", "admin"], {
+      cwd: repoRoot, env: { ...process.env, DATA_DIR: world.server.dataDir, DATABASE_URL: "" },
+    });
+    expect(stdout).toContain(adminEmail);
+    expect(stdout, "the link is not printed unless asked for").not.toContain("token=");
+
+    const admin = await world.newPage();
+    const adminCode = await enrol(admin, await invitationLink(adminEmail), adminEmail, true);
+    await logIn(admin, adminEmail, adminCode, true);
+    await expectAxeClean(admin, "applications");
+
+    // The admin invites a reviewer from the Team page.
+    await admin.getByRole("link", { name: "Team" }).click();
+    await admin.getByRole("heading", { name: "Team", level: 1 }).waitFor();
+    const reviewerEmail = newAddress("reviewer");
+    await admin.getByLabel("E-mail").fill(reviewerEmail);
+    await admin.getByLabel("Role", { exact: true }).selectOption({ label: "Reviewer" });
+    await admin.getByRole("button", { name: "Send invitation" }).click();
+    await admin.getByRole("cell", { name: reviewerEmail }).waitFor();
+    await expectAxeClean(admin, "team");
+
+    const reviewer = await world.newPage();
+    const reviewerCode = await enrol(reviewer, await invitationLink(reviewerEmail), reviewerEmail, false);
+    await logIn(reviewer, reviewerEmail, reviewerCode, false);
+
+    // Two letters dropped and one swapped: still found.
+    await reviewer.getByRole("searchbox", { name: "Search" }).fill("Jonathan Witfeild");
+    const row = reviewer.getByRole("link", { name: /Johnathan Whitfield/ });
+    await row.waitFor();
+    expect(await reviewer.getByRole("link", { name: /Priya Raman/ }).count()).toBe(0);
+    expect(new URL(reviewer.url()).searchParams.get("q"), "the search is in the address").toBe("Jonathan Witfeild");
+    await row.click();
+    await reviewer.getByRole("heading", { name: "Johnathan Whitfield", level: 1 }).waitFor();
+    await reviewer.getByText(reference).first().waitFor();
+    await expectAxeClean(reviewer, "application");
+
+    // The document, as converted to PDF.
+    const documentHref = (await reviewer.getByRole("link", { name: /^Download PDF/ }).getAttribute("href"))!;
+    expect(await textOf(await download(reviewer, documentHref))).toContain(RESUME_TEXT);
+    // The PDF copy: cover page with the reference, the application, then the resume.
+    await reviewer.getByRole("button", { name: "PDF copy" }).click();
+    const copyLink = reviewer.getByRole("link", { name: "Download the PDF copy" });
+    await copyLink.waitFor({ timeout: 120_000 });
+    const copy = await textOf(await download(reviewer, (await copyLink.getAttribute("href"))!));
+    expect(copy).toContain(reference);
+    expect(copy).toContain("Whitfield");
+    expect(copy).toContain(RESUME_TEXT);
+
+    // The review: a status and an internal note.
+    await reviewer.getByLabel("Review status", { exact: true }).selectOption({ label: "In review" });
+    await reviewer.getByRole("button", { name: "Save status" }).click();
+    await reviewer.getByRole("status").filter({ hasText: /saved/i }).first().waitFor();
+    await reviewer.getByRole("textbox", { name: "Add note" }).fill("Counselor letter arrives by post next week.");
+    await reviewer.getByRole("button", { name: "Add note" }).click();
+    await reviewer.getByText("Counselor letter arrives by post next week.").waitFor();
+    await expectAxeClean(reviewer, "application, reviewed");
+
+    // The tablet: the list and the application at 768 px.
+    await reviewer.setViewportSize({ width: 768, height: 1024 });
+    await reviewer.getByRole("link", { name: "Back to the list" }).click();
+    await reviewer.getByRole("link", { name: /Johnathan Whitfield/ }).waitFor();
+    await expectAxeClean(reviewer, "applications");
+    await reviewer.getByRole("link", { name: /Johnathan Whitfield/ }).click();
+    await reviewer.getByRole("heading", { name: "Johnathan Whitfield", level: 1 }).waitFor();
+    await expectAxeClean(reviewer, "application");
+
+    // The admin reads each of the reviewer's actions in the audit log.
+    await admin.getByRole("link", { name: "Audit log" }).click();
+    await admin.getByRole("heading", { name: "Audit log", level: 1 }).waitFor();
+    await admin.getByLabel("Staff e-mail").fill(reviewerEmail);
+    await admin.getByRole("button", { name: "Apply filter" }).click();
+    await waitForExpression(admin, `[...document.querySelectorAll("tbody tr")].every((row) => row.textContent.includes(${JSON.stringify(reviewerEmail)}))`);
+    const entries = await admin.locator("tbody tr").allTextContents();
+    for (const action of ["login", "view application", "download document", "download pdf copy", "review status", "note"]) {
+      expect(entries.some((entry) => entry.toLowerCase().includes(action)), `"${action}" in ${JSON.stringify(entries)}`).toBe(true);
+    }
+    expect(entries.join(" "), "never the note's text").not.toContain("Counselor letter");
+    await expectAxeClean(admin, "audit log");
+    console.log(`axe: ${checked.length} staff pages checked: ${checked.join(", ")}`);
+  });
+});
