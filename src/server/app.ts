@@ -13,7 +13,7 @@ import type { ServerContext } from "./context";
 import { openPglite, openPostgres, type Database } from "./db/database";
 import { migrate } from "./db/migrate";
 import { loadServerForm, type ServerForm } from "./form";
-import { ApiError, registerHttpRules } from "./http";
+import { ApiError, registerHttpRules, requestValidators } from "./http";
 import { convertDocument, type ConvertJob } from "./documents";
 import { openJobs } from "./jobs";
 import { logSerializers } from "./logging";
@@ -70,8 +70,7 @@ export async function buildServer(options: ServerOptions): Promise<{ app: Fastif
     logger: options.logger ? { ...(options.logger === true ? {} : options.logger), serializers: logSerializers } : false,
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
-    // Refuse rather than repair: no unknown keys dropped, no "1" turned into 1.
-    ajv: { customOptions: { removeAdditional: false, coerceTypes: false, useDefaults: false } },
+    schemaController: requestValidators(),
   });
   const ctx: ServerContext = {
     config,
