@@ -50,4 +50,9 @@ export const mailTexts = {
     subject: `Reset your ${s.institution} password`,
     text: `To choose a new password, open this link within 30 minutes:\n${s.publicUrl}/reset?${new URLSearchParams({ username, id })}\n\nIf you did not ask for this, you can ignore this email; your password stays the same.${signature(s)}`,
   }),
+  /** To a new staff member: the link is the only secret here; the password and the authenticator are set on the page it opens. */
+  staffInvitation: (s: Sender, role: string, link: string): Omit<Mail, "to"> => ({
+    subject: `Your ${s.institution} admissions office account`,
+    text: `You have been given a ${role} account in the ${s.institution} admissions office.\n\nTo choose your password and set up your authenticator app, open this link:\n${link}\n\nThe link works once, for 24 hours. If it has expired, ask an admin for a new one.\n\nIf you did not expect this, you can ignore this email.${signature(s)}`,
+  }),
 };
