@@ -2,6 +2,8 @@ import { randomBytes } from "node:crypto";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import nodemailer from "nodemailer";
+import type { Config } from "./config";
+import type { ServerForm } from "./form";
 
 export interface Mail {
   to: string;
@@ -29,11 +31,28 @@ export function createMailer(options: { from: string; smtpUrl?: string; outbox: 
   };
 }
 
-interface Sender {
+type Institution = ServerForm["form"]["institution"];
+
+/** The server's mail, as the configuration says: from the admission office unless MAIL_FROM, by SMTP or to the outbox. */
+export function configuredMailer(config: Config, institution: Institution): SendMail {
+  return createMailer({
+    from: config.mailFrom ?? `${institution.office_name ?? institution.name} <${institution.contacts.email}>`,
+    smtpUrl: config.smtpUrl,
+    outbox: join(config.dataDir, "outbox"),
+  });
+}
+
+/** Where mail goes, for the operator: "by SMTP", or the outbox folder. */
+export const mailDestination = (config: Config) => (config.smtpUrl ? "by SMTP" : `outbox: ${join(config.dataDir, "outbox")}`);
+
+export interface Sender {
   institution: string;
   office: string;
   publicUrl: string;
 }
+
+export const senderOf = (config: Config, institution: Institution): Sender =>
+  ({ institution: institution.name, office: institution.office_name ?? institution.name, publicUrl: config.publicUrl });
 
 const signature = (s: Sender) => `\n\n${s.office}\n${s.institution}\n`;
 
@@ -53,6 +72,6 @@ export const mailTexts = {
   /** To a new staff member: the link is the only secret here; the password and the authenticator are set on the page it opens. */
   staffInvitation: (s: Sender, role: string, link: string): Omit<Mail, "to"> => ({
     subject: `Your ${s.institution} admissions office account`,
-    text: `You have been given a ${role} account in the ${s.institution} admissions office.\n\nTo choose your password and set up your authenticator app, open this link:\n${link}\n\nThe link works once, for 24 hours. If it has expired, ask an admin for a new one.\n\nIf you did not expect this, you can ignore this email.${signature(s)}`,
+    text: `You have been given an account in the ${s.institution} admissions office, with the ${role} role.\n\nTo choose your password and set up your authenticator app, open this link:\n${link}\n\nThe link works once, for 24 hours. If it has expired, ask an admin for a new one.\n\nIf you did not expect this, you can ignore this email.${signature(s)}`,
   }),
 };

@@ -32,6 +32,7 @@ export function staffAdminRoutes(api: FastifyInstance, ctx: ServerContext): void
     },
   }, async (request) => {
     const result = await inviteStaff(ctx, actorOf(request.staff, request.ip), request.body);
+    if (!result.ok && result.code === "mailFailed") request.log.error({ reason: result.reason }, "mailing a staff invitation failed");
     if (!result.ok) throw staffRefusal(result);
     return (await staffMemberOf(ctx.db, result.value.staffId))!;
   });

@@ -19,7 +19,9 @@ export const INVITATION_MS = 24 * 60 * 60_000;
 export type StaffDeps = Pick<ServerContext, "db" | "hash" | "now" | "sendMail" | "sender">;
 
 export type InvitationRefusal =
-  | { code: "emailInvalid" | "invitationInvalid" | "passwordFirst" | "enrolmentCodeWrong" | "passwordCommon" | "mailFailed" }
+  | { code: "emailInvalid" | "invitationInvalid" | "passwordFirst" | "enrolmentCodeWrong" | "passwordCommon" }
+  /** `reason`: the mailer's error, for the log and the operator; never shown to a browser. */
+  | { code: "mailFailed"; reason: string }
   | { code: "alreadyActive" | "alreadyDisabled"; email: string }
   | { code: "passwordRules"; failed: string[] };
 
@@ -61,8 +63,8 @@ export async function inviteStaff(
   const link = invitationLink(deps.sender.publicUrl, token);
   try {
     await deps.sendMail({ to: email, ...mailTexts.staffInvitation(deps.sender, request.role, link) });
-  } catch {
-    return refuse({ code: "mailFailed" });
+  } catch (error) {
+    return refuse({ code: "mailFailed", reason: (error as Error).message });
   }
   return done({ staffId: invited, email, link });
 }
