@@ -73,7 +73,7 @@ describe.each(databaseKinds)("staff accounts (%s)", (kind) => {
     const mail = server.mail.at(-1)!;
     expect(mail.to).toBe(email.toLowerCase());
     expect(mail.subject).toBe("Your Westbrook University admissions office account");
-    expect(mail.text).toMatch(/^You have been given a reviewer account in the Westbrook University admissions office\./);
+    expect(mail.text).toMatch(/^You have been given an account in the Westbrook University admissions office, with the reviewer role\./);
     expect(mail.text).toContain("http://localhost:8080/staff/welcome?token=");
     expect(mail.text).toContain("The link works once, for 24 hours. If it has expired, ask an admin for a new one.");
     const token = invitationTo(server, email.toLowerCase());
@@ -157,6 +157,18 @@ describe.each(databaseKinds)("staff accounts (%s)", (kind) => {
     expect((await new Client(server).post("/staff/api/login", { email: person.email, password: PASSWORD, code: totp(server, person.secret) })).statusCode).toBe(429);
     server.advance(60_000 + 1);
     expect(json(await (await logIn(server, person)).get("/staff/api/me"))).toMatchObject({ email: person.email });
+  });
+
+  it("caps failed logins from one client address at 50 in 15 minutes, across accounts", async () => {
+    await freshAdmin();
+    const person = await enrolled(server, admin, "reader");
+    const guesser = new Client(server);
+    for (let i = 0; i < 50; i++) {
+      expect((await guesser.post("/staff/api/login", { email: newAddress("guess"), password: "Guess-Lantern-1", code: "000000" })).statusCode).toBe(400);
+    }
+    const refused = await guesser.post("/staff/api/login", { email: person.email, password: PASSWORD, code: totp(server, person.secret) });
+    expect([refused.statusCode, json(refused)]).toEqual([429, { message: "Too many unsuccessful login attempts. Please wait 15 minutes and try again." }]);
+    await logIn(server, person);
   });
 
   it("takes each recovery code once, typed in any case, with spaces or without dashes", async () => {
