@@ -23,6 +23,16 @@ export async function openOperatorChannel(
   chmodSync(folder, 0o700);
   // Left by a server that was killed: this process holds the folder lock, so nobody listens on it.
   rmSync(path, { force: true });
+  const answerTo = async (command: OperatorCommand | null): Promise<OperatorAnswer> => {
+    if (!command) return { ok: false, lines: ["The server did not understand the command."] };
+    try {
+      return await run(command);
+    } catch (error) {
+      // The operator reads why at the command line; the details go to the server's log.
+      onError(error);
+      return { ok: false, lines: [`The server could not run the command (${(error as Error).message}); its log has the details.`] };
+    }
+  };
   const server = createServer((socket) => {
     readLine(socket, async (line) => {
       let command: OperatorCommand | null = null;
@@ -31,8 +41,7 @@ export async function openOperatorChannel(
       } catch {
         // Not JSON: answered as an unknown command below.
       }
-      const answer = command ? await run(command) : { ok: false, lines: ["The server did not understand the command."] };
-      socket.end(`${JSON.stringify(answer)}\n`);
+      socket.end(`${JSON.stringify(await answerTo(command))}\n`);
     }).catch((error: unknown) => {
       onError(error);
       socket.destroy();
