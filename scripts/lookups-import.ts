@@ -5,7 +5,7 @@
 // code, so running it twice loads the same rows. Prints "N rows loaded, M refused" and each
 // refused row with its line number and reasons. Exit 0 when the file was read; 2 when it could not be.
 import { readFile } from "node:fs/promises";
-import { openDatabase } from "../src/server/app";
+import { openDatabase } from "../src/server/db/database";
 import { configFromEnv } from "../src/server/config";
 import { migrate } from "../src/server/db/migrate";
 import { describeImport, importSchools } from "../src/server/lookup/import";

@@ -23,9 +23,8 @@ export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 const email = { type: "string", maxLength: 254 } as const;
 const password = { type: "string", maxLength: 256 } as const;
 const dateTime = { type: "string", format: "date-time" } as const;
-// Spelled out: a spread of the generic `schema` types `type` as an intersection FromSchema reads as non-null.
-const nullable = <const T extends { type: string }>(schema: T) =>
-  ({ ...schema, type: [schema.type, "null"] }) as Omit<T, "type"> & { readonly type: readonly [T["type"], "null"] };
+/** The schema, or null. Its type spelled out: a spread's inferred type made FromSchema read `string`, not `string | null`. */
+const nullable = <const T extends { type: string }>({ type, ...rest }: T): Omit<T, "type"> & { type: readonly [T["type"], "null"] } => ({ ...rest, type: [type, "null"] });
 const body = <const P extends Record<string, unknown>, const R extends readonly string[]>(properties: P, required: R) =>
   ({ type: "object", properties, required, additionalProperties: false }) as const;
 

@@ -1,6 +1,5 @@
 // Builds the server: database (migrated), definitions, and every route. main.ts listens;
 // tests call buildServer and use app.inject.
-import { join } from "node:path";
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from "fastify";
 import cookie from "@fastify/cookie";
 import swagger from "@fastify/swagger";
@@ -10,15 +9,15 @@ import { loadHasher } from "./auth/secrets";
 import { clearSessionCookies, IDLE_MS, LIFETIME_MS, sessionCookies } from "./auth/sessions";
 import type { Config } from "./config";
 import type { ServerContext } from "./context";
-import { openPglite, openPostgres, type Database } from "./db/database";
+import { openDatabase, type Database } from "./db/database";
 import { migrate } from "./db/migrate";
 import { loadServerForm, type ServerForm } from "./form";
-import { ApiError, registerHttpRules } from "./http";
+import { ApiError, registerHttpRules, requestValidators } from "./http";
 import { convertDocument, type ConvertJob } from "./documents";
 import { openJobs } from "./jobs";
 import { logSerializers } from "./logging";
 import { loadSampleSchools } from "./lookup/import";
-import { createMailer, type SendMail } from "./mail";
+import { configuredMailer, mailDestination, senderOf, type SendMail } from "./mail";
 import { messages } from "./messages";
 import { makePdfCopy, type CopyJob } from "./pdf-copy";
 import { openPrinter } from "./render/chromium";
@@ -32,6 +31,8 @@ import { temporaryAnswerRoutes } from "./routes/temporary-answers";
 import { localStorageRoutes } from "./storage/routes";
 import type { LocalStorage } from "./storage/local";
 import { openStorage } from "./storage/storage";
+import { runOperatorCommand } from "./staff/operator";
+import { openOperatorChannel } from "./staff/operator-channel";
 import { staffRoutes } from "./staff/routes";
 import { staffCookie } from "./staff/sessions";
 import { sweepExpired } from "./sweep";
@@ -54,10 +55,6 @@ export interface ServerOptions {
   logger?: FastifyServerOptions["logger"];
 }
 
-export async function openDatabase(config: Config): Promise<Database> {
-  return config.databaseUrl ? openPostgres(config.databaseUrl) : openPglite(join(config.dataDir, "pglite"));
-}
-
 export async function buildServer(options: ServerOptions): Promise<{ app: FastifyInstance; ctx: ServerContext }> {
   const { config } = options;
   const db = options.db ?? await openDatabase(config);
@@ -70,19 +67,14 @@ export async function buildServer(options: ServerOptions): Promise<{ app: Fastif
     logger: options.logger ? { ...(options.logger === true ? {} : options.logger), serializers: logSerializers } : false,
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
-    // Refuse rather than repair: no unknown keys dropped, no "1" turned into 1.
-    ajv: { customOptions: { removeAdditional: false, coerceTypes: false, useDefaults: false } },
+    schemaController: requestValidators(),
   });
   const ctx: ServerContext = {
     config,
     db,
     form,
     hash,
-    sendMail: options.sendMail ?? createMailer({
-      from: config.mailFrom ?? `${institution.office_name ?? institution.name} <${institution.contacts.email}>`,
-      smtpUrl: config.smtpUrl,
-      outbox: join(config.dataDir, "outbox"),
-    }),
+    sendMail: options.sendMail ?? configuredMailer(config, institution),
     now,
     storage: openStorage({ s3: config.s3 }, { dataDir: config.dataDir, publicUrl: config.publicUrl, sign: (text) => hash(`storage:${text}`), now }),
     jobs: await openJobs(db, {
@@ -98,10 +90,7 @@ export async function buildServer(options: ServerOptions): Promise<{ app: Fastif
     cookies: sessionCookies(config.cookiePrefix, config.publicUrl),
     staffCookie: staffCookie(config.cookiePrefix, new URL(config.publicUrl).protocol === "https:"),
     background: openBackground((error, what) => app.log.error(error, what)),
-    sender: {
-      institution: institution.name, office: institution.office_name ?? institution.name, publicUrl: config.publicUrl,
-      email: institution.contacts.email, timeZone: institution.time_zone,
-    },
+    sender: senderOf(config, institution),
   };
 
   app.decorateRequest("application", null as unknown as Application);
@@ -123,7 +112,13 @@ export async function buildServer(options: ServerOptions): Promise<{ app: Fastif
     sweepExpired(db, ctx.storage, ctx.now()).catch((error: unknown) => app.log.error(error, "sweeping expired rows failed"));
   }, 60 * 60_000);
   sweeping.unref();
+  // A PGlite folder this server opened is closed to other processes: the operator's commands
+  // (npm run staff) come in through the server instead.
+  const closeOperatorChannel = !options.db && db.kind === "pglite"
+    ? await openOperatorChannel(config.dataDir, (command) => runOperatorCommand(ctx, mailDestination(config), command), (error) => app.log.error(error, "an operator command failed"))
+    : async () => {};
   app.addHook("onClose", async () => {
+    await closeOperatorChannel();
     clearInterval(sweeping);
     await ctx.background.idle();
     await ctx.jobs.stop();

@@ -3,6 +3,8 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import nodemailer from "nodemailer";
 import { officeDateTime } from "../engine/runtime";
+import type { Config } from "./config";
+import type { ServerForm } from "./form";
 
 export interface Mail {
   to: string;
@@ -30,6 +32,20 @@ export function createMailer(options: { from: string; smtpUrl?: string; outbox: 
   };
 }
 
+type Institution = ServerForm["form"]["institution"];
+
+/** The server's mail, as the configuration says: from the admission office unless MAIL_FROM, by SMTP or to the outbox. */
+export function configuredMailer(config: Config, institution: Institution): SendMail {
+  return createMailer({
+    from: config.mailFrom ?? `${institution.office_name ?? institution.name} <${institution.contacts.email}>`,
+    smtpUrl: config.smtpUrl,
+    outbox: join(config.dataDir, "outbox"),
+  });
+}
+
+/** Where mail goes, for the operator: "by SMTP", or the outbox folder. */
+export const mailDestination = (config: Config) => (config.smtpUrl ? "by SMTP" : `outbox: ${join(config.dataDir, "outbox")}`);
+
 export interface Sender {
   institution: string;
   office: string;
@@ -39,6 +55,12 @@ export interface Sender {
   /** The office's time zone (IANA), for the dates and times a mail writes. */
   timeZone: string;
 }
+
+export const senderOf = (config: Config, institution: Institution): Sender =>
+  ({
+    institution: institution.name, office: institution.office_name ?? institution.name, publicUrl: config.publicUrl,
+    email: institution.contacts.email, timeZone: institution.time_zone,
+  });
 
 const signature = (s: Sender) => `\n\n${s.office}\n${s.institution}\n`;
 
@@ -62,5 +84,10 @@ export const mailTexts = {
   submissionConfirmation: (s: Sender, { reference, submittedAt }: { reference: string; submittedAt: Date }): Omit<Mail, "to"> => ({
     subject: `We received your application — ${reference}`,
     text: `Thank you for applying to ${s.institution}. We received your application on ${officeDateTime(submittedAt, s.timeZone)}.\n\nYour reference number is ${reference}. Please quote it whenever you contact us about your application.\n\nTo download a PDF copy of your application, log in at ${s.publicUrl}/login; the copy is on the page you see once you are logged in.\n\nQuestions? Write to us at ${s.email}.${signature(s)}`,
+  }),
+  /** To a new staff member: the link is the only secret here; the password and the authenticator are set on the page it opens. */
+  staffInvitation: (s: Sender, role: string, link: string): Omit<Mail, "to"> => ({
+    subject: `Your ${s.institution} admissions office account`,
+    text: `You have been given an account in the ${s.institution} admissions office, with the ${role} role.\n\nTo choose your password and set up your authenticator app, open this link:\n${link}\n\nThe link works once, for 24 hours. If it has expired, ask an admin for a new one.\n\nIf you did not expect this, you can ignore this email.${signature(s)}`,
   }),
 };

@@ -11,6 +11,8 @@ export async function sweepExpired(db: Queryable, storage: Storage, now: Date): 
   await db.query("DELETE FROM signup_attempts WHERE expires_at <= $1", [now]);
   await db.query("DELETE FROM temporary_answers WHERE expires_at <= $1", [now]);
   await db.query("DELETE FROM service_tokens WHERE expires_at <= $1", [now]);
+  await db.query("DELETE FROM staff_sessions WHERE last_seen_at <= $1 OR created_at <= $2", [before(IDLE_MS), before(LIFETIME_MS)]);
+  await db.query("DELETE FROM staff_invitations WHERE expires_at <= $1", [now]);
   // An upload form never followed by its conversion (the applicant left, or the upload failed
   // half-way): its key can no longer be used, so the file it may have stored goes too. A
   // conversion deletes the key when it starts, so nothing in use is listed here.

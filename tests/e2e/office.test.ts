@@ -13,7 +13,7 @@ import { generateSync } from "otplib";
 import type { Page } from "playwright-core";
 import { beforeAll, describe, expect, test } from "vitest";
 import { pdfWithText, textOf } from "../../src/server/convert/test-files";
-import { createAccount, logInThroughApi, newAddress, PASSWORD, readOutbox, repoRoot, waitForExpression } from "./support";
+import { createAccount, logInThroughApi, newAddress, readOutbox, repoRoot, waitForExpression } from "./support";
 import { browserWorld } from "./world";
 
 const world = browserWorld({ height: 900 });
@@ -52,7 +52,7 @@ async function submittedApplicant(names: { first_name: string; last_name: string
   await logInThroughApi(page, world.server, await createAccount(world.server, newAddress(names.last_name.toLowerCase())));
   await api(page, "PUT", "/api/answer", { ...COMPLETE_ANSWERS, ...names });
   const { url, fields } = await api<{ url: string; fields: Record<string, string> }>(page, "POST", "/api/presigned-url", { answer_key: "resume_pdf" });
-  const resume = Buffer.from(await pdfWithText([RESUME_TEXT]));
+  const resume = Buffer.from(await (await pdfWithText([RESUME_TEXT])).save());
   const uploaded = await page.context().request.post(new URL(url, world.server.url).toString(), {
     multipart: { ...fields, file: { name: "resume.pdf", mimeType: "application/pdf", buffer: resume } },
   });

@@ -306,6 +306,8 @@ function describeRequest(request: FuzzRequest): string {
  * - sessions.last_seen_at: every authenticated request renews its session, refused or not.
  * - throttles: failed logins, sign-ups, saves and mail sends count per address and account, and
  *   the refusals (wrong password, 429) are exactly what they count.
+ * - audit_log: a refused staff login is recorded by design (the address typed, from where).
+ * - staff_sessions.last_seen_at: as sessions'.
  * - schema_migrations and server_keys: written once when the server starts, by no request.
  * - lookup_schools: written by the import script and the sample loaded at start, by no request.
  * (pg-boss's job tables are in a schema of their own, pgboss: jobs are sent only by accepted calls.)
@@ -321,7 +323,12 @@ const SNAPSHOT = `SELECT json_build_object(
   'upload_keys', (SELECT json_agg(t ORDER BY t.storage_key) FROM upload_keys t),
   'document_answers', (SELECT json_agg(t ORDER BY t.user_id, t.answer_key) FROM document_answers t),
   'pdf_copies', (SELECT json_agg(t ORDER BY t.user_id) FROM pdf_copies t),
-  'service_tokens', (SELECT json_agg(t ORDER BY t.token_hash) FROM service_tokens t)
+  'service_tokens', (SELECT json_agg(t ORDER BY t.token_hash) FROM service_tokens t),
+  'staff', (SELECT json_agg(t ORDER BY t.id) FROM staff t),
+  'staff_invitations', (SELECT json_agg(t ORDER BY t.id_hash) FROM staff_invitations t),
+  'staff_recovery_codes', (SELECT json_agg(t ORDER BY t.staff_id, t.code_hash) FROM staff_recovery_codes t),
+  'staff_sessions', (SELECT json_agg(to_jsonb(t) - 'last_seen_at' ORDER BY t.id_hash) FROM staff_sessions t),
+  'review_notes', (SELECT json_agg(t ORDER BY t.id) FROM review_notes t)
 )::text AS snapshot`;
 const SNAPSHOT_TABLES = [
   "users", "signup_attempts", "password_resets", "sessions", "successful_logins", "applications", "temporary_answers",

@@ -6,7 +6,7 @@ import { issueServiceToken } from "../../src/server/auth/service-tokens";
 import { png } from "../../src/server/convert/test-files";
 import { UPLOAD_KEY_MS } from "../../src/server/routes/documents";
 import { sweepExpired, UNREFERENCED_MS } from "../../src/server/sweep";
-import { Client, loggedInApplicant, newAddress, postUploadForm, startTestServer, type TestServer } from "./harness";
+import { Client, loggedInApplicant, loggedInStaff, newAddress, postUploadForm, startTestServer, type TestServer } from "./harness";
 
 describe("sweeping expired rows", () => {
   let server: TestServer;
@@ -97,5 +97,16 @@ describe("sweeping expired rows", () => {
     expect(await Promise.all(dropped.map(stored)), "a document no answer gives").toEqual([false, false]);
     expect([await stored(stray), await stored(fresh)], "a file no row names, old and fresh").toEqual([false, true]);
     expect(await server.db.query("SELECT answer_key FROM document_answers WHERE user_id = $1", [user!.id])).toEqual([{ answer_key: answeredKey }]);
+  });
+
+  it("removes ended staff sessions and expired staff invitations, and keeps live ones", async () => {
+    const earlier = await loggedInStaff(server, "admin");
+    await earlier.post("/staff/api/staff", { email: newAddress("expired"), role: "reader" });
+    server.advance(24 * 60 * 60_000 + 1);
+    const now = await loggedInStaff(server, "admin");
+    await now.post("/staff/api/staff", { email: newAddress("invited"), role: "reader" });
+    await sweepExpired(server.db, server.ctx.storage, server.clock.now);
+    expect(await count("staff_sessions")).toBe(1);
+    expect(await count("staff_invitations")).toBe(1);
   });
 });

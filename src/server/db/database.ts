@@ -1,9 +1,11 @@
 // One interface over PGlite (embedded, the default) and PostgreSQL (DATABASE_URL). Both speak the
 // same SQL, so the rest of the server never asks which one it has.
 import { mkdirSync } from "node:fs";
+import { join } from "node:path";
 import { parse, PGlite, protocol } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import pg from "pg";
+import type { Config } from "../config";
 import { lockFolder } from "./folder-lock";
 
 export type Row = Record<string, unknown>;
@@ -29,6 +31,15 @@ const MAX_NAMED = 1000;
  * its default, 0.6, misses "Roosvelt" and "Rosev" for Roosevelt). Set for each connection.
  */
 const WORD_SIMILARITY = 0.45;
+
+/**
+ * The database the configuration names: PostgreSQL at DATABASE_URL, else PGlite in the data
+ * folder. Here rather than in app.ts, so the command-line scripts open it without loading the
+ * whole server (6 seconds here).
+ */
+export async function openDatabase(config: Pick<Config, "databaseUrl" | "dataDir">): Promise<Database> {
+  return config.databaseUrl ? openPostgres(config.databaseUrl) : openPglite(join(config.dataDir, "pglite"));
+}
 
 /** PGlite in `dataDir`, or in memory when it is undefined. */
 export async function openPglite(dataDir: string | undefined): Promise<Database> {

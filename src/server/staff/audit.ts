@@ -16,9 +16,67 @@ export interface AuditEntry {
   address: string | null;
 }
 
+/** Who did it: a staff member from a client address, or the operator at the server's command line. */
+export type AuditActor = Pick<AuditEntry, "staffId" | "actor" | "address">;
+
+export const OPERATOR: AuditActor = { staffId: null, actor: "operator", address: null };
+
 export async function recordAudit(db: Queryable, entry: AuditEntry): Promise<void> {
   await db.query(
     "INSERT INTO audit_log (at, staff_id, actor, action, application_id, detail, address) VALUES ($1, $2, $3, $4, $5, $6::jsonb, $7)",
     [entry.at, entry.staffId, entry.actor, entry.action, entry.applicationId ?? null, JSON.stringify(entry.detail ?? {}), entry.address],
   );
+}
+
+export const AUDIT_PAGE_SIZE = 50;
+
+/** GET /staff/api/audit's filter; `from` and `to` are days (UTC), both included. */
+export interface AuditFilter {
+  actor?: string;
+  action?: AuditAction;
+  application?: number;
+  from?: string;
+  to?: string;
+  /** The `next` of the page before: rows older than this id. */
+  before?: number;
+}
+
+export type AuditRow = {
+  id: number;
+  at: string;
+  actor: string;
+  action: AuditAction;
+  application_id: number | null;
+  reference: string | null;
+  detail: Record<string, unknown>;
+  address: string | null;
+};
+
+const DAY_MS = 24 * 60 * 60_000;
+
+/** Newest first, 50 at a time; paged by id (keyset), so a page is as quick at row 1,000,000 as at row 1. */
+export async function auditPage(db: Queryable, filter: AuditFilter): Promise<{ rows: AuditRow[]; next: number | null }> {
+  const params: unknown[] = [];
+  const where: string[] = [];
+  const match = (condition: (param: string) => string, value: unknown) => {
+    params.push(value);
+    where.push(condition(`$${params.length}`));
+  };
+  if (filter.actor !== undefined) match((p) => `l.actor = ${p}`, filter.actor.toLowerCase());
+  if (filter.action !== undefined) match((p) => `l.action = ${p}`, filter.action);
+  if (filter.application !== undefined) match((p) => `l.application_id = ${p}`, filter.application);
+  if (filter.from !== undefined) match((p) => `l.at >= ${p}`, new Date(`${filter.from}T00:00:00Z`));
+  if (filter.to !== undefined) match((p) => `l.at < ${p}`, new Date(new Date(`${filter.to}T00:00:00Z`).getTime() + DAY_MS));
+  if (filter.before !== undefined) match((p) => `l.id < ${p}`, filter.before);
+  // One row more than a page tells whether there is a next page.
+  const rows = await db.query<Omit<AuditRow, "at"> & { at: Date }>(
+    `SELECT l.id, l.at, l.actor, l.action, l.application_id, a.reference, l.detail, l.address
+     FROM audit_log l LEFT JOIN applications a ON a.user_id = l.application_id
+     ${where.length > 0 ? `WHERE ${where.join(" AND ")}` : ""}
+     ORDER BY l.id DESC LIMIT ${AUDIT_PAGE_SIZE + 1}`,
+    params,
+  );
+  // The id is a bigint, which pg answers as text.
+  const page = rows.slice(0, AUDIT_PAGE_SIZE).map((row) => ({ ...row, id: Number(row.id), at: row.at.toISOString() }));
+  return { rows: page, next: rows.length > AUDIT_PAGE_SIZE ? page.at(-1)!.id : null };
 }

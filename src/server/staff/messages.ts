@@ -1,6 +1,8 @@
 // What the staff side says: to admissions officers, not applicants.
 import type { StaffRole } from "../../api-contract/staff";
 
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
+
 export const staffMessages = {
   loginNeeded: "Please log in to the admissions office.",
   loggedOut: "You have been logged out.",
@@ -13,4 +15,22 @@ export const staffMessages = {
   pdfCopyNotReady: "The PDF copy is not made yet. Start it, then try again in a minute.",
   reviewNeedsSubmitted: "Only a submitted application has a review status.",
   emptyNote: "Write something in the note first.",
+
+  // Logging in: one answer for an unknown address, a wrong password and a wrong code.
+  loginWrong: "Incorrect email address, password or code.",
+  loginThrottled: (minutes: number) => `Too many unsuccessful login attempts. Please wait ${plural(minutes, "minute")} and try again.`,
+
+  // The invitation: a password, then the authenticator.
+  invitationInvalid: "This invitation link is not valid or has expired. Ask an admin for a new one.",
+  passwordFirst: "Please choose your password first.",
+  enrolmentCodeWrong: "That code is not right. Check that your phone's clock is set automatically, and type the code your authenticator app shows now.",
+
+  // Admins managing staff.
+  emailInvalid: "Please enter a valid email address.",
+  alreadyActive: (email: string) => `${email} already has an account. Change their role in the staff list instead.`,
+  alreadyDisabled: (email: string) => `${email} already has an account, which is disabled. Enable it in the staff list instead.`,
+  inviteMailFailed: "The invitation could not be mailed just now. Please try again in a minute.",
+  staffUnknown: "There is no staff member with this id.",
+  notYourself: "You cannot disable your own account or take away your own admin role. Ask another admin.",
+  lastAdmin: "This is the last active admin: make someone else an admin first, so the office can still manage its staff.",
 };

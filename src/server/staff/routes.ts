@@ -5,10 +5,14 @@ import { messageReply, staffSelf } from "../../api-contract";
 import type { ServerContext } from "../context";
 import { staffOnly } from "./access";
 import { officeApplicationRoutes } from "./applications";
+import { staffAccountRoutes } from "./account-routes";
+import { staffAdminRoutes } from "./admin-routes";
+import { recordAudit } from "./audit";
 import { staffMessages } from "./messages";
 import { clearStaffCookie, endStaffSession } from "./sessions";
 
 export async function staffRoutes(app: FastifyInstance, ctx: ServerContext): Promise<void> {
+  staffAccountRoutes(app, ctx);
   await staffOnly(app, ctx, (api) => {
     api.get("/staff/api/me", {
       schema: { summary: "The staff member logged in", tags: ["staff"], response: { 200: staffSelf, "4xx": messageReply } },
@@ -18,10 +22,12 @@ export async function staffRoutes(app: FastifyInstance, ctx: ServerContext): Pro
       schema: { summary: "Log out of the admissions office", tags: ["staff"], response: { 200: messageReply, "4xx": messageReply } },
     }, async (request, reply) => {
       await endStaffSession(ctx.db, ctx.hash(request.cookies[ctx.staffCookie.name]!));
+      await recordAudit(ctx.db, { at: ctx.now(), staffId: request.staff.id, actor: request.staff.email, action: "logout", address: request.ip });
       clearStaffCookie(reply, ctx.staffCookie);
       return { message: staffMessages.loggedOut };
     });
 
     officeApplicationRoutes(api, ctx);
+    staffAdminRoutes(api, ctx);
   });
 }

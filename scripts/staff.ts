@@ -1,0 +1,60 @@
+// npm run staff -- invite EMAIL --role reader|reviewer|admin [--print-link]
+// npm run staff -- list
+// The admissions office's staff from the server's command line: the first admin is invited here.
+// Uses the server's settings (DATA_DIR, DATABASE_URL, SMTP_URL, PUBLIC_URL), and works whether or
+// not the server is running (src/server/staff/operate.ts). Exit 0 when done, 1 when refused, 2 on
+// a usage error.
+import { STAFF_ROLES } from "../src/api-contract/staff";
+import { configFromEnv } from "../src/server/config";
+import { operate } from "../src/server/staff/operate";
+import type { OperatorCommand } from "../src/server/staff/operator";
+
+const USAGE = `usage: npm run staff -- invite EMAIL --role ${STAFF_ROLES.join("|")} [--print-link]
+       npm run staff -- list
+
+invite  mails EMAIL a link (valid once, for 24 hours) to choose a password and set up an
+        authenticator app; --print-link also prints it, for a server without mail.
+list    every staff account: e-mail, role and state (invited, active, disabled).
+
+Uses the server's settings: DATA_DIR (PGlite, and the mail outbox), DATABASE_URL, SMTP_URL, PUBLIC_URL.`;
+
+type Parsed = { ok: true; command: OperatorCommand } | { ok: false; message: string; exitCode: number };
+
+function parseArgs(args: string[]): Parsed {
+  const [name, ...rest] = args;
+  if (name === undefined || name === "--help" || name === "-h" || name === "help") return { ok: false, message: USAGE, exitCode: name ? 0 : 2 };
+  if (name === "list" && rest.length === 0) return { ok: true, command: { command: "list" } };
+  if (name !== "invite") return { ok: false, message: `unknown command "${args.join(" ")}".\n\n${USAGE}`, exitCode: 2 };
+  let role: string | undefined;
+  let printLink = false;
+  const emails: string[] = [];
+  for (let i = 0; i < rest.length; i++) {
+    const arg = rest[i]!;
+    if (arg === "--role") role = rest[++i];
+    else if (arg.startsWith("--role=")) role = arg.slice("--role=".length);
+    else if (arg === "--print-link") printLink = true;
+    else if (arg.startsWith("-")) return { ok: false, message: `unknown option ${arg}.\n\n${USAGE}`, exitCode: 2 };
+    else emails.push(arg);
+  }
+  if (emails.length !== 1 || role === undefined) return { ok: false, message: `invite needs one e-mail address and --role.\n\n${USAGE}`, exitCode: 2 };
+  return { ok: true, command: { command: "invite", email: emails[0]!, role, printLink } };
+}
+
+async function main(): Promise<number> {
+  const parsed = parseArgs(process.argv.slice(2));
+  if (!parsed.ok) {
+    (parsed.exitCode === 0 ? console.log : console.error)(parsed.message);
+    return parsed.exitCode;
+  }
+  try {
+    const answer = await operate(configFromEnv(), parsed.command);
+    for (const line of answer.lines) (answer.ok ? console.log : console.error)(line);
+    return answer.ok ? 0 : 1;
+  } catch (error) {
+    // A database that cannot be opened (another process holds the PGlite folder, PostgreSQL unreachable).
+    console.error((error as Error).message);
+    return 1;
+  }
+}
+
+process.exitCode = await main();

@@ -1,0 +1,126 @@
+// npm run staff, run as the operator runs it (a child process with the server's environment): on
+// a PGlite folder no server holds, on one a running server holds (through its operator channel),
+// and on PostgreSQL.
+import { spawn } from "node:child_process";
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { buildServer } from "../../src/server/app";
+import { openPglite, openPostgres } from "../../src/server/db/database";
+import { operatorSocketPath } from "../../src/server/staff/operator-channel";
+import { freshPostgresUrl, json, testConfig, testForm } from "./harness";
+
+const repoRoot = join(import.meta.dirname, "../..");
+const PUBLIC_URL = "http://localhost:8080";
+
+interface Run { code: number | null; stdout: string; stderr: string }
+
+/** `npm run staff -- …args` with the server's settings in `env`. */
+function staff(env: Record<string, string>, ...args: string[]): Promise<Run> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ["--import", "tsx", "scripts/staff.ts", ...args], {
+      cwd: repoRoot, env: { ...process.env, DATABASE_URL: "", SMTP_URL: "", PUBLIC_URL, ...env },
+    });
+    let stdout = "";
+    let stderr = "";
+    child.stdout.on("data", (chunk: Buffer) => (stdout += chunk.toString()));
+    child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
+    child.once("error", reject);
+    child.once("close", (code) => resolve({ code, stdout, stderr }));
+  });
+}
+
+/** The invitation links in the outbox's .eml files to `to` (quoted-printable, as mail programs read it). */
+function mailedLinks(dataDir: string, to: string): string[] {
+  const outbox = join(dataDir, "outbox");
+  return readdirSync(outbox)
+    .map((name) => readFileSync(join(outbox, name), "utf8").replace(/=\r?\n/g, "").replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16))))
+    .filter((eml) => eml.includes(`To: ${to}`))
+    .map((eml) => /http:\/\/localhost:8080\/staff\/welcome\?token=[\w-]+/.exec(eml)![0]);
+}
+
+describe("npm run staff on the embedded database", () => {
+  const dataDir = mkdtempSync(join(tmpdir(), "staff-cli-"));
+  const env = { DATA_DIR: dataDir };
+  afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+
+  it("invites the first admin with no server running: the row, the audit entry and the mail are in the data folder; the link is not printed", async () => {
+    const run = await staff(env, "invite", "First.Admin@University.edu", "--role", "admin");
+    expect(run).toEqual({ code: 0, stdout: `Invited first.admin@university.edu as admin; the link was mailed (outbox: ${join(dataDir, "outbox")}).\n`, stderr: "" });
+    expect(mailedLinks(dataDir, "first.admin@university.edu")).toHaveLength(1);
+
+    const db = await openPglite(join(dataDir, "pglite"));
+    try {
+      expect(await db.query("SELECT email, role, invited_by, totp_enrolled_at FROM staff")).toEqual([
+        { email: "first.admin@university.edu", role: "admin", invited_by: null, totp_enrolled_at: null },
+      ]);
+      expect(await db.query("SELECT staff_id, actor, action, address FROM audit_log")).toEqual([
+        { staff_id: null, actor: "operator", action: "invite staff", address: null },
+      ]);
+    } finally {
+      await db.close();
+    }
+  }, 120_000);
+
+  it("refuses a bad address, a bad role and a bad command with a message and a non-zero exit", async () => {
+    expect(await staff(env, "invite", "not-an-address", "--role", "admin")).toEqual({ code: 1, stdout: "", stderr: "\"not-an-address\" is not an e-mail address.\n" });
+    expect(await staff(env, "invite", "a@university.edu", "--role", "boss")).toEqual({ code: 1, stdout: "", stderr: "The role must be reader, reviewer, admin, not \"boss\".\n" });
+    const missing = await staff(env, "invite", "a@university.edu");
+    expect(missing.code).toBe(2);
+    expect(missing.stderr).toMatch(/^invite needs one e-mail address and --role\.\n\nusage: npm run staff -- invite EMAIL --role reader\|reviewer\|admin \[--print-link\]/);
+  }, 120_000);
+
+  describe("while a server holds the folder", () => {
+    let server: Awaited<ReturnType<typeof buildServer>>;
+    beforeAll(async () => {
+      // As main.ts starts it: the database opened from the configuration, mail to the outbox.
+      server = await buildServer({ config: testConfig({ dataDir, publicUrl: PUBLIC_URL }), form: testForm() });
+      await server.app.listen({ port: 0, host: "127.0.0.1" });
+    }, 120_000);
+    afterAll(() => server.app.close());
+
+    it("listens for the operator only: a socket of mode 0600 in a folder of mode 0700", () => {
+      const path = operatorSocketPath(dataDir);
+      expect(statSync(path).mode & 0o777).toBe(0o600);
+      expect(statSync(join(dataDir, "operator")).mode & 0o777).toBe(0o700);
+    });
+
+    it("invites through the running server, prints the link when asked, lists the staff, and refuses an active account", async () => {
+      const run = await staff(env, "invite", "reader@university.edu", "--role", "reader", "--print-link");
+      expect(run.code).toBe(0);
+      const [link] = mailedLinks(dataDir, "reader@university.edu");
+      expect(run.stdout).toBe(`Invited reader@university.edu as reader; the link was mailed (outbox: ${join(dataDir, "outbox")}).\nThe link (it works once, for 24 hours): ${link}\n`);
+      const token = new URL(link!).searchParams.get("token")!;
+      expect(json(await server.app.inject(`/staff/api/invitation?token=${token}`))).toEqual({ email: "reader@university.edu", role: "reader" });
+
+      expect(await staff(env, "list")).toEqual({
+        code: 0, stdout: "first.admin@university.edu  admin     invited\nreader@university.edu       reader    invited\n", stderr: "",
+      });
+
+      await server.ctx.db.query("UPDATE staff SET totp_enrolled_at = now() WHERE email = 'first.admin@university.edu'");
+      expect(await staff(env, "invite", "first.admin@university.edu", "--role", "admin")).toEqual({
+        code: 1, stdout: "", stderr: "first.admin@university.edu already has an account. Change their role in the staff list instead.\n",
+      });
+    }, 120_000);
+  });
+});
+
+describe("npm run staff on PostgreSQL", () => {
+  const dataDir = mkdtempSync(join(tmpdir(), "staff-cli-"));
+  afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+
+  it("invites on the database at DATABASE_URL, mailing to the outbox", async () => {
+    const url = await freshPostgresUrl();
+    const run = await staff({ DATA_DIR: dataDir, DATABASE_URL: url }, "invite", "dean@university.edu", "--role", "reviewer");
+    expect(run).toEqual({ code: 0, stdout: `Invited dean@university.edu as reviewer; the link was mailed (outbox: ${join(dataDir, "outbox")}).\n`, stderr: "" });
+    expect(mailedLinks(dataDir, "dean@university.edu")).toHaveLength(1);
+    const db = openPostgres(url, 1);
+    try {
+      expect(await db.query("SELECT email, role FROM staff")).toEqual([{ email: "dean@university.edu", role: "reviewer" }]);
+      expect(await db.query("SELECT actor, action FROM audit_log")).toEqual([{ actor: "operator", action: "invite staff" }]);
+    } finally {
+      await db.close();
+    }
+  }, 120_000);
+});
