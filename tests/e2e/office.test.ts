@@ -31,8 +31,11 @@ beforeAll(() => void mkdirSync(SCREENSHOTS, { recursive: true }));
 async function expectAxeClean(page: Page, name: string): Promise<void> {
   await page.locator("main h1").first().waitFor();
   const width = page.viewportSize()!.width;
-  const { violations } = await new AxeBuilder({ page }).withTags(TAGS).analyze();
-  expect(violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join("; ")})`), `${name} @ ${width}px`).toEqual([]);
+  // Left out: React Aria's live announcer, an off-screen region that keeps a pending button's
+  // announcement for 7 s naming the button by id; once the next step has replaced the button, that
+  // is an unnamed image nobody can reach.
+  const { violations } = await new AxeBuilder({ page }).withTags(TAGS).exclude("[data-live-announcer]").analyze();
+  expect(violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.html).join("; ")})`), `${name} @ ${width}px`).toEqual([]);
   // Nothing scrolls sideways, at a tablet's width too: wide tables scroll inside their own region.
   expect(await page.evaluate("document.documentElement.scrollWidth <= window.innerWidth"), `${name} @ ${width}px scrolls sideways`).toBe(true);
   await page.screenshot({ path: join(SCREENSHOTS, `office-${name.replace(/\W+/g, "-")}-${width}.png`), fullPage: true, animations: "disabled" });
@@ -105,8 +108,8 @@ async function enrol(page: Page, link: string, email: string, check: boolean): P
   await page.getByRole("heading", { name: "Welcome to the admissions office" }).waitFor();
   await page.getByText(email).first().waitFor();
   if (check) await expectAxeClean(page, "welcome, password");
-  await page.getByLabel("Password", { exact: true }).fill(STAFF_PASSWORD);
-  await page.getByLabel("Password again").fill(STAFF_PASSWORD);
+  await page.getByRole("textbox", { name: "Password", exact: true }).fill(STAFF_PASSWORD);
+  await page.getByRole("textbox", { name: "Password again" }).fill(STAFF_PASSWORD);
   await page.getByRole("button", { name: "Continue" }).click();
   await page.getByRole("img", { name: "QR code for your authenticator app" }).waitFor();
   if (check) await expectAxeClean(page, "welcome, authenticator");
@@ -127,7 +130,7 @@ async function logIn(page: Page, email: string, code: Authenticator, check: bool
   if (!page.url().endsWith("/staff/login")) await page.goto(`${world.server.url}/staff/login`);
   if (check) await expectAxeClean(page, "login");
   await page.getByLabel("E-mail").fill(email);
-  await page.getByLabel("Password").fill(STAFF_PASSWORD);
+  await page.getByRole("textbox", { name: "Password", exact: true }).fill(STAFF_PASSWORD);
   await page.getByLabel("Authentication code").fill(await code());
   await page.getByRole("button", { name: "Log in" }).click();
   await page.getByRole("heading", { name: "Applications", level: 1 }).waitFor();
@@ -175,10 +178,10 @@ describe("the admissions office", () => {
 
     // Two letters dropped and one swapped: still found.
     await reviewer.getByRole("searchbox", { name: "Search" }).fill("Jonathan Witfeild");
+    // The search goes into the address once typing pauses, and the list follows it.
+    await reviewer.waitForURL((url) => url.searchParams.get("q") === "Jonathan Witfeild");
+    await reviewer.getByRole("link", { name: /Priya Raman/ }).waitFor({ state: "detached" });
     const row = reviewer.getByRole("link", { name: /Johnathan Whitfield/ });
-    await row.waitFor();
-    expect(await reviewer.getByRole("link", { name: /Priya Raman/ }).count()).toBe(0);
-    expect(new URL(reviewer.url()).searchParams.get("q"), "the search is in the address").toBe("Jonathan Witfeild");
     await row.click();
     await reviewer.getByRole("heading", { name: "Johnathan Whitfield", level: 1 }).waitFor();
     await reviewer.getByText(reference).first().waitFor();
