@@ -4,8 +4,9 @@
 // fuzzed without touching this file; a few routes the app does not have are fuzzed too. Each
 // route gets a mix of arbitrary JSON, near-valid bodies built from its real field names, malformed
 // payloads under various content types, odd query strings, paths and headers, sent anonymously
-// and as two logged-in students (one with a few answers, one whose application is submitted),
-// with time passing now and then. What must hold for every request: no 5xx; every 4xx is JSON
+// as two logged-in students (one with a few answers, one whose application is submitted) and as
+// an admin of the admissions office (whose paths name real applications and staff members), with
+// time passing now and then. What must hold for every request: no 5xx; every 4xx is JSON
 // with a non-empty `message`; and a refused call changes nothing in the database.
 //
 // The full fuzz runs on both databases: about 15 s of requests on PGlite and 11 s on PostgreSQL
@@ -15,8 +16,9 @@ import fc from "fast-check";
 import type { LightMyRequestResponse } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { IDLE_MS, LIFETIME_MS, startSession } from "../../src/server/auth/sessions";
+import { startStaffSession } from "../../src/server/staff/sessions";
 import { messages } from "../../src/server/messages";
-import { Client, codeFor, databaseKinds, loggedInApplicant, newAddress, PASSWORD, startTestServer, type TestServer } from "./harness";
+import { Client, codeFor, databaseKinds, loggedInApplicant, loggedInStaff, newAddress, PASSWORD, startTestServer, type TestServer } from "./harness";
 
 /** Requests per database, spread evenly over the routes (so ≥ 1,000 whatever their number); FUZZ_REQUESTS=20000 for a longer hunt. */
 const REQUESTS = Math.max(1000, Number(process.env.FUZZ_REQUESTS ?? 2000));
@@ -212,7 +214,7 @@ interface FuzzRequest {
   contentType: string | undefined;
   payload: string | undefined;
   headers: Record<string, string>;
-  who: "anonymous" | "student" | "submitted";
+  who: "anonymous" | "student" | "submitted" | "admin";
   /** For the anonymous client: a session cookie nobody was given. */
   forgedCookie: string | undefined;
   /** Time that passes before the request (codes, reset links, sessions, limits expire), in ms. */
@@ -227,6 +229,7 @@ interface FuzzRequest {
 function requestFor(route: Route, pools: Pools): fc.Arbitrary<FuzzRequest> {
   const segment = fc.oneof(
     fc.string({ minLength: 1 }).map(encode),
+    poolFor(pools, "path_id"),
     fc.constantFrom("%00", "%ZZ", "%", "%ED%A0%80", "%C0%80", "..", "%2e%2e", "0", "-1", "99999999999999999999", "null", "x".repeat(5000)),
   );
   /** The route's path with random path parameters (when it has any). */
@@ -280,7 +283,7 @@ function requestFor(route: Route, pools: Pools): fc.Arbitrary<FuzzRequest> {
     contentType: either(fc.constantFrom(...JSON_TYPES), fc.constantFrom(...OTHER_TYPES, undefined)),
     payload: either(wellFormed, wildPayload),
     headers: either(cleanHeaders, wildHeaders),
-    who: fc.constantFrom("anonymous", "student", "student", "submitted"),
+    who: fc.constantFrom("anonymous", "student", "student", "submitted", "admin"),
     forgedCookie: rarely(fc.oneof(printable, fc.constant("x".repeat(43))), 5),
     wait: rarely(fc.constantFrom(61 * SECOND, 11 * MINUTE, 16 * MINUTE, 31 * MINUTE, 13 * HOUR, 31 * DAY), 30),
   }).map((request) => Object.assign(request, { [fc.toStringMethod]: () => describeRequest(request) }));
@@ -289,7 +292,7 @@ function requestFor(route: Route, pools: Pools): fc.Arbitrary<FuzzRequest> {
 const shorten = (value: string, length = 300) => (value.length > length ? `${value.slice(0, length)}… (${value.length} characters)` : value);
 /** The request in a few lines (a counterexample can hold a 1 MB body). */
 function describeRequest(request: FuzzRequest): string {
-  return `${request.wait ? `after ${request.wait / SECOND} s: ` : ""}${request.method} ${shorten(request.url)} as ${request.who === "student" ? "the student" : request.who === "submitted" ? "the student who submitted" : `anonymous${request.forgedCookie !== undefined ? ", forged session cookie" : ""}`}`
+  return `${request.wait ? `after ${request.wait / SECOND} s: ` : ""}${request.method} ${shorten(request.url)} as ${request.who === "student" ? "the student" : request.who === "submitted" ? "the student who submitted" : request.who === "admin" ? "an admin of the office" : `anonymous${request.forgedCookie !== undefined ? ", forged session cookie" : ""}`}`
     + `\ncontent-type: ${request.contentType ?? "(none)"}, headers: ${JSON.stringify(request.headers)}`
     + `\npayload: ${request.payload === undefined ? "(none)" : JSON.stringify(shorten(request.payload))}`;
 }
@@ -344,6 +347,8 @@ describe.each(databaseKinds)("fuzzing every route on %s", (kind) => {
   let server: TestServer;
   /** Logged in: one with a few answers, one whose application is submitted (every change refused). */
   let students: Student[];
+  /** An admin of the admissions office, logged in again whenever the fuzz logged them out. */
+  let admin: { client: Client; id: number };
   let pools: Pools;
   let requests = 0;
   let refused = 0;
@@ -377,6 +382,9 @@ describe.each(databaseKinds)("fuzzing every route on %s", (kind) => {
     const submittal = await submitted.client.post("/api/submit");
     expect(submittal.statusCode, submittal.body).toBe(200);
     students = [seeded, submitted];
+    const staff = await loggedInStaff(server, "admin");
+    admin = { client: staff, id: staff.staffId };
+    const reviewer = await loggedInStaff(server, "reviewer");
 
     // Values for the fuzz to aim at: an unconfirmed account with a live code, a pending password
     // reset of the student, a visitor's saved answers, the form's tab ids.
@@ -396,6 +404,10 @@ describe.each(databaseKinds)("fuzzing every route on %s", (kind) => {
       id: [resetIdFor(username)],
       token: [(saved.json() as { token: string }).token],
       chosen_tab: [...server.ctx.form.form.tabGroups.values()].flatMap((group) => group.tabs.map((tab) => tab.id)),
+      // Ids in addresses: the students' applications, the admin, another staff member.
+      path_id: [seeded.id, submitted.id, admin.id, reviewer.staffId].map(String),
+      email: [newAddress("invitee"), staff.email],
+      review_status: ["received", "in review", "needs information", "complete"],
     };
   }, 60_000);
   afterAll(async () => { await server?.app.close(); });
@@ -426,12 +438,28 @@ describe.each(databaseKinds)("fuzzing every route on %s", (kind) => {
     student.client.cookies.set(server.ctx.cookies.names.loggedIn, "1");
   };
 
+  /** The fuzz may log the admin out (logout, time): log them in again. */
+  const keepStaffLoggedIn = async () => {
+    const name = server.ctx.staffCookie.name;
+    const id = admin.client.cookies.get(name);
+    const now = server.clock.now.getTime();
+    const [session] = id ? await server.db.query<{ staff_id: number }>(
+      "SELECT staff_id FROM staff_sessions WHERE id_hash = $1 AND last_seen_at > $2 AND created_at > $3",
+      [server.ctx.hash(id), new Date(now - IDLE_MS), new Date(now - LIFETIME_MS)]) : [];
+    if (session?.staff_id === admin.id) return;
+    renewedLogins++;
+    admin.client.cookies.clear();
+    admin.client.cookies.set(name, await startStaffSession(server.db, server.ctx.hash, admin.id, server.clock.now));
+  };
+
   const send = async (route: Route, request: FuzzRequest) => {
     requests++;
     if (request.wait) server.advance(request.wait);
-    const student = request.who === "anonymous" ? undefined : students[request.who === "student" ? 0 : 1]!;
+    const student = request.who === "anonymous" || request.who === "admin" ? undefined : students[request.who === "student" ? 0 : 1]!;
     if (student) await keepLoggedIn(student);
+    if (request.who === "admin") await keepStaffLoggedIn();
     const cookies = student ? [...student.client.cookies].map(([k, v]) => `${k}=${v}`).join("; ")
+      : request.who === "admin" ? [...admin.client.cookies].map(([k, v]) => `${k}=${v}`).join("; ")
       : request.forgedCookie !== undefined ? `${server.ctx.cookies.names.session}=${request.forgedCookie}` : undefined;
     const before = await snapshot();
     const response: LightMyRequestResponse = await server.app.inject({
