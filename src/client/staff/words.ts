@@ -5,8 +5,11 @@ import { institution } from "../institution";
 /** The office's name, after each page's title in the tab. */
 export const OFFICE_NAME = `${institution.name} admissions office`;
 
-const dateTime = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short" });
-const dateOnly = new Intl.DateTimeFormat("en-US", { dateStyle: "medium" });
+// In the office's time zone, as the filter's days and the applicant's confirmation e-mail: a
+// reviewer travelling, or an applicant abroad, reads the same time the office does.
+const { timeZone } = institution;
+const dateTime = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short", timeZone });
+const dateOnly = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeZone });
 
 /** A time as staff read it, or a dash for none. */
 export const formatTime = (iso: string | null) => (iso ? dateTime.format(new Date(iso)) : "—");
