@@ -11,31 +11,23 @@ import type { ReviewStatus } from "../../api-contract/staff";
 import type { Answers } from "../../engine/runtime";
 import { ApiError, call } from "../api/client";
 
-/**
- * The contract's nullable() fields lose their null through FromSchema (its spread widens `type` to
- * string): the server sends null there (a started application has no reference), so it is put back.
- */
-type WithNull<T, K extends keyof T> = { [P in keyof T]: P extends K ? T[P] | null : T[P] };
-/** A page of rows whose type had its null put back. */
-type WithRows<T, Row> = { [P in keyof T]: P extends "rows" ? Row[] : T[P] };
-
 export type StaffSelf = FromSchema<typeof staffSelf>;
 export type Invitation = FromSchema<typeof invitation>;
 export type TotpEnrolment = FromSchema<typeof totpEnrolment>;
 export type ApplicationFilter = FromSchema<typeof applicationFilter>;
-export type ApplicationRow = WithNull<FromSchema<typeof applicationRow>, "reference" | "entry_term" | "submitted_at">;
-export type ApplicationPage = WithRows<FromSchema<typeof applicationPage>, ApplicationRow>;
+export type ApplicationRow = FromSchema<typeof applicationRow>;
+export type ApplicationPage = FromSchema<typeof applicationPage>;
 /** Answers travel as plain objects in the contract: their shape is the form's (as ../api/calls.ts). */
-export type StaffApplication = WithNull<FromSchema<typeof staffApplication>, "reference" | "entry_term" | "submitted_at"> & { answer: Answers };
+export type StaffApplication = FromSchema<typeof staffApplication> & { answer: Answers };
 export type StaffDocument = FromSchema<typeof staffDocument>;
 export type TimelineEvent = FromSchema<typeof timelineEvent>;
 export type ReviewNote = FromSchema<typeof reviewNote>;
 export type Neighbours = FromSchema<typeof neighbours>;
 export type PdfCopy = FromSchema<typeof staffPdfCopy>;
-export type StaffMember = WithNull<FromSchema<typeof staffMember>, "last_login_at">;
+export type StaffMember = FromSchema<typeof staffMember>;
 export type AuditFilter = Omit<FromSchema<typeof auditQuery>, "before">;
-export type AuditEntry = WithNull<FromSchema<typeof auditEntry>, "reference" | "address">;
-export type AuditPage = WithRows<FromSchema<typeof auditPage>, AuditEntry>;
+export type AuditEntry = FromSchema<typeof auditEntry>;
+export type AuditPage = FromSchema<typeof auditPage>;
 type Reply = FromSchema<typeof messageReply>;
 
 /**
