@@ -3,7 +3,8 @@
 // authenticator (the test computes its codes), logs in and invites a reviewer; the reviewer finds
 // an applicant by a misspelled name, reads the application, downloads the PDF copy and a document,
 // and sets a review status with a note; the admin sees each of those in the audit log. Every
-// staff page passes axe-core, at 1280 px and on a 768 px tablet without sideways scrolling.
+// staff page passes axe-core at 1280 px, and the list, an application, the team and the audit log
+// on a 768 px tablet too, none scrolling sideways.
 import { execFile } from "node:child_process";
 import { mkdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
@@ -229,6 +230,12 @@ describe("the admissions office", () => {
     }
     expect(entries.join(" "), "never the note's text").not.toContain("Counselor letter");
     await expectAxeClean(admin, "audit log");
+    // The admin's pages on a tablet too.
+    await admin.setViewportSize({ width: 768, height: 1024 });
+    await expectAxeClean(admin, "audit log");
+    await admin.getByRole("link", { name: "Team" }).click();
+    await admin.getByRole("heading", { name: "Team", level: 1 }).waitFor();
+    await expectAxeClean(admin, "team");
     console.log(`axe: ${checked.length} staff pages checked: ${checked.join(", ")}`);
   });
 });
