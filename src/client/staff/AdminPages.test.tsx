@@ -81,7 +81,10 @@ describe("the audit log", () => {
 describe("the team", () => {
   function teamServer() {
     logInAs("admin");
-    let staff = [member(1, { email: "ada@westbrook.example.edu", role: "admin", last_login_at: "2026-01-07T15:00:00Z" }), member(2, { email: "bob@westbrook.example.edu" }), member(3, { email: "cy@westbrook.example.edu", state: "disabled" })];
+    let staff = [
+      member(1, { email: "ada@westbrook.example.edu", role: "admin", last_login_at: "2026-01-07T15:00:00Z" }), member(2, { email: "bob@westbrook.example.edu" }),
+      member(3, { email: "cy@westbrook.example.edu", state: "disabled" }), member(7, { email: "admin@westbrook.example.edu", role: "admin" }),
+    ];
     server.use(
       http.get(url("/staff/api/staff"), () => HttpResponse.json({ staff })),
       http.patch(url("/staff/api/staff/:id"), async ({ params, request }) => {
@@ -92,6 +95,16 @@ describe("the team", () => {
       http.post(url("/staff/api/staff"), () => HttpResponse.json({ message: "We sent an invitation to dee@westbrook.example.edu." })),
     );
   }
+
+  test("the admin's own row has neither a role to change nor Disable", async () => {
+    teamServer();
+    renderStaff("/staff/team");
+    const own = (await screen.findByRole("rowheader", { name: "admin@westbrook.example.edu" })).closest("tr")!;
+    expect(within(own).queryByRole("combobox")).not.toBeInTheDocument();
+    expect(within(own).queryByRole("button")).not.toBeInTheDocument();
+    expect(own).toHaveTextContent("Admin (you)");
+    expect(screen.getByRole("combobox", { name: "Role of ada@westbrook.example.edu" })).toBeInTheDocument();
+  });
 
   test("a role changes in place with PATCH", async () => {
     teamServer();

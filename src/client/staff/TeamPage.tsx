@@ -7,6 +7,7 @@ import { STAFF_ROLES, type StaffRole } from "../../api-contract/staff";
 import { LazyModal } from "../ui/lazy";
 import { TextInput } from "../ui/TextInput";
 import { staffApi, type MaybeReply, type StaffMember } from "./api";
+import { useStaffSelf } from "./session";
 import { onSubmitted, SelectField } from "./fields";
 import { useStaffTitle } from "./useStaffTitle";
 import { formatTime, roleLabel } from "./words";
@@ -18,6 +19,9 @@ const STAFF_KEY = ["staff", "team"] as const;
 export function TeamPage() {
   useStaffTitle("Team");
   const team = useQuery({ queryKey: STAFF_KEY, queryFn: () => staffApi.staff() });
+  // Nobody changes their own role or disables themself (the server refuses it too): the office
+  // must never lose its last admin by a slip.
+  const selfId = useStaffSelf().data?.id;
   const change = useStaffChange();
   const [disabling, setDisabling] = useState<StaffMember | null>(null);
   return (
@@ -46,6 +50,7 @@ export function TeamPage() {
                 <tr key={member.id}>
                   <th scope="row" className="cell-email">{member.email}</th>
                   <td>
+                    {member.id === selfId ? `${roleLabel(member.role)} (you)` : (
                     <select
                       className="input select select-compact"
                       aria-label={`Role of ${member.email}`}
@@ -55,11 +60,12 @@ export function TeamPage() {
                     >
                       {ROLE_CHOICES.map((choice) => <option key={choice.value} value={choice.value}>{choice.label}</option>)}
                     </select>
+                    )}
                   </td>
                   <td>{STATE_LABELS[member.state]}</td>
                   <td>{formatTime(member.last_login_at)}</td>
                   <td>
-                    {member.state === "disabled" ? (
+                    {member.id === selfId ? null : member.state === "disabled" ? (
                       <button type="button" className="button button-secondary button-small" onClick={() => change.mutation.mutate({ member, body: { disabled: false } })}>
                         {"Enable "}<span className="visually-hidden">{member.email}</span>
                       </button>
