@@ -369,6 +369,12 @@ describe.each(databaseKinds)("staff accounts (%s)", (kind) => {
     expect((json(await days("2026-11-21", "2026-11-21")) as { rows: unknown[] }).rows).toHaveLength(1);
     expect((json(await days("2026-11-19", "2026-11-20")) as { rows: unknown[] }).rows).toHaveLength(50);
     expect((json(await days("2026-11-22", "2026-11-30")) as { rows: unknown[] }).rows).toHaveLength(0);
+    // Days are the office's (New York): 03:00 UTC on the 24th is still the 23rd there.
+    const late = newAddress("late");
+    await recordAudit(server.db, { at: new Date("2026-11-24T03:00:00Z"), staffId: null, actor: late, action: "login failed", address: null });
+    const lateOn = async (day: string) => (json(await admin.get(`/staff/api/audit?actor=${encodeURIComponent(late)}&from=${day}&to=${day}`)) as { rows: unknown[] }).rows;
+    expect(await lateOn("2026-11-23")).toHaveLength(1);
+    expect(await lateOn("2026-11-24")).toHaveLength(0);
 
     const bad = await admin.get("/staff/api/audit?before=soon");
     expect([bad.statusCode, json(bad)]).toEqual([400, { message: "before must be a whole number." }]);

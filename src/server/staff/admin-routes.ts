@@ -52,5 +52,5 @@ export function staffAdminRoutes(api: FastifyInstance, ctx: ServerContext): void
   routes.get("/staff/api/audit", {
     ...admin,
     schema: { summary: "The audit log, newest first, 50 a page", tags: ["staff"], querystring: auditQuery, response: answers(auditPageReply) },
-  }, async (request) => auditPage(ctx.db, request.query));
+  }, async (request) => auditPage(ctx.db, { ...request.query, timeZone: ctx.sender.timeZone }));
 }

@@ -30,8 +30,9 @@ export async function recordAudit(db: Queryable, entry: AuditEntry): Promise<voi
 
 export const AUDIT_PAGE_SIZE = 50;
 
-/** GET /staff/api/audit's filter; `from` and `to` are days (UTC), both included. */
+/** GET /staff/api/audit's filter; `from` and `to` are days in the office's `timeZone`, both included. */
 export interface AuditFilter {
+  timeZone: string;
   actor?: string;
   action?: AuditAction;
   application?: number;
@@ -52,8 +53,6 @@ export type AuditRow = {
   address: string | null;
 };
 
-const DAY_MS = 24 * 60 * 60_000;
-
 /** Newest first, 50 at a time; paged by id (keyset), so a page is as quick at row 1,000,000 as at row 1. */
 export async function auditPage(db: Queryable, filter: AuditFilter): Promise<{ rows: AuditRow[]; next: number | null }> {
   const params: unknown[] = [];
@@ -65,8 +64,13 @@ export async function auditPage(db: Queryable, filter: AuditFilter): Promise<{ r
   if (filter.actor !== undefined) match((p) => `l.actor = ${p}`, filter.actor.toLowerCase());
   if (filter.action !== undefined) match((p) => `l.action = ${p}`, filter.action);
   if (filter.application !== undefined) match((p) => `l.application_id = ${p}`, filter.application);
-  if (filter.from !== undefined) match((p) => `l.at >= ${p}`, new Date(`${filter.from}T00:00:00Z`));
-  if (filter.to !== undefined) match((p) => `l.at < ${p}`, new Date(new Date(`${filter.to}T00:00:00Z`).getTime() + DAY_MS));
+  // Days as the office lives them (as the application list's submitted days), not UTC's.
+  const zone = () => {
+    params.push(filter.timeZone);
+    return `$${params.length}`;
+  };
+  if (filter.from !== undefined) match((p) => `l.at >= (${p}::date::timestamp AT TIME ZONE ${zone()})`, filter.from);
+  if (filter.to !== undefined) match((p) => `l.at < ((${p}::date + 1)::timestamp AT TIME ZONE ${zone()})`, filter.to);
   if (filter.before !== undefined) match((p) => `l.id < ${p}`, filter.before);
   // One row more than a page tells whether there is a next page.
   const rows = await db.query<Omit<AuditRow, "at"> & { at: Date }>(
