@@ -9,6 +9,7 @@ import { join, relative, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { applyEdits, findNodeAtLocation, modify, parseTree, type JSONPath } from "jsonc-parser";
 import { repoRoot } from "../src/definitions/files";
+import type { InstitutionFile } from "../src/engine/generated/definition-format";
 
 /**
  * The banner the copy shows: from a week before today to two months after, so the tests that
@@ -56,25 +57,20 @@ export function nextYear(text: string): string {
   return text.replace(/\b(\d{4})\b/g, (year) => String(Number(year) + 1));
 }
 
-interface Cycle {
-  term: string;
-  termLabel: string;
-  laterTerms: { value: string; label: string }[];
-  deadlines: Record<string, string>;
-}
-
 /** (a) A new term: `cycle` one year on, and nothing else (the README's rollover). */
 export function rollCycleOver(root: string): string {
   const file = "form-definitions/institution.json";
-  const cycle = (readJson(root, file) as { institution: { cycle?: Cycle } }).institution.cycle;
+  const cycle = (readJson(root, file) as InstitutionFile).institution.cycle;
   if (!cycle) throw new Error(`${file} has no "cycle"`);
-  const next: Cycle = {
-    term: nextYear(cycle.term),
-    termLabel: nextYear(cycle.termLabel),
-    laterTerms: cycle.laterTerms.map((t) => ({ value: nextYear(t.value), label: nextYear(t.label) })),
-    deadlines: Object.fromEntries(Object.entries(cycle.deadlines).map(([plan, date]) => [plan, nextYear(date)])),
-  };
-  setJson(root, file, ["institution", "cycle"], next);
+  // Value by value, so the file keeps the layout staff gave it.
+  setJson(root, file, ["institution", "cycle", "term"], nextYear(cycle.term));
+  setJson(root, file, ["institution", "cycle", "termLabel"], nextYear(cycle.termLabel));
+  for (const [i, later] of (cycle.laterTerms ?? []).entries()) {
+    setJson(root, file, ["institution", "cycle", "laterTerms", i, "value"], nextYear(later.value));
+    setJson(root, file, ["institution", "cycle", "laterTerms", i, "label"], nextYear(later.label));
+  }
+  for (const [plan, day] of Object.entries(cycle.deadlines)) setJson(root, file, ["institution", "cycle", "deadlines", plan], nextYear(day));
+  const next = { term: nextYear(cycle.term), termLabel: nextYear(cycle.termLabel) };
   return `${file}: cycle ${cycle.term} → ${next.term} (${next.termLabel}), deadlines one year on`;
 }
 
@@ -117,9 +113,9 @@ function pathOfKey(node: Node, key: string, path: JSONPath): JSONPath | undefine
   return undefined;
 }
 
+/** The three edits, each a separate change as staff would make it; a line saying what each changed. */
 export function applyStaffEdits(root: string): string[] {
-  const cycle = (readJson(root, "form-definitions/institution.json") as { institution: { cycle?: unknown } }).institution.cycle;
-  return [...(cycle ? [rollCycleOver(root)] : []), changeBanner(root), relabel(root, RELABELED)];
+  return [rollCycleOver(root), changeBanner(root), relabel(root, RELABELED)];
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {

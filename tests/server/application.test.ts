@@ -1,18 +1,16 @@
 // The application API on each database: saving with the engine's clearing, place, status, tabs,
 // add-another, validation and submit, and the visitor's saved-for-later answers.
-import { readFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { readProject } from "../../src/definitions/files";
 import { longDate } from "../../src/engine/cycle";
-import type { Answers } from "../../src/engine/runtime";
 import { messages } from "../../src/server/messages";
-import { Client, databaseKinds, json, loggedInApplicant, startTestServer, type TestServer } from "./harness";
+import { Client, completeApplication, databaseKinds, json, loggedInApplicant, startTestServer, type TestServer } from "./harness";
 
 const cycle = readProject().form.institution.institution.cycle!;
 /** The day after `day` (YYYY-MM-DD). */
 const dayAfter = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
 
-const complete = JSON.parse(readFileSync(new URL("../fixtures/complete-answers.json", import.meta.url), "utf8")) as Answers;
+const complete = completeApplication();
 
 describe.each(databaseKinds)("the application API on %s", (kind) => {
   let server: TestServer;

@@ -7,8 +7,11 @@ import { assembleForm, type CompiledForm } from "../../src/engine/form";
 import type { AnswerKey, ResolvedOption } from "../../src/engine/runtime";
 
 let form: CompiledForm | undefined;
-/** Expanded on first use; the tests that use these helpers never validate through this form. */
-function definitions(): CompiledForm {
+/**
+ * form-definitions/ expanded, on first use (for completeAnswers and the like, tests/support/answer-sets.ts).
+ * It does not validate: validate through the server or loadForm.
+ */
+export function definitions(): CompiledForm {
   form ??= assembleForm(readProject().form, () => {
     throw new Error("tests/support/definitions.ts reads the definitions; validate through the server or loadForm");
   });
