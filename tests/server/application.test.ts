@@ -89,12 +89,13 @@ describe.each(databaseKinds)("the application API on %s", (kind) => {
 
     it("takes an application plan until its deadline has ended everywhere on Earth, then refuses it, naming the day", async () => {
       const [plan, deadline] = Object.entries(cycle.deadlines)[0]!;
-      const client = await loggedInApplicant(server);
       const saved = server.clock.now;
       try {
-        await client.put("/api/answer", { entry_term: cycle.term });
-        // 11:59 p.m. on the deadline in UTC−12, the last time zone to reach midnight.
+        // 11:59 p.m. on the deadline in UTC−12, the last time zone to reach midnight. Logged in
+        // then: the deadline may be further from the clock's start than a session lasts.
         server.clock.now = new Date(`${deadline}T23:59:00-12:00`);
+        const client = await loggedInApplicant(server);
+        await client.put("/api/answer", { entry_term: cycle.term });
         expect((await client.put("/api/answer", { decision_type: plan })).statusCode).toBe(200);
         await client.put("/api/answer", { decision_type: "" });
         server.clock.now = new Date(`${dayAfter(deadline)}T12:00:00Z`);
