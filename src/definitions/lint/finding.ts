@@ -6,6 +6,8 @@ export interface LintFinding {
   /** Path from the project root, e.g. form-definitions/about.json. */
   path: string;
   pointer: string;
+  /** Where the finding is when no pointer can say it (a syntax error): characters from the start. */
+  offset?: number;
   message: string;
   severity: "error" | "warning";
 }
