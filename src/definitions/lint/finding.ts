@@ -16,3 +16,10 @@ export interface LintFinding {
 export function findingAt(project: ProjectFiles, source: Source, pointerTail: string, message: string, severity: LintFinding["severity"] = "error"): LintFinding {
   return { path: project.pathOf(source.file), pointer: source.pointer + pointerTail, message, severity };
 }
+
+/** The JSON value at a Source, as written in its file. */
+export function writtenAt(project: ProjectFiles, source: Source): unknown {
+  let node: unknown = project.sources.find((s) => s.path === project.pathOf(source.file))?.json;
+  for (const part of source.pointer.split("/").slice(1)) node = (node as Record<string, unknown> | undefined)?.[part.replace(/~1/g, "/").replace(/~0/g, "~")];
+  return node;
+}

@@ -2,7 +2,7 @@
 import type { Expansion } from "../../engine/compile";
 import type { AnswerKey } from "../../engine/runtime";
 import type { ProjectFiles } from "../files";
-import { findingAt, type LintFinding } from "./finding";
+import { findingAt, writtenAt, type LintFinding } from "./finding";
 
 const MODEL = "schemas/answers.schema.json";
 
@@ -17,7 +17,7 @@ export function lintKeysInModel(project: ProjectFiles, expansion: Expansion, mod
   for (const [id, group] of expansion.blockGroups) {
     const gate = expansion.gates.find((g) => g.kind === "block" && g.group === id);
     if (!gate) continue;
-    const written = (readAt(project, gate.source) as { max?: number } | undefined)?.max ?? group.max;
+    const written = (writtenAt(project, gate.source) as { max?: number } | undefined)?.max ?? group.max;
     // Past the limit the engine refuses the max itself; that finding says what to change.
     const modelled = group.blocks.findIndex((keys) => keys.length > 0 && keys.every((key) => !model.has(key)));
     if (modelled < 0) continue;
@@ -43,13 +43,6 @@ export function lintKeysInModel(project: ProjectFiles, expansion: Expansion, mod
     findings.push(findingAt(project, expansion.keySources.get(keys[0]!) ?? owner.item.source, "", message));
   }
   return findings;
-}
-
-/** The JSON value at an item's source, as written. */
-function readAt(project: ProjectFiles, source: { file: string; pointer: string }): unknown {
-  let node: unknown = project.sources.find((s) => s.path === project.pathOf(source.file))?.json;
-  for (const part of source.pointer.split("/").slice(1)) node = (node as Record<string, unknown> | undefined)?.[part];
-  return node;
 }
 
 /** Data-model keys no page asks for, as warnings: they do not fail the lint. */

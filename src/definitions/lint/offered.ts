@@ -1,0 +1,28 @@
+// What a question offers, for checks that compare a written value with it (conditions, rules).
+import type { Expansion } from "../../engine/compile";
+import type { FormFiles } from "../../engine/runtime";
+import { offered } from "./suggest";
+
+/**
+ * The codes a select or radio offers (every list of one whose options follow another answer);
+ * undefined for other questions, and when its list is missing (a finding of its own).
+ */
+export function optionValuesOf(expansion: Expansion, key: string): string[] | undefined {
+  const owner = expansion.owners.get(key);
+  if (!owner || owner.item.key !== key) return undefined;
+  const options = owner.item.options;
+  const lists = options?.kind === "list" ? [options.options] : options?.kind === "byAnswer" ? Object.values(options.lists) : [];
+  const values = [...new Set(lists.flatMap((list) => list.map((o) => o.value)))];
+  return values.length > 0 ? values : undefined;
+}
+
+/** `{ "cycleTerm": true }` is the cycle's term (institution.cycle.term); anything else is itself. */
+export function resolveCycleTerm(value: unknown, files: FormFiles): unknown {
+  if (typeof value !== "object" || value === null || (value as { cycleTerm?: unknown }).cycleTerm !== true) return value;
+  return (files.institution.institution as { cycle?: { term?: string } }).cycle?.term ?? value;
+}
+
+/** The finding for a code the question does not offer, with the codes it does. */
+export function notOffered(value: unknown, key: string, values: string[]): string {
+  return `${JSON.stringify(value)} is not an option of "${key}"; options offer ${offered(String(value), values)}`;
+}
