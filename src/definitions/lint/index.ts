@@ -1,8 +1,7 @@
 // Refuses definitions with mistakes before an applicant meets them: the format of every file,
 // the schemas, then the checks that need the definitions expanded by the engine.
 import { expandDefinitions } from "../../engine/compile";
-import { localToday } from "../../engine/runtime";
-import type { Source } from "../../engine/runtime";
+import { localToday, type Source } from "../../engine/runtime";
 import { readProject, type ProjectFiles, type SourceFile } from "../files";
 import { findingAt, writtenAt, type LintFinding } from "./finding";
 import { lintFormat } from "./format";
@@ -13,7 +12,8 @@ import { lintSchemas } from "./schemas";
 import { didYouMean } from "./suggest";
 
 export type { LintFinding } from "./finding";
-export { formatFinding } from "./report";
+export { formatFinding };
+import { formatFinding } from "./report";
 
 /** The findings in the project at `root`, and the files they were found in (for lines and columns). */
 export function lintDefinitions(root: string): { findings: LintFinding[]; sources: Map<string, SourceFile> } {
@@ -41,4 +41,14 @@ function missingOptionList(project: ProjectFiles, source: Source): string {
   const written = String(writtenAt(project, source));
   const lists = Object.keys(project.form.optionLists).sort();
   return `option list "${written}" does not exist${didYouMean(written, lists)} (the option lists are ${lists.join(", ")})`;
+}
+
+/**
+ * The lines of every lint error in the definitions at `root`; none when they pass. The server
+ * refuses to start on such definitions: the browser would meet the same mistake as "Something
+ * went wrong" (the engine throws on what the linter refuses).
+ */
+export function lintErrorLines(root: string): string[] {
+  const { findings, sources } = lintDefinitions(root);
+  return findings.filter((f) => f.severity === "error").map((f) => formatFinding(f, sources, "text"));
 }
