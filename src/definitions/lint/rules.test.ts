@@ -40,6 +40,14 @@ describe("rule files", () => {
     expect(lines).toEqual(['schemas/rules/basic.schema.json:12:11: errorMessage for "citizenship" can never show: the "required" beside it does not name "citizenship" (/allOf/0/errorMessage/required/citizenship)']);
   });
 
+  it("refuses an errorMessage for a key no page asks", async () => {
+    const lines = lint(fixture({ ...rules([{ required: ["first_name"], errorMessage: { required: { first_name: "First Name is required.", shoe_size: "Shoe size is required." } } }]), ...withShoeSize }));
+    expect(lines).toEqual([
+      'schemas/rules/basic.schema.json:12:11: errorMessage names "shoe_size", which no page asks (/allOf/0/errorMessage/required/shoe_size)',
+      unaskedWarning,
+    ]);
+  });
+
   it("refuses a rule comparing with a code the question does not offer (const)", async () => {
     const lines = lint(fixture(rules([{ if: { required: ["citizenship_us"], properties: { citizenship_us: { const: "Yes" } } }, then: { required: ["citizenship"] } }])));
     expect(lines).toEqual(['schemas/rules/basic.schema.json:12:13: "Yes" is not an option of "citizenship_us"; options offer `Y`, `N` (/allOf/0/if/properties/citizenship_us/const)']);
