@@ -36,11 +36,11 @@ const validators: Record<DefinitionFileKind, ReturnType<typeof validatorAt>> = {
   institutionFile: validatorAt("/definitions/institutionFile"),
 };
 
-/** Where each schema holding a oneOf sits in the format, so one branch can be checked alone. */
+/** Where each schema holding a oneOf or anyOf sits in the format, so one branch can be checked alone. */
 const choicePointers = new Map<object, string>();
 (function listChoices(node: unknown, pointer: string) {
   if (typeof node !== "object" || node === null) return;
-  if (!Array.isArray(node) && "oneOf" in node) choicePointers.set(node, pointer);
+  if (!Array.isArray(node) && ("oneOf" in node || "anyOf" in node)) choicePointers.set(node, pointer);
   for (const [key, child] of Object.entries(node)) listChoices(child, `${pointer}/${key.replace(/~/g, "~0").replace(/\//g, "~1")}`);
 })(formatSchema, "");
 
@@ -97,14 +97,14 @@ function sentence(error: ErrorObject): string | undefined {
 const isWithin = (path: string, parent: string) => path === parent || path.startsWith(`${parent}/`);
 
 /**
- * One root cause per mistake. A value that fits no branch of a oneOf (a condition: a comparison,
+ * One root cause per mistake. A value that fits no branch of a oneOf or anyOf (a condition: a comparison,
  * all, any or not) fails every branch, and Ajv lists each branch's errors: a misspelled operator
  * came out as seven lines. Keep the errors of the branch the value was meant for, found by
  * checking it against each branch alone: the branch whose type fits and whose errors lie deepest
  * (it matched the most), then the one with the fewest.
  */
 function rootCauses(errors: ErrorObject[]): ErrorObject[] {
-  const choices = errors.filter((e) => e.keyword === "oneOf" && choicePointers.has(e.parentSchema as object) && !(e.parentSchema as object as { discriminator?: unknown }).discriminator);
+  const choices = errors.filter((e) => (e.keyword === "oneOf" || e.keyword === "anyOf") && choicePointers.has(e.parentSchema as object) && !(e.parentSchema as object as { discriminator?: unknown }).discriminator);
   const outermost = choices.filter((c) => !choices.some((o) => o.instancePath.length < c.instancePath.length && isWithin(c.instancePath, o.instancePath)));
   if (outermost.length === 0) return errors;
   // Several oneOf errors at the same place are one value: the last is the outer schema.
@@ -116,10 +116,14 @@ function rootCauses(errors: ErrorObject[]): ErrorObject[] {
 function bestBranch(choice: ErrorObject): ErrorObject[] {
   const pointer = choicePointers.get(choice.parentSchema as object)!;
   const branches = (choice.schema as unknown[]).map((_, i) => {
-    const validate = validatorAt(`${pointer}/oneOf/${i}`);
+    const validate = validatorAt(`${pointer}/${choice.keyword}/${i}`);
     validate(choice.data);
     const errors = (validate.errors ?? []).map((e) => ({ ...e, instancePath: choice.instancePath + e.instancePath }));
-    const wrongType = errors.some((e) => e.keyword === "type" && e.instancePath === choice.instancePath);
+    const atRoot = errors.filter((e) => e.instancePath === choice.instancePath);
+    // Not this branch: the value's type differs, or the branch knows none of its properties.
+    const unknown = new Set(atRoot.filter((e) => e.keyword === "additionalProperties").map((e) => String((e.params as { additionalProperty: string }).additionalProperty)));
+    const written = typeof choice.data === "object" && choice.data !== null ? Object.keys(choice.data) : [];
+    const wrongType = atRoot.some((e) => e.keyword === "type") || (written.length > 0 && written.every((name) => unknown.has(name)));
     const depth = Math.max(...errors.map((e) => e.instancePath.split("/").length));
     return { errors, score: [wrongType ? 1 : 0, -depth, errors.length] };
   });

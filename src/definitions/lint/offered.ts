@@ -1,5 +1,6 @@
 // What a question offers, for checks that compare a written value with it (conditions, rules).
 import type { Expansion } from "../../engine/compile";
+import { isCycleTerm, withCycleTerm } from "../../engine/cycle";
 import type { FormFiles } from "../../engine/runtime";
 import { offered } from "./suggest";
 
@@ -16,13 +17,11 @@ export function optionValuesOf(expansion: Expansion, key: string): string[] | un
   return values.length > 0 ? values : undefined;
 }
 
-/** `{ "cycleTerm": true }` is the cycle's term (institution.cycle.term); anything else is itself. */
-export function resolveCycleTerm(value: unknown, files: FormFiles): unknown {
-  if (typeof value !== "object" || value === null || (value as { cycleTerm?: unknown }).cycleTerm !== true) return value;
-  return (files.institution.institution as { cycle?: { term?: string } }).cycle?.term ?? value;
-}
+/** `{ "cycleTerm": true }` is the cycle's term (institution.cycle.term), as the rule loader reads it. */
+export const resolveCycleTerm = (value: unknown, files: FormFiles): unknown => withCycleTerm(value, files.institution.institution.cycle?.term);
 
 /** The finding for a code the question does not offer, with the codes it does. */
 export function notOffered(value: unknown, key: string, values: string[]): string {
+  if (isCycleTerm(value)) return `{ "cycleTerm": true } means the cycle's term, but form-definitions/institution.json has no "cycle"`;
   return `${JSON.stringify(value)} is not an option of "${key}"; options offer ${offered(String(value), values)}`;
 }
