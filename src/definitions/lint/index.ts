@@ -3,6 +3,7 @@
 import { expandDefinitions } from "../../engine/compile";
 import { localToday, type Source } from "../../engine/runtime";
 import { readProject, type ProjectFiles, type SourceFile } from "../files";
+import { lintCycleTerms } from "./cycle";
 import { findingAt, writtenAt, type LintFinding } from "./finding";
 import { lintFormat } from "./format";
 import { lintKeysInModel, lintUnaskedKeys } from "./keys";
@@ -30,6 +31,7 @@ export function lintDefinitions(root: string): { findings: LintFinding[]; source
       ...lintKeysInModel(project, expansion, model),
       ...lintReferences(project, expansion, model),
       ...lintRules(project, expansion, model),
+      ...lintCycleTerms(project),
       ...lintUnaskedKeys(expansion, model),
     );
   }

@@ -20,8 +20,13 @@ export function optionValuesOf(expansion: Expansion, key: string): string[] | un
 /** `{ "cycleTerm": true }` is the cycle's term (institution.cycle.term), as the rule loader reads it. */
 export const resolveCycleTerm = (value: unknown, files: FormFiles): unknown => withCycleTerm(value, files.institution.institution.cycle?.term);
 
+/**
+ * Whether a compared value is a code the question does not offer. A `{ "cycleTerm": true }` left
+ * unread (no cycle) is a finding of its own (lint/cycle.ts and the engine's expansion).
+ */
+export const isNotOffered = (value: unknown, values: string[]) => !isCycleTerm(value) && !values.includes(String(value));
+
 /** The finding for a code the question does not offer, with the codes it does. */
 export function notOffered(value: unknown, key: string, values: string[]): string {
-  if (isCycleTerm(value)) return `{ "cycleTerm": true } means the cycle's term, but form-definitions/institution.json has no "cycle"`;
   return `${JSON.stringify(value)} is not an option of "${key}"; options offer ${offered(String(value), values)}`;
 }

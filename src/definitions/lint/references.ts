@@ -4,7 +4,7 @@ import type { Expansion, KeyReference } from "../../engine/compile";
 import type { FormFiles } from "../../engine/runtime";
 import type { ProjectFiles } from "../files";
 import { findingAt, type LintFinding } from "./finding";
-import { notOffered, optionValuesOf, resolveCycleTerm } from "./offered";
+import { isNotOffered, notOffered, optionValuesOf, resolveCycleTerm } from "./offered";
 import { questionKeyRule } from "./question-types";
 import { didYouMean } from "./suggest";
 
@@ -73,7 +73,7 @@ function checkReference(ref: KeyReference, expansion: Expansion, model: Set<stri
       at(ref.source, "/value", `"${ref.key}" is a tick box and stores true or false, not ${JSON.stringify(v)}`);
     } else if (!isBooleanKey && typeof v === "boolean") {
       at(ref.source, "/value", `"${ref.key}" is a ${questionType} question and never stores ${v}`);
-    } else if (optionValues && !optionValues.includes(String(v))) {
+    } else if (optionValues && isNotOffered(v, optionValues)) {
       at(ref.source, "/value", notOffered(v, ref.key, optionValues));
     }
   }

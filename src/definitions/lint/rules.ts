@@ -4,7 +4,7 @@
 import type { Expansion } from "../../engine/compile";
 import type { ProjectFiles } from "../files";
 import type { LintFinding } from "./finding";
-import { notOffered, optionValuesOf, resolveCycleTerm } from "./offered";
+import { isNotOffered, notOffered, optionValuesOf, resolveCycleTerm } from "./offered";
 import { didYouMean } from "./suggest";
 
 // Where a `required` fails the whole answer set; inside anyOf, not or if it only reads.
@@ -66,7 +66,7 @@ export function lintRules(project: ProjectFiles, expansion: Expansion, model: Se
       ];
       for (const { value, at } of compared) {
         const code = resolveCycleTerm(value, project.form);
-        if (!values.includes(String(code))) error(at, notOffered(code, key, values));
+        if (isNotOffered(code, values)) error(at, notOffered(code, key, values));
       }
     };
     visit(schema, "", true);
