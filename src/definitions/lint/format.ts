@@ -86,6 +86,7 @@ function sentence(error: ErrorObject): string | undefined {
       }
       return `"${String(error.data)}" does not have the expected form (${String(params.pattern)})`;
     case "oneOf":
+      return params.passingSchemas ? "fits more than one of the forms allowed here; keep the properties of one" : undefined;
     case "anyOf":
     case "if":
       return undefined;
@@ -104,7 +105,9 @@ const isWithin = (path: string, parent: string) => path === parent || path.start
  * (it matched the most), then the one with the fewest.
  */
 function rootCauses(errors: ErrorObject[]): ErrorObject[] {
-  const choices = errors.filter((e) => (e.keyword === "oneOf" || e.keyword === "anyOf") && choicePointers.has(e.parentSchema as object) && !(e.parentSchema as object as { discriminator?: unknown }).discriminator);
+  // A value that fits several branches (passingSchemas) says so itself.
+  const choices = errors.filter((e) => (e.keyword === "oneOf" || e.keyword === "anyOf") && !(e.params as { passingSchemas?: unknown }).passingSchemas
+    && choicePointers.has(e.parentSchema as object) && !(e.parentSchema as object as { discriminator?: unknown }).discriminator);
   const outermost = choices.filter((c) => !choices.some((o) => o.instancePath.length < c.instancePath.length && isWithin(c.instancePath, o.instancePath)));
   if (outermost.length === 0) return errors;
   // Several oneOf errors at the same place are one value: the last is the outer schema.
