@@ -455,19 +455,19 @@ describe("an unknown type", () => {
 describe("errors", () => {
   const MESSAGE = "This answer needs another look.";
 
-  /** Each kind of question: its key, and the element that carries aria-invalid and the message. */
+  /** Each kind of question: its key, and the element that carries aria-invalid and the message, found by the question's label. */
   const cases: [string, string, () => HTMLElement][] = [
     ["text", "first_name", () => screen.getByRole("textbox", { name: labelOf("first_name") })],
-    ["email", "email_address", () => screen.getByRole("textbox", { name: "Email Address" })],
-    ["phone", "phone_mobile", () => screen.getByRole("textbox", { name: "Cell Phone" })],
-    ["number", "sat_score_math", () => screen.getByRole("textbox", { name: "SAT Math score" })],
-    ["date", "birth_date", () => screen.getByLabelText("Date of Birth")],
+    ["email", "email_address", () => screen.getByRole("textbox", { name: labelOf("email_address") })],
+    ["phone", "phone_mobile", () => screen.getByRole("textbox", { name: labelOf("phone_mobile") })],
+    ["number", "sat_score_math", () => screen.getByRole("textbox", { name: labelOf("sat_score_math") })],
+    ["date", "birth_date", () => screen.getByLabelText(labelOf("birth_date"))],
     // The plain input the lookup shows until its combo box loads (LookupCombo.test.tsx checks that one).
-    ["lookup", "hs_name", () => screen.getByLabelText("School Name")],
-    ["textarea", "honors_name", () => screen.getByRole("textbox", { name: "Academic honors and awards (optional)" })],
-    ["select", "suffix", () => screen.getByRole("combobox", { name: "Suffix" })],
-    ["radio", "gender", () => screen.getByRole("radiogroup", { name: "Legal Sex" })],
-    ["checkbox", "optin_sms_ind", () => screen.getByRole("checkbox", { name: /^Text me updates/ })],
+    ["lookup", "hs_name", () => screen.getByLabelText(labelOf("hs_name"))],
+    ["textarea", "honors_name", () => screen.getByRole("textbox", { name: labelOf("honors_name") })],
+    ["select", "suffix", () => screen.getByRole("combobox", { name: labelOf("suffix") })],
+    ["radio", "gender", () => screen.getByRole("radiogroup", { name: labelOf("gender") })],
+    ["checkbox", "optin_sms_ind", () => screen.getByRole("checkbox", { name: labelOf("optin_sms_ind") })],
     ["checkboxes", "gender_female", () => screen.getByRole("checkbox", { name: "Woman" })],
   ];
 
