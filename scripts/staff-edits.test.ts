@@ -51,9 +51,19 @@ describe("scripts/staff-edits.ts", () => {
     expect(banner.text).not.toBe(shipped.institution.institution.banner?.text);
     expect(banner.from <= localToday() && localToday() <= banner.to).toBe(true);
     const question = assembleForm(edited, () => ({})).owners.get(RELABELED.key)!.item.item as { label: string };
-    expect(question.label).toBe(RELABELED.label);
+    expect(RELABELED.labels).toContain(question.label);
+    expect(question.label).not.toBe((assembleForm(shipped, () => ({})).owners.get(RELABELED.key)!.item.item as { label: string }).label);
     expect(lines).toHaveLength(3);
     expect(lintDefinitions(copy).findings.filter((f) => f.severity === "error")).toEqual([]);
+  });
+
+  it("changes the banner and the label again in a copy of the copy", () => {
+    const again = join(copy, "..", "again");
+    copyProject(copy, again);
+    applyStaffEdits(again);
+    expect(readProject(again).form.institution.institution.banner!.text).not.toBe(readProject(copy).form.institution.institution.banner!.text);
+    const label = (root: string) => (assembleForm(readProject(root).form, () => ({})).owners.get(RELABELED.key)!.item.item as { label: string }).label;
+    expect(label(again)).not.toBe(label(copy));
   });
 
   it("moves codes, labels and dates on by a year", () => {

@@ -11,17 +11,24 @@ import { applyEdits, findNodeAtLocation, modify, parseTree, type JSONPath } from
 import { repoRoot } from "../src/definitions/files";
 import type { InstitutionFile } from "../src/engine/generated/definition-format";
 
+/** Two wordings for each text edit: the first that differs from what the file says is used, so a copy of a copy changes too. */
+const BANNER_TEXTS = [
+  "Our office is closed for the holiday; applications submitted online are received as usual.",
+  "Decisions for early applicants will be posted in mid-December.",
+];
+const differentFrom = (current: unknown, wordings: string[]) => wordings.find((wording) => wording !== current)!;
+
 /**
  * The banner the copy shows: from a week before today to two months after, so the tests that
  * expect no banner today meet one, and those that expect the shipped one on its days meet none.
  */
-export function editedBanner(today = new Date()): { from: string; to: string; text: string } {
+export function editedBanner(currentText: unknown, today = new Date()): { from: string; to: string; text: string } {
   const day = (offset: number) => new Date(today.getTime() + offset * 86_400_000).toISOString().slice(0, 10);
-  return { from: day(-7), to: day(60), text: "Our office is closed for the holiday; applications submitted online are received as usual." };
+  return { from: day(-7), to: day(60), text: differentFrom(currentText, BANNER_TEXTS) };
 }
 
 /** The question whose label is reworded: the About You page's first question, which many tests fill. */
-export const RELABELED = { file: "form-definitions/about.json", key: "first_name", label: "Given Name" };
+export const RELABELED = { file: "form-definitions/about.json", key: "first_name", labels: ["Given Name", "Forename"] };
 
 const LEFT_OUT = new Set(["node_modules", "dist", "data", "coverage", ".git", ".vite", "tmp"]);
 
@@ -77,18 +84,18 @@ export function rollCycleOver(root: string): string {
 /** (b) The banner's text and days changed. */
 export function changeBanner(root: string): string {
   const file = "form-definitions/institution.json";
-  const banner = editedBanner();
+  const banner = editedBanner((readJson(root, file) as InstitutionFile).institution.banner?.text);
   setJson(root, file, ["institution", "banner"], banner);
   return `${file}: banner "${banner.text}" from ${banner.from} to ${banner.to}`;
 }
 
 /** (c) One question's label reworded: the first item of the page asking `key`. */
-export function relabel(root: string, { file, key, label }: typeof RELABELED): string {
+export function relabel(root: string, { file, key, labels }: typeof RELABELED): string {
   const text = readFileSync(join(root, file), "utf8");
   const path = pathOfKey(parseTree(text), key, []);
   if (!path) throw new Error(`${file} asks no question "${key}"`);
   const old = findNodeAtLocation(parseTree(text)!, [...path, "label"])?.value as string;
-  if (old === label) throw new Error(`${file}: "${key}" is already labelled "${label}"; pick another wording`);
+  const label = differentFrom(old, labels);
   setJson(root, file, [...path, "label"], label);
   return `${file}: "${key}" labelled "${label}" (was "${old}")`;
 }
