@@ -1,8 +1,9 @@
 import { readdirSync, readFileSync } from "node:fs";
-import { join, resolve } from "node:path";
+import { join, relative, resolve } from "node:path";
 import { defineConfig, type Plugin } from "vitest/config";
 import { browserValidatorModule } from "./src/definitions/browser-validator";
 import { classifyDefinitionFile } from "./src/definitions/classify";
+import { formatFinding, lintDefinitions } from "./src/definitions/lint";
 import react from "@vitejs/plugin-react";
 
 // The API server `npm run dev` starts beside Vite (scripts/dev.ts).
@@ -14,7 +15,7 @@ const api = `http://localhost:${process.env.API_PORT ?? 8080}`;
 // files instead of 17, and how its code was cut would follow whatever the office imports. Apart,
 // the applicants' build is what it was, and no office code can reach it.
 export default defineConfig(({ mode }) => ({
-  plugins: [react(), pageList(), answerValidator(), cookiePrefix(process.env.COOKIE_PREFIX), staffPages()],
+  plugins: [react(), pageList(), answerValidator(), lintFindings(), cookiePrefix(process.env.COOKIE_PREFIX), staffPages(), ...(mode === "preview" ? [previewServer()] : [])],
   publicDir: "src/client/public",
   build: {
     outDir: "dist/client",
@@ -30,7 +31,10 @@ export default defineConfig(({ mode }) => ({
   server: {
     port: Number(process.env.PORT ?? 5173),
     strictPort: true,
-    proxy: Object.fromEntries(["/api", "/public", "/service", "/lookup", "/health", "/upload", "/files", "/staff/api"].map((path) => [path, api])),
+    // The preview (npm run preview) has no API server behind it: nothing it does can reach a database.
+    ...(mode === "preview"
+      ? { hmr: { overlay: false } }
+      : { proxy: Object.fromEntries(["/api", "/public", "/service", "/lookup", "/health", "/upload", "/files", "/staff/api"].map((path) => [path, api])) }),
   },
   test: {
     // .ci/run sums the JSON reports of npm test's two Vitest runs.
@@ -145,6 +149,63 @@ function answerValidator(): Plugin {
       const { code, files } = await browserValidatorModule();
       for (const file of files) this.addWatchFile(resolve(file));
       return code;
+    },
+  };
+}
+
+/**
+ * `virtual:lint-findings`: what `npm run lint:definitions` finds, each finding with its line and
+ * column, for the preview (src/client/preview). The linter reads files with Node, so it runs here;
+ * the office's build gets the findings of the definitions it ships.
+ */
+function lintFindings(): Plugin {
+  const id = "virtual:lint-findings";
+  return {
+    name: "lint-findings",
+    resolveId: (source) => (source === id ? `\0${id}` : undefined),
+    load(resolved) {
+      if (resolved !== `\0${id}`) return undefined;
+      const { findings, sources } = lintDefinitions(process.cwd());
+      const placed = findings.map((finding) => {
+        const text = formatFinding(finding, sources, "text");
+        const [, line = "1", column = "1"] = /^[^:]*:(\d+):(\d+): /.exec(text) ?? [];
+        return { path: finding.path, pointer: finding.pointer, line: Number(line), column: Number(column), message: finding.message, severity: finding.severity, text };
+      });
+      placed.sort((a, b) => a.path.localeCompare(b.path) || a.line - b.line || a.column - b.column);
+      return `export default ${JSON.stringify(placed)};`;
+    },
+  };
+}
+
+/**
+ * `npm run preview` (scripts/preview.ts): the preview page at /, and a reload of it whenever a file
+ * of form-definitions/, schemas/ or examples/answers/ is saved, added or removed, with the lint
+ * findings read again. A reload, not a hot update: the definitions are expanded once, at load.
+ */
+function previewServer(): Plugin {
+  const watched = ["form-definitions/", "schemas/", "examples/answers/"];
+  return {
+    name: "preview-server",
+    apply: "serve",
+    configureServer(server) {
+      server.middlewares.use((request, _response, next) => {
+        const path = request.url?.split("?")[0] ?? "";
+        if (path === "/" || path === "/preview") request.url = `/preview.html${request.url!.slice(path.length)}`;
+        next();
+      });
+    },
+    hotUpdate({ file }) {
+      if (this.environment.name !== "client") return undefined;
+      const path = relative(process.cwd(), file).split("\\").join("/");
+      if (!watched.some((folder) => path.startsWith(folder))) return undefined;
+      const graph = this.environment.moduleGraph;
+      for (const virtual of ["\0virtual:lint-findings", "\0virtual:pages", "\0virtual:answer-validator"]) {
+        const module = graph.getModuleById(virtual);
+        if (module) graph.invalidateModule(module);
+      }
+      for (const module of graph.getModulesByFile(file) ?? []) graph.invalidateModule(module);
+      this.environment.hot.send({ type: "full-reload" });
+      return [];
     },
   };
 }
