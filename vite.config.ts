@@ -1,9 +1,10 @@
+import { fork, type ChildProcess } from "node:child_process";
 import { readdirSync, readFileSync } from "node:fs";
 import { join, relative, resolve } from "node:path";
 import { defineConfig, type Plugin } from "vitest/config";
 import { browserValidatorModule } from "./src/definitions/browser-validator";
 import { classifyDefinitionFile } from "./src/definitions/classify";
-import { formatFinding, lintDefinitions } from "./src/definitions/lint";
+import { previewFindings } from "./src/definitions/preview-findings";
 import react from "@vitejs/plugin-react";
 
 // The API server `npm run dev` starts beside Vite (scripts/dev.ts).
@@ -15,7 +16,7 @@ const api = `http://localhost:${process.env.API_PORT ?? 8080}`;
 // files instead of 17, and how its code was cut would follow whatever the office imports. Apart,
 // the applicants' build is what it was, and no office code can reach it.
 export default defineConfig(({ mode }) => ({
-  plugins: [react(), pageList(), answerValidator(), lintFindings(), cookiePrefix(process.env.COOKIE_PREFIX), staffPages(), ...(mode === "preview" ? [previewServer()] : [])],
+  plugins: [react(), pageList(), answerValidator(), lintFindings(mode), cookiePrefix(process.env.COOKIE_PREFIX), staffPages(), ...(mode === "preview" ? [previewServer()] : [])],
   publicDir: "src/client/public",
   build: {
     outDir: "dist/client",
@@ -155,27 +156,55 @@ function answerValidator(): Plugin {
 
 /**
  * `virtual:lint-findings`: what `npm run lint:definitions` finds, each finding with its line and
- * column, for the preview (src/client/preview). The linter reads files with Node, so it runs here;
- * the office's build gets the findings of the definitions it ships.
+ * column, for the preview (src/client/preview). The linter reads files with Node, so it runs here:
+ * in the office's build, the findings of the definitions it ships; under `npm run preview`, in a
+ * process of its own (scripts/preview-lint.ts), started again the moment a file is saved.
  */
-function lintFindings(): Plugin {
+function lintFindings(mode: string): Plugin {
   const id = "virtual:lint-findings";
+  const toModule = (findings: unknown) => `export default ${JSON.stringify(findings)};`;
+  let linter: ChildProcess | undefined;
+  let latest: Promise<string> | undefined;
+  const failed = (why: string) => toModule([{ path: "", pointer: "", line: 1, column: 1, message: why, severity: "error", text: why }]);
+  const lintOnWorker = () =>
+    (latest = new Promise<string>((done) => {
+      if (!linter) {
+        linter = fork(resolve("scripts/preview-lint.ts"), { execArgv: ["--import", "tsx"] });
+        linter.once("exit", (code) => {
+          linter = undefined;
+          latest = Promise.resolve(failed(`the linter stopped (exit ${code}); save a file to start it again`));
+        });
+      }
+      const running = linter;
+      const onExit = () => done(failed("the linter stopped; save a file to start it again"));
+      running.once("exit", onExit);
+      running.once("message", (reply: { findings?: unknown[]; error?: string }) => {
+        running.off("exit", onExit);
+        done(reply.findings ? toModule(reply.findings) : failed(`the linter failed: ${reply.error}`));
+      });
+      running.send(process.cwd());
+    }));
   return {
     name: "lint-findings",
     resolveId: (source) => (source === id ? `\0${id}` : undefined),
     load(resolved) {
       if (resolved !== `\0${id}`) return undefined;
-      const { findings, sources } = lintDefinitions(process.cwd());
-      const placed = findings.map((finding) => {
-        const text = formatFinding(finding, sources, "text");
-        const [, line = "1", column = "1"] = /^[^:]*:(\d+):(\d+): /.exec(text) ?? [];
-        return { path: finding.path, pointer: finding.pointer, line: Number(line), column: Number(column), message: finding.message, severity: finding.severity, text };
-      });
-      placed.sort((a, b) => a.path.localeCompare(b.path) || a.line - b.line || a.column - b.column);
-      return `export default ${JSON.stringify(placed)};`;
+      if (mode !== "preview" || this.environment?.mode !== "dev") return toModule(previewFindings(process.cwd()));
+      return latest ?? lintOnWorker();
+    },
+    configureServer(server) {
+      if (mode !== "preview") return;
+      void lintOnWorker();
+      server.httpServer?.once("close", () => linter?.disconnect());
+    },
+    hotUpdate({ file }) {
+      if (mode === "preview" && this.environment.name === "client" && isPreviewed(file)) void lintOnWorker();
     },
   };
 }
+
+/** The files whose saving reloads the preview: definitions, the data model and rules, the sample answer sets. */
+const isPreviewed = (file: string) => /^(form-definitions|schemas|examples\/answers)\//.test(relative(process.cwd(), file).split("\\").join("/"));
 
 /**
  * `npm run preview` (scripts/preview.ts): the preview page at /, and a reload of it whenever a file
@@ -183,7 +212,6 @@ function lintFindings(): Plugin {
  * findings read again. A reload, not a hot update: the definitions are expanded once, at load.
  */
 function previewServer(): Plugin {
-  const watched = ["form-definitions/", "schemas/", "examples/answers/"];
   return {
     name: "preview-server",
     apply: "serve",
@@ -195,9 +223,7 @@ function previewServer(): Plugin {
       });
     },
     hotUpdate({ file }) {
-      if (this.environment.name !== "client") return undefined;
-      const path = relative(process.cwd(), file).split("\\").join("/");
-      if (!watched.some((folder) => path.startsWith(folder))) return undefined;
+      if (this.environment.name !== "client" || !isPreviewed(file)) return undefined;
       const graph = this.environment.moduleGraph;
       for (const virtual of ["\0virtual:lint-findings", "\0virtual:pages", "\0virtual:answer-validator"]) {
         const module = graph.getModuleById(virtual);

@@ -54,6 +54,8 @@ export const ItemFrame = createContext<ComponentType<ItemFrameProps> | null>(nul
 function Item({ view, level }: { view: ViewItem; level: Level }) {
   const Frame = useContext(ItemFrame);
   const gate = ownCondition(view);
+  // One frame for the app's lifetime (the preview's), not a component made while rendering.
+  // eslint-disable-next-line react-hooks/static-components
   if (Frame) return <Frame view={view} gate={gate}><ItemBody view={view} level={level} /></Frame>;
   return gate ? <Conditional gate={gate} view={view} level={level} /> : <ItemBody view={view} level={level} />;
 }

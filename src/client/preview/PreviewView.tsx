@@ -3,7 +3,7 @@
 // page, the day, the entry term and a sample answer set, and shows hidden items and errors; every
 // lint finding is listed at the top and beside its item. The settings live in the address, so a
 // reload (a saved file, a new day) keeps them; answers live in memory only (./memory-saver.ts).
-import { useLayoutEffect, useMemo, useState, type FormEvent } from "react";
+import { useEffect, useMemo, useRef, useState, type FormEvent } from "react";
 import { useSearchParams } from "react-router";
 import { localToday } from "../../engine/dates";
 import type { Answers } from "../../engine/runtime";
@@ -40,37 +40,75 @@ export interface PreviewViewProps {
   samples: Record<string, Answers>;
 }
 
+/** The bar's settings, as the address keeps them (the day is read where the clock is set). */
+interface Settings {
+  page: string;
+  answers: string;
+  term: string;
+  hidden: boolean;
+  errors: boolean;
+}
+
+const settingsOf = (params: URLSearchParams): Settings => ({
+  page: params.get("page") ?? form.pages[0]!.page,
+  answers: params.get("answers") ?? "",
+  term: params.get("term") ?? "",
+  hidden: params.get("hidden") === "1",
+  errors: params.get("errors") === "1",
+});
+
+function paramsOf(settings: Settings, today: string | null): URLSearchParams {
+  const params = new URLSearchParams();
+  if (settings.page !== form.pages[0]!.page) params.set("page", settings.page);
+  if (today) params.set("today", today);
+  if (settings.answers) params.set("answers", settings.answers);
+  if (settings.term) params.set("term", settings.term);
+  if (settings.hidden) params.set("hidden", "1");
+  if (settings.errors) params.set("errors", "1");
+  return params;
+}
+
 export function PreviewView({ findings, samples }: PreviewViewProps) {
-  const [saver] = useState(createMemorySaver);
-  const [params] = useSearchParams();
-  const [ready, setReady] = useState(false);
-  // A visitor, whoever opens it (an applicant's cookie in this browser would otherwise offer the tabs'
-  // switches and the blocks' buttons, which save); the sample and the term from the address.
-  useLayoutEffect(() => {
-    useSession.setState({ is_logged_in: false, is_service_user: false, web_status: params.get("errors") ? "validating" : null });
-    const sample = samples[params.get("answers") ?? ""];
-    const term = params.get("term");
-    useAnswers.getState().replaceAll({ ...sample, ...(term && termAnswers(term)) });
-    setReady(true);
-    return () => saver.dispose();
-    // Once per visit: later changes of the address are the bar's own.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
+  const [params, setParams] = useSearchParams();
+  // The bar's own state, copied to the address: the router updates the address in a transition,
+  // and a control drawn from it would flick back until that lands.
+  const [settings, setSettings] = useState(() => settingsOf(params));
+  const latest = useRef(settings);
+  const [saver] = useState(() => {
+    start(settings, samples);
+    return createMemorySaver();
+  });
+  useEffect(() => () => saver.dispose(), [saver]);
+  const today = params.get("today");
+  const update = (changes: Partial<Settings>) => {
+    latest.current = { ...latest.current, ...changes };
+    setSettings(latest.current);
+    setParams(paramsOf(latest.current, today), { replace: true });
+  };
   const placed = useMemo(() => findingsByItem(findings, everyItem(form.pages.flatMap((page) => page.items))), [findings]);
-  if (!ready) return null;
   return (
     <SaverContext value={saver}>
-      <PreviewBar samples={samples} />
+      <PreviewBar samples={samples} settings={settings} update={update} />
       <FindingsList findings={findings} />
-      <PreviewPage placed={placed} />
+      <PreviewPage placed={placed} settings={settings} />
     </SaverContext>
   );
 }
 
-function PreviewPage({ placed }: { placed: Map<string, PreviewFinding[]> }) {
-  const [params] = useSearchParams();
-  const page = form.pages.find((p) => p.page === params.get("page")) ?? form.pages[0]!;
-  const showHidden = params.get("hidden") === "1";
+/**
+ * Before the first drawing: a visitor, whoever opens it (an applicant's cookie in this browser
+ * would otherwise offer the tabs' switches and the blocks' buttons, which save), with the sample
+ * and the term the address names.
+ */
+function start({ answers, term, errors }: Settings, samples: Record<string, Answers>): void {
+  useSession.setState({ is_logged_in: false, is_service_user: false, web_status: errors ? "validating" : null });
+  useAnswers.getState().replaceAll({ ...samples[answers], ...(term && termAnswers(term)) });
+  if (errors) void revalidate();
+}
+
+function PreviewPage({ placed, settings }: { placed: Map<string, PreviewFinding[]>; settings: Settings }) {
+  const page = form.pages.find((p) => p.page === settings.page) ?? form.pages[0]!;
+  const showHidden = settings.hidden;
   const items = useMemo(() => ({ showHidden, placed }), [showHidden, placed]);
   const banner = bannerText(localToday());
   return (
@@ -88,50 +126,43 @@ function PreviewPage({ placed }: { placed: Map<string, PreviewFinding[]> }) {
   );
 }
 
-function PreviewBar({ samples }: { samples: Record<string, Answers> }) {
-  const [params, setParams] = useSearchParams();
+interface PreviewBarProps {
+  samples: Record<string, Answers>;
+  settings: Settings;
+  update: (changes: Partial<Settings>) => void;
+}
+
+function PreviewBar({ samples, settings, update }: PreviewBarProps) {
   const { change } = useChanges();
   const term = String(useAnswer(ENTRY_TERM) ?? "");
   const termQuestion = form.owners.get(ENTRY_TERM)?.item;
-  const set = (changes: Record<string, string | null>) =>
-    setParams((now) => {
-      const next = new URLSearchParams(now);
-      for (const [name, value] of Object.entries(changes)) {
-        if (value === null || value === "") next.delete(name);
-        else next.set(name, value);
-      }
-      return next;
-    }, { replace: true });
 
   const chooseSample = (name: string) => {
-    useAnswers.getState().replaceAll(samples[name] ? { ...samples[name] } : {});
-    set({ answers: name, term: null });
-    if (useSession.getState().web_status === "validating") void revalidate();
+    useAnswers.getState().replaceAll({ ...samples[name] });
+    update({ answers: name, term: "" });
+    if (settings.errors) void revalidate();
   };
   const chooseTerm = (value: string) => {
     change(termAnswers(value));
-    set({ term: value });
+    update({ term: value });
   };
   const showErrors = (isShown: boolean) => {
     useSession.setState({ web_status: isShown ? "validating" : null });
-    set({ errors: isShown ? "1" : null });
+    update({ errors: isShown });
     if (isShown) void revalidate();
   };
   // A new day reloads the page: the year lists are counted when the definitions load (./clock.ts).
   const setDay = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const day = String(new FormData(event.currentTarget).get("today") ?? "");
-    const next = new URLSearchParams(params);
-    if (day) next.set("today", day);
-    else next.delete("today");
-    location.assign(`${location.pathname}?${next.toString()}`);
+    location.assign(`${location.pathname}?${paramsOf(settings, day).toString()}`);
   };
 
   return (
     <section className="preview-bar" aria-label="Preview settings">
       <label className="preview-control">
         <span>Page</span>
-        <select value={params.get("page") ?? form.pages[0]!.page} onChange={(e) => set({ page: e.target.value })}>
+        <select value={settings.page} onChange={(e) => update({ page: e.target.value })}>
           {form.pages.map((page) => <option key={page.page} value={page.page}>{page.step}. {page.title}</option>)}
         </select>
       </label>
@@ -153,17 +184,17 @@ function PreviewBar({ samples }: { samples: Record<string, Answers> }) {
       )}
       <label className="preview-control">
         <span>Answers</span>
-        <select value={params.get("answers") ?? ""} onChange={(e) => chooseSample(e.target.value)}>
+        <select value={settings.answers} onChange={(e) => chooseSample(e.target.value)}>
           <option value="">None</option>
           {Object.keys(samples).map((name) => <option key={name} value={name}>{name}</option>)}
         </select>
       </label>
       <label className="preview-check">
-        <input type="checkbox" checked={params.get("hidden") === "1"} onChange={(e) => set({ hidden: e.target.checked ? "1" : null })} />
+        <input type="checkbox" checked={settings.hidden} onChange={(e) => update({ hidden: e.target.checked })} />
         <span>Show hidden items</span>
       </label>
       <label className="preview-check">
-        <input type="checkbox" checked={params.get("errors") === "1"} onChange={(e) => showErrors(e.target.checked)} />
+        <input type="checkbox" checked={settings.errors} onChange={(e) => showErrors(e.target.checked)} />
         <span>Show errors</span>
       </label>
     </section>

@@ -33,7 +33,7 @@ describe("the office's preview", () => {
     await user.selectOptions(within(settings).getByRole("combobox", { name: "Entry Term" }), "FA26");
     expect(screen.queryByText("Hidden now. Shown when Entry Term is Fall 2026.")).toBeNull();
     expect(screen.getByRole("radio", { name: "Early Decision I" })).toBeEnabled();
-    await waitFor(() => expect(router.location.search).toBe("?page=education&hidden=1&term=FA26"));
+    await waitFor(() => expect(router.location.search).toBe("?page=education&term=FA26&hidden=1"));
 
     await new Promise((resolve) => setTimeout(resolve, 1000));
     expect(sent.filter((request) => !request.path.startsWith("/staff/api/me"))).toEqual([]);
