@@ -3,6 +3,7 @@
 import { expandDefinitions } from "../../engine/compile";
 import { localToday } from "../../engine/runtime";
 import { readProject, type SourceFile } from "../files";
+import { lintCycleTerms } from "./cycle";
 import { findingAt, type LintFinding } from "./finding";
 import { lintFormat } from "./format";
 import { lintKeysInModel, lintUnaskedKeys } from "./keys";
@@ -28,6 +29,7 @@ export function lintDefinitions(root: string): { findings: LintFinding[]; source
       ...lintKeysInModel(project, expansion, model),
       ...lintReferences(project, expansion, model),
       ...lintRules(project, model),
+      ...lintCycleTerms(project),
       ...lintUnaskedKeys(expansion, model),
     );
   }
