@@ -9,6 +9,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { longDate } from "../../src/engine/cycle";
 import { freePort } from "../support/free-port";
 import { launchBrowser, repoRoot } from "./support";
 
@@ -83,7 +84,10 @@ async function expectAxeClean(page: Page, name: string): Promise<void> {
 
 /** Saves the copy's about.json with `edit` applied to its text. */
 function editAbout(edit: (text: string) => string): void {
-  writeFileSync(about(), edit(readFileSync(about(), "utf8")));
+  const before = readFileSync(about(), "utf8");
+  const after = edit(before);
+  if (after === before) throw new Error("the edit changed nothing in about.json: has its text changed?");
+  writeFileSync(about(), after);
 }
 
 describe("npm run preview", () => {
@@ -106,7 +110,12 @@ describe("npm run preview", () => {
     }
   });
 
-  test("the day sets the year lists and the banner; the entry term shows what depends on it", async () => {
+  test("the day sets the clock the form reads (deadlines, year lists, banner); the entry term shows what depends on it", async () => {
+    // From the copy's definitions: the cycle's term and a plan with a deadline, closed on the day set.
+    const { cycle } = JSON.parse(readFileSync(join(copy, "form-definitions/institution.json"), "utf8")).institution as { cycle: { term: string; deadlines: Record<string, string> } };
+    const [plan, deadline] = Object.entries(cycle.deadlines)[0]!;
+    const plans = JSON.parse(readFileSync(join(copy, "form-definitions/options/decision-types.json"), "utf8")) as { options: { value: string; label: string }[] };
+    const planLabel = plans.options.find((option) => option.value === plan)!.label;
     const page = await newPage(1280);
     await page.goto(`${base}/?page=education`);
     await page.getByLabel("Today").fill("2031-03-02");
@@ -118,9 +127,11 @@ describe("npm run preview", () => {
     expect(await page.getByLabel("Today").inputValue()).toBe("2031-03-02");
     expect(await page.evaluate("new Date().getFullYear()")).toBe(2031);
 
-    expect(await page.getByRole("radio", { name: "Early Decision I", exact: true }).count()).toBe(0);
-    await page.getByRole("region", { name: "Preview settings" }).getByLabel("Entry Term").selectOption("FA26");
-    await page.getByRole("radio", { name: "Early Decision I", exact: true }).waitFor();
+    const closed = page.getByRole("radio", { name: `${planLabel} (closed ${longDate(deadline)})`, exact: true });
+    expect(await closed.count()).toBe(0);
+    await page.getByRole("region", { name: "Preview settings" }).getByLabel("Entry Term").selectOption(cycle.term);
+    await closed.waitFor();
+    expect(await closed.isDisabled()).toBe(true);
     await page.close();
   });
 

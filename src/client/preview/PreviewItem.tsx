@@ -2,6 +2,7 @@
 // and, when hidden items are asked for, an item its condition hides, greyed, with the condition
 // as a sentence. A hidden item is inert: nothing in it can be typed into or focused.
 import { createContext, useContext } from "react";
+import { isCycleTerm } from "../../engine/cycle";
 import type { Gate } from "../../engine/expand";
 import { describeVisibility, type ConditionWords } from "../../engine/describe";
 import type { Answers } from "../../engine/runtime";
@@ -47,7 +48,9 @@ function conditionWords(gate: Gate): ConditionWords {
   const owner = (key: string) => form.owners.get(form.owners.has(key) ? key : keysRead.find((read) => read.endsWith(`_${key}`)) ?? key)?.item;
   return {
     question: (key) => ((owner(key)?.item as { label?: string } | undefined)?.label ?? key),
-    value: (key, value) => {
+    value: (key, written) => {
+      // { "cycleTerm": true }: this cycle's term, named as the entry term list names it.
+      const value = isCycleTerm(written) ? form.institution.cycle?.term : written;
       if (typeof value === "boolean") return value ? "ticked" : "not ticked";
       const options = owner(key)?.options;
       const lists = !options ? [] : options.kind === "list" ? [options.options] : Object.values(options.lists);
