@@ -4,6 +4,7 @@ import { join, relative, resolve } from "node:path";
 import { defineConfig, type Plugin } from "vitest/config";
 import { browserValidatorModule } from "./src/definitions/browser-validator";
 import { classifyDefinitionFile } from "./src/definitions/classify";
+import { refuseLintErrors } from "./src/definitions/lint/build-guard";
 import { previewFindings } from "./src/definitions/preview-findings";
 import react from "@vitejs/plugin-react";
 
@@ -16,7 +17,10 @@ const api = `http://localhost:${process.env.API_PORT ?? 8080}`;
 // files instead of 17, and how its code was cut would follow whatever the office imports. Apart,
 // the applicants' build is what it was, and no office code can reach it.
 export default defineConfig(({ mode }) => ({
-  plugins: [react(), pageList(), answerValidator(), lintFindings(mode), cookiePrefix(process.env.COOKIE_PREFIX), staffPages(), ...(mode === "preview" ? [previewServer()] : [])],
+  plugins: [
+    react(), refuseLintErrors(process.cwd()), pageList(), answerValidator(), lintFindings(mode), cookiePrefix(process.env.COOKIE_PREFIX), staffPages(),
+    ...(mode === "preview" ? [previewServer()] : []),
+  ],
   publicDir: "src/client/public",
   build: {
     outDir: "dist/client",
