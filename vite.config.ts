@@ -169,6 +169,7 @@ function lintFindings(mode: string): Plugin {
   const toModule = (findings: unknown) => `export default ${JSON.stringify(findings)};`;
   let linter: ChildProcess | undefined;
   let latest: Promise<string> | undefined;
+  let settling: ReturnType<typeof setTimeout> | undefined;
   const failed = (why: string) => toModule([{ path: "", pointer: "", line: 1, column: 1, message: why, severity: "error", text: why }]);
   const lintOnWorker = () =>
     (latest = new Promise<string>((done) => {
@@ -202,10 +203,19 @@ function lintFindings(mode: string): Plugin {
       server.httpServer?.once("close", () => linter?.disconnect());
     },
     hotUpdate({ file }) {
-      if (mode === "preview" && this.environment.name === "client" && isPreviewed(file)) void lintOnWorker();
+      if (mode !== "preview" || this.environment.name !== "client" || !isPreviewed(file)) return;
+      // The module waits for the files to settle: a save can reach the watcher while half written.
+      const settled = new Promise<void>((done) => {
+        clearTimeout(settling);
+        settling = setTimeout(done, SETTLE_MS);
+      });
+      latest = settled.then(lintOnWorker);
     },
   };
 }
+
+/** How long the preview waits after a save before reading the files again. */
+const SETTLE_MS = 60;
 
 /** The files whose saving reloads the preview: definitions, the data model and rules, the sample answer sets. */
 const isPreviewed = (file: string) => /^(form-definitions|schemas|examples\/answers)\//.test(relative(process.cwd(), file).split("\\").join("/"));
@@ -216,6 +226,7 @@ const isPreviewed = (file: string) => /^(form-definitions|schemas|examples\/answ
  * findings read again. A reload, not a hot update: the definitions are expanded once, at load.
  */
 function previewServer(): Plugin {
+  let reloading: ReturnType<typeof setTimeout> | undefined;
   return {
     name: "preview-server",
     apply: "serve",
@@ -228,13 +239,18 @@ function previewServer(): Plugin {
     },
     hotUpdate({ file }) {
       if (this.environment.name !== "client" || !isPreviewed(file)) return undefined;
-      const graph = this.environment.moduleGraph;
+      const { moduleGraph: graph, hot } = this.environment;
       for (const virtual of ["\0virtual:lint-findings", "\0virtual:pages", "\0virtual:answer-validator"]) {
         const module = graph.getModuleById(virtual);
         if (module) graph.invalidateModule(module);
       }
       for (const module of graph.getModulesByFile(file) ?? []) graph.invalidateModule(module);
-      this.environment.hot.send({ type: "full-reload" });
+      // Once the files settle (a save can reach the watcher while half written), one reload for a burst of saves.
+      clearTimeout(reloading);
+      reloading = setTimeout(() => {
+        for (const module of graph.getModulesByFile(file) ?? []) graph.invalidateModule(module);
+        hot.send({ type: "full-reload" });
+      }, SETTLE_MS);
       return [];
     },
   };
