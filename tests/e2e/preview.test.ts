@@ -110,6 +110,27 @@ describe("npm run preview", () => {
     }
   });
 
+  test("works from the keyboard alone, and Tab never enters a hidden item", async () => {
+    const page = await newPage(768);
+    await page.goto(`${base}/`);
+    await page.getByRole("heading", { level: 2, name: "About You" }).waitFor();
+    await page.keyboard.press("Tab");
+    expect(await page.evaluate("document.activeElement.closest('label')?.textContent")).toMatch(/^Page/);
+    await page.keyboard.press("ArrowDown");
+    await page.getByRole("heading", { level: 2, name: "Academics" }).waitFor();
+    // On past the day (its month, day and year are stops of their own), the term and the answers to the box.
+    const focused = () => page.evaluate<string | undefined>("document.activeElement.closest('label')?.textContent");
+    for (let i = 0; i < 12 && (await focused()) !== "Show hidden items"; i++) await page.keyboard.press("Tab");
+    expect(await focused()).toBe("Show hidden items");
+    await page.keyboard.press("Space");
+    await page.locator(".preview-hidden").first().waitFor();
+    for (let i = 0; i < 40; i++) {
+      await page.keyboard.press("Tab");
+      expect(await page.evaluate("!!document.activeElement.closest('.preview-hidden')"), `Tab ${i + 1} reached a hidden item`).toBe(false);
+    }
+    await page.close();
+  });
+
   test("the day sets the clock the form reads (deadlines, year lists, banner); the entry term shows what depends on it", async () => {
     // From the copy's definitions: the cycle's term and a plan with a deadline, closed on the day set.
     const { cycle } = JSON.parse(readFileSync(join(copy, "form-definitions/institution.json"), "utf8")).institution as { cycle: { term: string; deadlines: Record<string, string> } };
