@@ -171,7 +171,7 @@ function lintFindings(mode: string): Plugin {
   let latest: Promise<string> | undefined;
   let settling: ReturnType<typeof setTimeout> | undefined;
   const failed = (why: string) => toModule([{ path: "", pointer: "", line: 1, column: 1, message: why, severity: "error", text: why }]);
-  const lintOnWorker = () =>
+  const lintApart = () =>
     (latest = new Promise<string>((done) => {
       if (!linter) {
         linter = fork(resolve("scripts/preview-lint.ts"), { execArgv: ["--import", "tsx"] });
@@ -195,11 +195,11 @@ function lintFindings(mode: string): Plugin {
     load(resolved) {
       if (resolved !== `\0${id}`) return undefined;
       if (mode !== "preview" || this.environment?.mode !== "dev") return toModule(previewFindings(process.cwd()));
-      return latest ?? lintOnWorker();
+      return latest ?? lintApart();
     },
     configureServer(server) {
       if (mode !== "preview") return;
-      void lintOnWorker();
+      void lintApart();
       server.httpServer?.once("close", () => linter?.disconnect());
     },
     hotUpdate({ file }) {
@@ -209,7 +209,7 @@ function lintFindings(mode: string): Plugin {
         clearTimeout(settling);
         settling = setTimeout(done, SETTLE_MS);
       });
-      latest = settled.then(lintOnWorker);
+      latest = settled.then(lintApart);
     },
   };
 }
