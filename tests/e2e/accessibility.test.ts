@@ -47,9 +47,14 @@ async function loggedInPage(width: number): Promise<Page> {
 /** True once every finite animation (dialogs opening, toasts sliding in) has ended; the spinner's spins forever. */
 const ANIMATIONS_ENDED = "document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity)";
 
-/** Until the route's page has drawn its heading and every finite animation has ended. */
+// React has taken the page over: a prerendered page shows its buttons before their code listens,
+// and a click then (the footer's Contact Us, on a loaded machine) does nothing.
+const HYDRATED = "Object.keys(document.querySelector('main h1') ?? {}).some((key) => key.startsWith('__reactFiber'))";
+
+/** Until React has drawn the route's page, heading included, and every finite animation has ended. */
 async function settle(page: Page): Promise<void> {
   await page.locator("main h1").first().waitFor();
+  await waitForExpression(page, HYDRATED);
   await page.locator(".spinner-layer").waitFor({ state: "detached" });
   await page.evaluate("document.fonts.ready.then(() => undefined)");
   await waitForExpression(page, ANIMATIONS_ENDED);
