@@ -1,5 +1,7 @@
 // Every schema in schemas/ against JSON Schema itself, with only the keywords the engine knows.
-import { createAjv } from "../../engine/compile";
+// A rule file's $schema names the editors' format (../rules.schema.json), which the engine leaves
+// aside as it does when it loads the rules.
+import { createAjv, withoutMeta, type JsonSchema } from "../../engine/compile";
 import type { SourceFile } from "../files";
 import type { LintFinding } from "./finding";
 
@@ -8,7 +10,7 @@ export function lintSchemas(sources: SourceFile[]): LintFinding[] {
   for (const source of sources) {
     if (!source.path.startsWith("schemas/") || source.parseError) continue;
     try {
-      createAjv({ validateSchema: true }).compile(source.json as object);
+      createAjv({ validateSchema: true }).compile(withoutMeta(source.json as JsonSchema));
     } catch (error) {
       findings.push({ path: source.path, pointer: "", message: `not a valid schema: ${(error as Error).message}`, severity: "error" });
     }
