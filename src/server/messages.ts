@@ -4,7 +4,7 @@
 // spec are quoted exactly; the rest are ours, written for a nervous applicant on a phone.
 
 import { accountMessages } from "../engine/messages";
-import { fileMessages } from "../engine/documents";
+import { fileNameTooLong } from "../engine/documents";
 
 export const messages = {
   // The spec's texts.
@@ -90,7 +90,7 @@ export const messages = {
 
   // Documents and the PDF copy.
   notADocumentQuestion: (key: string) => `${key} is not a document question of this application.`,
-  fileNameTooLong: fileMessages.nameTooLong,
+  fileNameTooLong,
   uploadKeyUnknown: "This upload has expired or belongs to another question. Please choose your file again.",
   uploadMissing: "We did not receive your file. Please choose it and upload it again.",
   documentDeleted: "Your file was deleted.",

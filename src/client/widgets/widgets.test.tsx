@@ -205,12 +205,19 @@ describe("textarea", () => {
     expect(answers().community_service_detail).toBe("I tutor.");
   });
 
-  test("the definition's maxLength and rows (Personal Statement: 7000, 14 rows)", () => {
+  test("an essay takes the institution's character_limit, and the definition's rows (Personal Statement: 14)", () => {
+    const limit = form.institution.character_limit;
     show(viewOf("personal_statement_essay"));
     const area = screen.getByRole("textbox", { name: "Personal Statement" });
-    expect(area).toHaveAttribute("maxlength", "7000");
+    expect(area).toHaveAttribute("maxlength", String(limit));
     expect(area).toHaveAttribute("rows", "14");
-    expect(screen.getByText("Character count: 0 / 7000")).toBeInTheDocument();
+    expect(screen.getByText(`Character count: 0 / ${limit}`)).toBeInTheDocument();
+  });
+
+  test("an essay follows a changed character_limit", () => {
+    show({ ...viewOf("personal_statement_essay"), maxLength: 5000 });
+    expect(screen.getByRole("textbox", { name: "Personal Statement" })).toHaveAttribute("maxlength", "5000");
+    expect(screen.getByText("Character count: 0 / 5000")).toBeInTheDocument();
   });
 
   test("a maxLength of 7000 given to a question that had none", () => {
