@@ -3,6 +3,7 @@
 // the list its controlling answer chooses (the state list of the chosen country). Its label,
 // `{key}_desc`, is written from that option, never taken from whoever sent the answer. The server
 // refuses a save with any other value, and validation (server, browser, answers:check) reports it.
+import { isClosed } from "./cycle";
 import type { Expansion } from "./expand";
 import type { AnswerKey, Answers, ResolvedOption, ResolvedOptions } from "./types";
 
@@ -43,6 +44,22 @@ export function unofferedChoices(form: Shape, answers: Answers, keys: Iterable<A
     if (typeof value !== "string" || choiceLabel(form, key, value, answers) === undefined) unoffered.push(key);
   }
   return unoffered;
+}
+
+/**
+ * The keys among `keys` whose answer is an option closed by `today` (an application plan past its
+ * deadline), with the option's last day.
+ */
+export function closedChoices(form: Shape, answers: Answers, today: string, keys: Iterable<AnswerKey> = Object.keys(answers)): { key: AnswerKey; closedAfter: string }[] {
+  const closed: { key: AnswerKey; closedAfter: string }[] = [];
+  for (const key of keys) {
+    const value = answers[key];
+    if (typeof value !== "string" || value === "" || !isChoice(form, key)) continue;
+    const options = form.owners.get(key)?.item.options;
+    const option = options && offered(options, answers)?.find((o) => o.value === value);
+    if (option && isClosed(option, today)) closed.push({ key, closedAfter: option.closesAfter! });
+  }
+  return closed;
 }
 
 const labelKeys = new WeakMap<Shape["companions"], Set<AnswerKey>>();

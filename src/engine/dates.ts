@@ -5,6 +5,14 @@ export function localToday(now = new Date()): string {
 }
 
 /**
+ * Today where the day ends last (UTC−12, "anywhere on Earth"): a deadline's day lasts until it has
+ * ended in every time zone, so an applicant whose own calendar still shows it is never refused.
+ */
+export function dayAnywhereOnEarth(now = new Date()): string {
+  return new Date(now.getTime() - 12 * 3_600_000).toISOString().slice(0, 10);
+}
+
+/**
  * `at` in the office's time zone, as the confirmation e-mail, the completion page and the PDF
  * copy's cover write it: "November 22, 2026 at 7:00 AM EST". Put together from parts: ICU
  * versions join date and time differently (", " or " at ") and some put a narrow no-break space

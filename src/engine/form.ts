@@ -1,4 +1,5 @@
-import { unofferedChoices } from "./choices";
+import { closedChoices, unofferedChoices } from "./choices";
+import { longDate } from "./cycle";
 import { localToday } from "./dates";
 import type { InstitutionFile } from "./generated/definition-format";
 import { expandDefinitions, type Expansion } from "./expand";
@@ -45,6 +46,8 @@ export function assembleForm(files: FormFiles, validator: AnswerValidator, optio
 export interface ValidateOptions extends FormState {
   /** The day the date rules count from (YYYY-MM-DD); defaults to today. */
   today?: string;
+  /** The day deadlines are judged on; defaults to `today`. The server's is anywhere on Earth's. */
+  deadlineDay?: string;
 }
 
 /**
@@ -53,10 +56,10 @@ export interface ValidateOptions extends FormState {
  * chosen, or behind a false condition, are not validated.
  */
 export function validateAnswers(form: CompiledForm, answers: Answers, options: ValidateOptions = {}): ValidationErrors {
-  return validateEvaluation(form, evaluate(form, answers, options), options.today);
+  return validateEvaluation(form, evaluate(form, answers, options), options.today, options.deadlineDay);
 }
 
-export function validateEvaluation(form: CompiledForm, evaluation: Evaluation, today = localToday()): ValidationErrors {
+export function validateEvaluation(form: CompiledForm, evaluation: Evaluation, today = localToday(), deadlineDay = today): ValidationErrors {
   const data: Answers = {};
   for (const [key, value] of Object.entries(evaluation.answers)) {
     if (value !== "" && evaluation.isShown(key)) data[key] = value;
@@ -67,6 +70,9 @@ export function validateEvaluation(form: CompiledForm, evaluation: Evaluation, t
   }
   for (const key of unofferedChoices(form, data)) {
     if (!errors[key]?.includes(message("notAChoice"))) (errors[key] ??= []).push(message("notAChoice"));
+  }
+  for (const { key, closedAfter } of closedChoices(form, data, deadlineDay)) {
+    (errors[key] ??= []).push(message("closed", { day: longDate(closedAfter) }));
   }
   return errors;
 }

@@ -1,3 +1,4 @@
+import { withCycleTerm } from "./cycle";
 import type { Item } from "./generated/definition-format";
 import type { AnswerKey, FormFiles, JsonSchema } from "./types";
 import { assembleForm, type CompiledForm, type LoadOptions } from "./form";
@@ -5,8 +6,14 @@ import { MAX_BLOCKS } from "./expand";
 import { blockPrefix } from "./expand/prefixes";
 import { compileValidator } from "./validation";
 
-/** The rule files in a fixed order, so every build and every server compiles the same validator. */
-export const rulesOf = (files: FormFiles) => Object.keys(files.rules).sort().map((name) => files.rules[name]!);
+/**
+ * The rule files in a fixed order, so every build and every server compiles the same validator,
+ * with `{ "cycleTerm": true }` read as the cycle's term.
+ */
+export function rulesOf(files: FormFiles): JsonSchema[] {
+  const term = files.institution.institution.cycle?.term;
+  return Object.keys(files.rules).sort().map((name) => withCycleTerm(files.rules[name]!, term));
+}
 
 /** The answer keys of essays (`"essay": true`), prefixes applied, every block of a group. */
 function essayKeys(items: readonly Item[], prefix: string): AnswerKey[] {

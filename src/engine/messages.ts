@@ -29,9 +29,10 @@ export type MessageCode =
   | "required"
   | "invalidFormat"
   | "notAChoice"
+  | "closed"
   | "invalid";
 
-export function message(code: MessageCode, params: { limit?: number } = {}): string {
+export function message(code: MessageCode, params: { limit?: number; day?: string } = {}): string {
   switch (code) {
     case "tooLong":
       return `Please shorten this answer to ${params.limit} characters or fewer.`;
@@ -45,6 +46,8 @@ export function message(code: MessageCode, params: { limit?: number } = {}): str
       return "Please check the format of this answer.";
     case "notAChoice":
       return "Please choose one of the answers offered.";
+    case "closed":
+      return `The deadline for this choice was ${params.day}. Please choose another.`;
     case "invalid":
       return "Please check this answer.";
     default: {

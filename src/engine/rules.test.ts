@@ -329,8 +329,8 @@ describe("academics rules", () => {
       expect(errors).toEqual({});
     });
 
-    it("does not ask an Early Action applicant for the Early Decision agreement", () => {
-      expect(errorsAfter({ decision_type: "EA", decision_type_desc: "Early Action", early_decision_agree: false })).toEqual({});
+    it("does not ask a Regular Decision applicant for the Early Decision agreement", () => {
+      expect(errorsAfter({ decision_type: "RD", decision_type_desc: "Regular Decision", early_decision_agree: false })).toEqual({});
     });
   });
 

@@ -62,9 +62,14 @@ export type FindingCode =
   | "unreachable-clear"
   | "both-conditions"
   | "unknown-tab"
-  | "nested-add-another";
+  | "nested-add-another"
+  | "no-cycle"
+  | "deadlines";
 
-export type ResolvedOption = Option;
+export type ResolvedOption = Option & {
+  /** The last day (YYYY-MM-DD) this option can be chosen: an application plan's deadline (cycleDeadlines). */
+  closesAfter?: string;
+};
 
 /** Options of a select or radio: one list, or lists chosen by another answer (state by country). */
 export type ResolvedOptions =

@@ -4,6 +4,7 @@
 // spec are quoted exactly; the rest are ours, written for a nervous applicant on a phone.
 
 import { accountMessages } from "../engine/messages";
+import { longDate } from "../engine/cycle";
 import { fileNameTooLong } from "../engine/documents";
 
 export const messages = {
@@ -43,6 +44,8 @@ export const messages = {
   statusOrder: "An application's status moves from started to validating to submitted, one step at a time.",
   statusSubmitOnly: "Your application is marked submitted only when you submit it with the Submit button.",
   tabSaved: "Your choice was saved.",
+  closed: (choices: { key: string; closedAfter: string }[]) =>
+    choices.map(({ key, closedAfter }) => `${key}: the deadline for this choice was ${longDate(closedAfter)}.`).join(" "),
   notOffered: (keys: string[]) => `${keys.join(", ")} must be one of the choices ${keys.length === 1 ? "its question offers" : "their questions offer"}.`,
   tabUnknown: (group: string, tabs: string[]) => `chosen_tab must be one of ${tabs.join(", ")} for ${group}.`,
   blocksSaved: "The number of entries was saved.",

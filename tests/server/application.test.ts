@@ -2,9 +2,15 @@
 // add-another, validation and submit, and the visitor's saved-for-later answers.
 import { readFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { readProject } from "../../src/definitions/files";
+import { longDate } from "../../src/engine/cycle";
 import type { Answers } from "../../src/engine/runtime";
 import { messages } from "../../src/server/messages";
 import { Client, databaseKinds, json, loggedInApplicant, startTestServer, type TestServer } from "./harness";
+
+const cycle = readProject().form.institution.institution.cycle!;
+/** The day after `day` (YYYY-MM-DD). */
+const dayAfter = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
 
 const complete = JSON.parse(readFileSync(new URL("../fixtures/complete-answers.json", import.meta.url), "utf8")) as Answers;
 
@@ -81,6 +87,26 @@ describe.each(databaseKinds)("the application API on %s", (kind) => {
         expect([response.statusCode, json(response).message], JSON.stringify(change)).toEqual([400, messages.notOffered([key])]);
       }
       expect(await profileOf(client)).toMatchObject({ answer: { first_name: "Ana", conviction: "N", conviction_desc: "No" }, revision: 1 });
+    });
+
+    it("takes an application plan until its deadline has ended everywhere on Earth, then refuses it, naming the day", async () => {
+      const [plan, deadline] = Object.entries(cycle.deadlines)[0]!;
+      const client = await loggedInApplicant(server);
+      const saved = server.clock.now;
+      try {
+        await client.put("/api/answer", { entry_term: cycle.term });
+        // 11:59 p.m. on the deadline in UTC−12, the last time zone to reach midnight.
+        server.clock.now = new Date(`${deadline}T23:59:00-12:00`);
+        expect((await client.put("/api/answer", { decision_type: plan })).statusCode).toBe(200);
+        await client.put("/api/answer", { decision_type: "" });
+        server.clock.now = new Date(`${dayAfter(deadline)}T12:00:00Z`);
+        const late = await client.put("/api/answer", { decision_type: plan, first_name: "Ana" });
+        expect([late.statusCode, json(late).message]).toEqual([400, messages.closed([{ key: "decision_type", closedAfter: deadline }])]);
+        expect(json(late).message).toBe(`decision_type: the deadline for this choice was ${longDate(deadline)}.`);
+        expect((await profileOf(client)).answer).toEqual({ entry_term: cycle.term, entry_term_desc: cycle.termLabel });
+      } finally {
+        server.clock.now = saved;
+      }
     });
 
     it("writes each choice's label itself, whatever label the browser sent", async () => {

@@ -9,11 +9,14 @@ interface Props {
   name?: string;
   invalid?: boolean;
   describedBy?: string;
+  disabled?: boolean;
+  /** A few words after the label, such as a plan's deadline. */
+  note?: string;
 }
 
-export function Choice({ type, label, checked, onChange, id, name, invalid, describedBy }: Props) {
+export function Choice({ type, label, checked, onChange, id, name, invalid, describedBy, disabled, note }: Props) {
   return (
-    <label className="choice" data-selected={checked || undefined}>
+    <label className="choice" data-selected={checked || undefined} data-disabled={disabled || undefined}>
       <input
         id={id}
         type={type}
@@ -23,9 +26,10 @@ export function Choice({ type, label, checked, onChange, id, name, invalid, desc
         onChange={(event) => onChange(event.target.checked)}
         aria-invalid={invalid || undefined}
         aria-describedby={describedBy}
+        disabled={disabled}
       />
       <span className={`choice-mark ${type === "radio" ? "choice-radio" : "choice-box"}`} aria-hidden="true" />
-      {label}
+      {note ? <span>{label} <span className="choice-note">({note})</span></span> : label}
     </label>
   );
 }

@@ -1,4 +1,6 @@
 // Radio buttons, the browser's own under a labelled radiogroup; a short list of short labels sits in one row.
+import { isClosed, longDate } from "../../engine/cycle";
+import { localToday, type ResolvedOption } from "../../engine/runtime";
 import { Choice } from "./Choice";
 import { choose, chosenLabel, useOptions } from "./options";
 import { QuestionFrame } from "./QuestionFrame";
@@ -8,7 +10,8 @@ function RadioQuestion({ view, onAnswer }: WidgetProps<"radio">) {
   const question = view.item;
   const { key, value, errors, id } = useQuestion(view);
   const options = useOptions(view);
-  const inline = options.length <= 3 && options.every((o) => o.label.length <= 12);
+  const inline = options.length <= 3 && options.every((o) => o.label.length <= 12 && !o.closesAfter);
+  const today = localToday();
   return (
     <QuestionFrame id={id} answerKey={key} label={question.label} help={question.help} errors={errors} labels="radiogroup">
       {() => (
@@ -21,12 +24,20 @@ function RadioQuestion({ view, onAnswer }: WidgetProps<"radio">) {
               checked={value === option.value}
               onChange={() => onAnswer(choose(key, option.value, options))}
               label={option.label}
+              disabled={isClosed(option, today) && value !== option.value}
+              note={deadlineNote(option, today)}
             />
           ))}
         </div>
       )}
     </QuestionFrame>
   );
+}
+
+/** An application plan's deadline beside it: the last day to choose it, or the day it closed. */
+function deadlineNote(option: ResolvedOption, today: string): string | undefined {
+  if (!option.closesAfter) return undefined;
+  return isClosed(option, today) ? `closed ${longDate(option.closesAfter)}` : `deadline ${longDate(option.closesAfter)}`;
 }
 
 export const radio: WidgetEntry<"radio"> = { Widget: RadioQuestion, display: chosenLabel, isAnswered: hasAnswer };

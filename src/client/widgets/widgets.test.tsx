@@ -4,7 +4,8 @@
 import { fireEvent, render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { http, HttpResponse } from "msw";
-import { describe, expect, test } from "vitest";
+import { describe, expect, test, vi } from "vitest";
+import { longDate } from "../../engine/cycle";
 import type { Answers, ViewItem } from "../../engine/runtime";
 import type { Item } from "../../engine/generated/definition-format";
 import { useAnswers } from "../state/answers";
@@ -326,6 +327,35 @@ describe("radio", () => {
     expect(answers()).toMatchObject({ preferred_name_ind: "N", preferred_name_ind_desc: "No" });
     await user.keyboard("{ArrowLeft}");
     expect(answers()).toMatchObject({ preferred_name_ind: "Y", preferred_name_ind_desc: "Yes" });
+  });
+});
+
+describe("an application plan (cycleDeadlines)", () => {
+  const plans = () => {
+    const options = viewOf("decision_type").options;
+    if (options?.kind !== "list") throw new Error("decision_type has one list");
+    return options.options.map((o) => ({ ...o, closesAfter: o.closesAfter! }));
+  };
+
+  test("shows each plan's deadline; a plan whose deadline has passed is disabled, with the day it closed", async () => {
+    const [first, ...rest] = [...plans()].sort((a, b) => a.closesAfter.localeCompare(b.closesAfter));
+    const open = rest.filter((p) => p.closesAfter > first!.closesAfter);
+    vi.useFakeTimers({ toFake: ["Date"] });
+    vi.setSystemTime(new Date(`${first!.closesAfter}T12:00:00`).getTime() + 86_400_000);
+    try {
+      // The plan is asked of applicants for this cycle's term.
+      given({ entry_term: form.institution.cycle!.term });
+      const { user } = show(viewOf("decision_type"));
+      const closed = screen.getByRole("radio", { name: `${first!.label} (closed ${longDate(first!.closesAfter)})` });
+      expect(closed).toBeDisabled();
+      for (const plan of open) expect(screen.getByRole("radio", { name: `${plan.label} (deadline ${longDate(plan.closesAfter)})` })).toBeEnabled();
+      await user.click(closed);
+      expect(answers().decision_type ?? "").toBe("");
+      await user.click(screen.getByRole("radio", { name: new RegExp(`^${open[0]!.label} `) }));
+      expect(answers()).toMatchObject({ decision_type: open[0]!.value, decision_type_desc: open[0]!.label });
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
 

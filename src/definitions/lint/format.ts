@@ -109,8 +109,8 @@ export function lintFormat(sources: SourceFile[]): LintFinding[] {
     }
     const validate = validators[kindOf(source)];
     if (validate(json)) {
-      if (kindOf(source) === "optionListFile" && ("options" in json) === ("years" in json)) {
-        findings.push({ path: source.path, pointer: "", message: "an option list file has either \"options\" or \"years\"", severity: "error" });
+      if (kindOf(source) === "optionListFile" && ["options", "years", "cycleTerms"].filter((name) => name in json).length !== 1) {
+        findings.push({ path: source.path, pointer: "", message: "an option list file has one of \"options\", \"years\" or \"cycleTerms\"", severity: "error" });
       }
       continue;
     }

@@ -4,6 +4,7 @@ import { expandDefinitions } from "../../engine/compile";
 import { localToday } from "../../engine/runtime";
 import { readProject, type SourceFile } from "../files";
 import { lintCompletions } from "./completions";
+import { lintCycleTerms } from "./cycle";
 import { findingAt, type LintFinding } from "./finding";
 import { lintFormat } from "./format";
 import { lintKeysInModel, lintUnaskedKeys } from "./keys";
@@ -29,6 +30,7 @@ export function lintDefinitions(root: string): { findings: LintFinding[]; source
       ...lintKeysInModel(project, expansion, model),
       ...lintReferences(project, expansion, model),
       ...lintRules(project, model),
+      ...lintCycleTerms(project),
       ...lintUnaskedKeys(expansion, model),
     );
   }

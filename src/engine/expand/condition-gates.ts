@@ -1,4 +1,5 @@
 import { compileCondition, comparisons } from "../conditions";
+import { mentionsCycleTerm, withCycleTerm } from "../cycle";
 import type { Condition, Item } from "../generated/definition-format";
 import type { Source } from "../types";
 import { addGate, reference, report, type Expander, type Position } from "./expansion";
@@ -12,12 +13,19 @@ export function conditionGate(x: Expander, item: Item, at: Position, source: Sou
   if (item.hideWhen && item.showWhen) {
     report(x, "both-conditions", "an item takes hideWhen or showWhen, not both", source);
   }
+  const which = item.showWhen ? "showWhen" : "hideWhen";
+  // { "cycleTerm": true } reads as the cycle's term from here on.
+  const term = x.files.institution.institution.cycle?.term;
+  const asWritten = item.showWhen ?? item.hideWhen;
+  if (term === undefined && mentionsCycleTerm(asWritten)) {
+    report(x, "no-cycle", `{ "cycleTerm": true } means the cycle's term, but form-definitions/institution.json has no "cycle"`, { file: source.file, pointer: `${source.pointer}/${which}` });
+  }
+  const shown = withCycleTerm(asWritten, term);
   // hideWhen is stored as its opposite so that every condition gate reads "shown while this holds".
-  const written: Condition | undefined = item.showWhen ?? (item.hideWhen && { not: item.hideWhen });
+  const written: Condition | undefined = item.showWhen ? shown : shown && { not: shown };
   if (!written && !item.clearOnHide) return at.gate;
 
-  const which = item.showWhen ? "showWhen" : "hideWhen";
-  for (const { comparison, pointer } of comparisons(item.showWhen ?? item.hideWhen ?? { all: [] }, `${source.pointer}/${which}`)) {
+  for (const { comparison, pointer } of comparisons(shown ?? { all: [] }, `${source.pointer}/${which}`)) {
     reference(x, comparison.key, "condition", at, pointer, comparison);
   }
   (item.clearOnHide ?? []).forEach((key, i) => reference(x, key, "clearOnHide", at, `${source.pointer}/clearOnHide/${i}`));

@@ -8,10 +8,17 @@ import { resolveIn } from "./prefixes";
 export function selectOptions(x: Expander, item: SelectItem | RadioItem, view: ViewItem, at: Position): ResolvedOptions | undefined {
   const resolve = (options: Options, pointer: string): ResolvedOption[] => {
     const resolved = resolveOptions(options, x.files, x.currentYear);
-    if (!resolved) report(x, "missing-option-list", `option list "${String(options)}" does not exist in form-definitions/`, { file: at.file, pointer });
+    if (!resolved) {
+      const listsTerms = typeof options === "string" && x.files.optionLists[options]?.cycleTerms;
+      if (listsTerms) report(x, "no-cycle", `option list "${options}" lists the cycle's terms, but form-definitions/institution.json has no "cycle"`, { file: at.file, pointer });
+      else report(x, "missing-option-list", `option list "${String(options)}" does not exist in form-definitions/`, { file: at.file, pointer });
+    }
     return resolved ?? [];
   };
-  if (item.options) return { kind: "list", options: resolve(item.options, `${view.source.pointer}/options`) };
+  if (item.options) {
+    const options = resolve(item.options, `${view.source.pointer}/options`);
+    return { kind: "list", options: item.type === "radio" || item.type === "select" ? withDeadlines(x, item, options, view) : options };
+  }
   if (item.optionsByAnswer) {
     const controlKey = resolveIn(at.scope, item.optionsByAnswer.key);
     reference(x, item.optionsByAnswer.key, "condition", at, `${view.source.pointer}/optionsByAnswer/key`);
@@ -23,4 +30,21 @@ export function selectOptions(x: Expander, item: SelectItem | RadioItem, view: V
   }
   report(x, "missing-options", `${item.type} "${item.key}" needs options or optionsByAnswer`, view.source);
   return undefined;
+}
+
+/** A plan question's options (`cycleDeadlines`), each closing after its day in the cycle's deadlines. */
+function withDeadlines(x: Expander, item: SelectItem | RadioItem, options: ResolvedOption[], view: ViewItem): ResolvedOption[] {
+  if (!item.cycleDeadlines) return options;
+  const deadlines = x.files.institution.institution.cycle?.deadlines;
+  const at = { file: view.source.file, pointer: `${view.source.pointer}/cycleDeadlines` };
+  if (!deadlines) {
+    report(x, "no-cycle", `"${item.key}" closes its options at the cycle's deadlines, but form-definitions/institution.json has no "cycle"`, at);
+    return options;
+  }
+  const values = options.map((o) => o.value);
+  const missing = values.filter((value) => !(value in deadlines));
+  if (missing.length > 0) report(x, "deadlines", `cycle.deadlines in institution.json gives no date for ${missing.map((v) => `"${v}"`).join(", ")} of "${item.key}"; add one for each option (${values.join(", ")})`, at);
+  const unknown = Object.keys(deadlines).filter((plan) => !values.includes(plan));
+  if (unknown.length > 0) report(x, "deadlines", `cycle.deadlines in institution.json names ${unknown.map((v) => `"${v}"`).join(", ")}, which "${item.key}" does not offer (${values.join(", ")})`, at);
+  return options.map((option) => (option.value in deadlines ? { ...option, closesAfter: deadlines[option.value] } : option));
 }

@@ -120,9 +120,18 @@ export interface Comparison {
    */
   op: "equals" | "notEquals" | "lt" | "lte" | "gt" | "gte" | "in" | "notIn" | "answered" | "notAnswered";
   /**
-   * What the answer is compared with: a string, number or boolean; a list for in and notIn.
+   * What the answer is compared with: a string, number or boolean, or { "cycleTerm": true } for this cycle's term; a list for in and notIn.
    */
-  value?: (string | number | boolean) | (string | number | boolean)[];
+  value?: (string | number | boolean) | CycleTerm | ((string | number | boolean) | CycleTerm)[];
+}
+/**
+ * This cycle's entry term: the code in institution.json's cycle.term (FA26). Write it instead of the code, so a condition follows the cycle when it rolls over.
+ */
+export interface CycleTerm {
+  /**
+   * Always true.
+   */
+  cycleTerm: true;
 }
 export interface All {
   /**
@@ -396,6 +405,10 @@ export interface SelectItem {
     };
   };
   /**
+   * Each option closes after its date in institution.json's cycle.deadlines (that day included, anywhere on Earth): the applicant sees it disabled with its date, and the server refuses it. For the application plan question.
+   */
+  cycleDeadlines?: true;
+  /**
    * Text shown before anything is chosen (default "Select…").
    */
   placeholder?: string;
@@ -481,6 +494,10 @@ export interface RadioItem {
       [k: string]: Options;
     };
   };
+  /**
+   * Each option closes after its date in institution.json's cycle.deadlines (that day included, anywhere on Earth): the applicant sees it disabled with its date, and the server refuses it. For the application plan question.
+   */
+  cycleDeadlines?: true;
 }
 /**
  * A single tick box.
@@ -801,7 +818,7 @@ export interface ContentItem {
   help?: string;
 }
 /**
- * An option list file in form-definitions/options/: either options or years.
+ * An option list file in form-definitions/options/: options, years, or cycleTerms.
  */
 export interface OptionListFile {
   /**
@@ -830,6 +847,10 @@ export interface OptionListFile {
      */
     start?: number;
   };
+  /**
+   * The entry terms of this cycle, from institution.json's cycle: its term first (term, termLabel), then its laterTerms.
+   */
+  cycleTerms?: true;
 }
 /**
  * The questions of a built-in block (address.json): every address item expands to these, its prefix before each key.
@@ -927,6 +948,29 @@ export interface InstitutionFile {
      * The office's time zone, an IANA name (America/New_York): the confirmation e-mail and the PDF copy's cover page write the submitted date and time in it.
      */
     time_zone: string;
+    /**
+     * This admission cycle: the entry term it is for and each application plan's deadline. Rolling over to the next cycle is an edit of this object alone.
+     */
+    cycle?: {
+      /**
+       * The entry term's code (FA26). Conditions and rules write { "cycleTerm": true } to mean it.
+       */
+      term: string;
+      /**
+       * The term as applicants read it (Fall 2026).
+       */
+      termLabel: string;
+      /**
+       * Other entry terms applicants may choose this cycle, after the cycle's term (Spring 2027, Fall 2027).
+       */
+      laterTerms?: Option[];
+      /**
+       * The last day (YYYY-MM-DD) of each option of the question marked cycleDeadlines (the application plan), by its code: ED1, EA, ED2, RD.
+       */
+      deadlines: {
+        [k: string]: string;
+      };
+    };
     /**
      * A notice shown between two dates.
      */

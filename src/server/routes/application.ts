@@ -4,10 +4,11 @@
 import type { FastifyInstance } from "fastify";
 import type { JsonSchemaToTsProvider } from "@fastify/type-provider-json-schema-to-ts";
 import { answersBefore, copyAnswers, evaluateAnswers, localToday, validateAnswers, type Answers } from "../../engine/runtime";
+import { dayAnywhereOnEarth } from "../../engine/dates";
 import {
   addWebStatus, answered, changeApplication, loginsOf, setLastPage, storeValidations, submitApplication, type Application, type ChangeResult,
 } from "../data/applications";
-import { unofferedChoices, withoutChoiceLabels, writeChoiceLabels } from "../../engine/choices";
+import { closedChoices, unofferedChoices, withoutChoiceLabels, writeChoiceLabels } from "../../engine/choices";
 import type { ServerContext } from "../context";
 import { storedDocuments } from "../data/documents";
 import {
@@ -51,7 +52,7 @@ export function applicationRoutes(app: FastifyInstance, ctx: ServerContext): voi
       if (stored[key]) answers[key] = "ANSWERED";
       else delete answers[key];
     }
-    return validateAnswers(form, answers, { ...state(a), today: localToday(now()) });
+    return validateAnswers(form, answers, { ...state(a), today: localToday(now()), deadlineDay: dayAnywhereOnEarth(now()) });
   };
 
   routes.get("/api/profile", {
@@ -97,6 +98,8 @@ export function applicationRoutes(app: FastifyInstance, ctx: ServerContext): voi
       const evaluation = evaluateAnswers(form, merged, { ...state(current), previous: answersBefore(form, current.answers, sent) });
       const unoffered = unofferedChoices(form, evaluation.answers, Object.keys(sent));
       if (unoffered.length > 0) throw new ApiError(400, messages.notOffered(unoffered));
+      const closed = closedChoices(form, evaluation.answers, dayAnywhereOnEarth(now()), Object.keys(sent));
+      if (closed.length > 0) throw new ApiError(400, messages.closed(closed));
       cleared = evaluation.cleared;
       return { answers: answered(writeChoiceLabels(form, evaluation.answers)) };
     }, ifRevision === undefined ? undefined : Number(ifRevision)));

@@ -5,7 +5,8 @@ import { evaluateAnswers, type Answers } from "../../engine/runtime";
 import { answered } from "../data/applications";
 import { randomId } from "../auth/secrets";
 import { hit } from "../auth/throttle";
-import { unofferedChoices, withoutChoiceLabels, writeChoiceLabels } from "../../engine/choices";
+import { closedChoices, unofferedChoices, withoutChoiceLabels, writeChoiceLabels } from "../../engine/choices";
+import { dayAnywhereOnEarth } from "../../engine/dates";
 import type { ServerContext } from "../context";
 import { saveTemporaryAnswers, temporaryAnswers } from "../data/temporary-answers";
 import { messageReply, savedAnswers, savedAnswersQuery, savedForLater } from "../../api-contract";
@@ -36,6 +37,8 @@ export function temporaryAnswerRoutes(app: FastifyInstance, ctx: ServerContext):
     const evaluation = evaluateAnswers(form, withoutChoiceLabels(form, request.body as Answers));
     const unoffered = unofferedChoices(form, evaluation.answers);
     if (unoffered.length > 0) throw new ApiError(400, messages.notOffered(unoffered));
+    const closed = closedChoices(form, evaluation.answers, dayAnywhereOnEarth(now()));
+    if (closed.length > 0) throw new ApiError(400, messages.closed(closed));
     const answers = answered(writeChoiceLabels(form, evaluation.answers));
     await saveTemporaryAnswers(db, hash(token), answers, expires);
     return { message: messages.temporarySaved, token, expires_at: expires.toISOString() };

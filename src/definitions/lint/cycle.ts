@@ -1,0 +1,25 @@
+// Rule files may write { "cycleTerm": true } for the cycle's term; without a `cycle` in
+// institution.json there is no term to read, and the rule would never match. (Definitions are
+// checked as the engine expands them: src/engine/expand.)
+import { isCycleTerm } from "../../engine/cycle";
+import type { ProjectFiles } from "../files";
+import type { LintFinding } from "./finding";
+
+export function lintCycleTerms(project: ProjectFiles): LintFinding[] {
+  if (project.form.institution.institution.cycle) return [];
+  const findings: LintFinding[] = [];
+  for (const [name, schema] of Object.entries(project.form.rules)) {
+    const visit = (node: unknown, pointer: string) => {
+      if (isCycleTerm(node)) {
+        findings.push({
+          path: `schemas/rules/${name}`, pointer, severity: "error",
+          message: `{ "cycleTerm": true } means the cycle's term, but form-definitions/institution.json has no "cycle"`,
+        });
+      } else if (typeof node === "object" && node !== null) {
+        for (const [key, child] of Object.entries(node)) visit(child, `${pointer}/${key}`);
+      }
+    };
+    visit(schema, "");
+  }
+  return findings;
+}
