@@ -81,7 +81,7 @@ describe("the staff guide", () => {
 
   it("ends every recipe with npm run preview", () => {
     const recipes = guide.split("\n### ").filter((part) => part.includes("<!-- check:"));
-    expect(recipes.length).toBe(7);
+    expect(recipes.length).toBe(8);
     for (const recipe of recipes) expect(recipe, recipe.slice(0, 40)).toContain("npm run preview");
   });
 
@@ -99,7 +99,7 @@ describe("the staff guide", () => {
       expect(findings.filter((f) => f.severity === "error")).toEqual([]);
     });
 
-    it("ask the new questions, hide the roommate question from someone living off campus, and require what the rules say", () => {
+    it("ask the new questions, hide the roommate question from someone living off campus, require what the rules say, and change the limits", () => {
       const form = loadForm(readProject(root).form, { today: "2027-10-01" });
       expect(evaluateAnswers(form, { housing: "N", housing_roommate: "Y" }).answers.housing_roommate).toBe("");
       const errors = validateAnswers(form, { housing: "Y", language_name: "Spanish", language_fluency: "FLUENT" }, { today: "2027-10-01" });
@@ -107,6 +107,8 @@ describe("the staff guide", () => {
       expect(errors.heard_about).toEqual(["Please tell us how you first heard about us."]);
       expect(errors.language_name).toBeUndefined();
       expect(form.institution.cycle?.term).toBe("FA27");
+      expect(validateAnswers(form, { personal_statement_essay: "x".repeat(6501) }, { today: "2027-10-01" }).personal_statement_essay)
+        .toEqual(["Please shorten this answer to 6500 characters or fewer."]);
     });
   });
 });

@@ -1,7 +1,7 @@
 // The checks before a document is sent (spec: application-form §5 file upload) and how its size
 // is written (§9: without decimals and without a space).
 import { describe, expect, test } from "vitest";
-import { checkFile, fileMessages, formatFileSize, type UploadSettings } from "./documents";
+import { checkFile, fileMessages, formatFileSize, uploadsHint, type UploadSettings } from "./documents";
 
 const fileOf = (name: string, size: number) => ({ name, size });
 /** The spec's settings (§5), kept here so an office's edit of institution.json leaves these tests alone. */
@@ -43,6 +43,11 @@ describe("the institution's uploads (institution.json) decide the size and the t
     expect(checkFile(fileOf("photo.png", 10), office)).toEqual({
       ok: false, errors: [{ code: "wrongType", message: "You can only enter the following file types: .pdf, .docx" }],
     });
+  });
+
+  test("a file question without help of its own says what the office takes", () => {
+    expect(uploadsHint(office)).toBe("A .pdf or .docx file of 2.5 MB or less.");
+    expect(uploadsHint({ max_size_mb: 1, types: [".pdf"] })).toBe("A .pdf file of 1 MB or less.");
   });
 
   test("the spec's settings give the spec's messages", () => {

@@ -16,6 +16,12 @@ export const maxFileBytes = (uploads: UploadSettings) => Math.floor(uploads.max_
 /** The file input's `accept`: the picker offers these; the check below still runs (drag and drop, "All files"). */
 export const acceptedTypes = (uploads: UploadSettings) => uploads.types.join(",");
 
+/** A file question's hint when its definition gives none: what the office takes, so it never says otherwise. */
+export function uploadsHint(uploads: UploadSettings): string {
+  const types = uploads.types.length > 1 ? `${uploads.types.slice(0, -1).join(", ")} or ${uploads.types.at(-1)}` : uploads.types[0];
+  return `A ${types} file of ${uploads.max_size_mb} MB or less.`;
+}
+
 export type FileRule = "tooLarge" | "wrongType" | "nameTooLong" | "empty";
 
 export const fileNameTooLong = "The name of your file is too long. File name can have a maximum of 32 characters, including the extension.";

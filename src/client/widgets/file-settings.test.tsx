@@ -26,9 +26,11 @@ function show() {
 const fileOf = (name: string, bytes: number) => new File([new Uint8Array(bytes)], name, { type: "application/octet-stream" });
 
 describe("an office's upload settings", () => {
-  test("the picker offers the office's types", async () => {
+  test("the picker offers the office's types, and the question's hint says what the office takes", async () => {
     show();
-    expect(await screen.findByLabelText("Resume")).toHaveAttribute("accept", ".pdf,.docx");
+    const input = await screen.findByLabelText("Resume");
+    expect(input).toHaveAttribute("accept", ".pdf,.docx");
+    expect(input).toHaveAccessibleDescription("A .pdf or .docx file of 2 MB or less.");
   });
 
   test.each([

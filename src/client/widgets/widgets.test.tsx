@@ -13,6 +13,7 @@ import { useSession } from "../state/session";
 import { logIn, sentTo, server, testSaver, url, withTestServer, WithSaver } from "../testing";
 import { form } from "../form/model";
 import { Items } from "../form/Renderer";
+import { uploadsHint } from "../../engine/documents";
 import { TEXT_MAX_LENGTH } from "./text";
 import { TEXTAREA_MAX_LENGTH, TEXTAREA_ROWS } from "./textarea";
 
@@ -500,7 +501,7 @@ describe("errors", () => {
     const input = await screen.findByLabelText("Personal Statement Document");
     expect(input).toHaveAttribute("aria-invalid", "true");
     expect(descriptions(input)).toEqual([
-      "A .pdf, .docx, .png, .jpg or .jpeg file of 1 MB or less.",
+      uploadsHint(form.institution.uploads),
       "We'd love to learn more about you than the basic facts on this application.",
     ]);
   });
