@@ -3,6 +3,7 @@ import { join, resolve } from "node:path";
 import { defineConfig, type Plugin } from "vitest/config";
 import { browserValidatorModule } from "./src/definitions/browser-validator";
 import { classifyDefinitionFile } from "./src/definitions/classify";
+import { refuseLintErrors } from "./src/definitions/lint/build-guard";
 import react from "@vitejs/plugin-react";
 
 // The API server `npm run dev` starts beside Vite (scripts/dev.ts).
@@ -14,7 +15,7 @@ const api = `http://localhost:${process.env.API_PORT ?? 8080}`;
 // files instead of 17, and how its code was cut would follow whatever the office imports. Apart,
 // the applicants' build is what it was, and no office code can reach it.
 export default defineConfig(({ mode }) => ({
-  plugins: [react(), pageList(), answerValidator(), cookiePrefix(process.env.COOKIE_PREFIX), staffPages()],
+  plugins: [react(), refuseLintErrors(process.cwd()), pageList(), answerValidator(), cookiePrefix(process.env.COOKIE_PREFIX), staffPages()],
   publicDir: "src/client/public",
   build: {
     outDir: "dist/client",

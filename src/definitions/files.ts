@@ -4,6 +4,7 @@
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
+import { parse, printParseErrorCode, type ParseError } from "jsonc-parser";
 import type { JsonSchema } from "../engine/compile";
 import type { FormFiles, InstitutionFile, OptionListFile, PageDefinition, TemplateFile } from "../engine/runtime";
 import { classifyDefinitionFile } from "./classify";
@@ -16,6 +17,7 @@ export interface SourceFile {
   text: string;
   /** The parsed JSON, or undefined when the text is not JSON. */
   json: unknown;
+  /** Why the text is not JSON, and where (characters from the start). */
   parseError?: { message: string; offset: number };
 }
 
@@ -33,10 +35,44 @@ function readSource(root: string, path: string): SourceFile {
   try {
     return { path, text, json: JSON.parse(text) };
   } catch (error) {
-    const message = error instanceof Error ? error.message : String(error);
-    const position = /position (\d+)/.exec(message);
-    return { path, text, json: undefined, parseError: { message, offset: position ? Number(position[1]) : 0 } };
+    return { path, text, json: undefined, parseError: syntaxError(text) ?? { message: `not valid JSON: ${(error as Error).message}`, offset: 0 } };
   }
+}
+
+// JSON.parse decides whether a file is JSON (the server and the browser read it so), but its
+// messages name no position for some mistakes ("Expected double-quoted property name"):
+// jsonc-parser's errors carry the offset.
+const SYNTAX: Record<string, string> = {
+  InvalidSymbol: "unexpected character",
+  InvalidNumberFormat: "not a number",
+  PropertyNameExpected: "expected a property name in double quotes",
+  ValueExpected: "expected a value",
+  ColonExpected: 'expected ":" after the property name',
+  CommaExpected: 'expected "," between two values',
+  CloseBraceExpected: 'expected "}" to close the object',
+  CloseBracketExpected: 'expected "]" to close the list',
+  EndOfFileExpected: "expected the end of the file after the last \"}\"",
+  InvalidCommentToken: "comments are not allowed in JSON",
+  UnexpectedEndOfComment: "comments are not allowed in JSON",
+  UnexpectedEndOfString: "a string is not closed with a double quote",
+  UnexpectedEndOfNumber: "not a number",
+  InvalidUnicode: "a \\u escape needs four hex digits",
+  InvalidEscapeCharacter: "unknown escape after a backslash",
+  InvalidCharacter: "a string cannot hold this character (a line break or tab?); write \\n or \\t",
+};
+
+/** The first syntax mistake in `text`, with its offset; a trailing comma is named as such. */
+function syntaxError(text: string): { message: string; offset: number } | undefined {
+  const errors: ParseError[] = [];
+  parse(text, errors, { allowTrailingComma: false, disallowComments: true, allowEmptyContent: false });
+  const first = errors[0];
+  if (!first) return undefined;
+  const code = printParseErrorCode(first.error);
+  const before = /,\s*$/.exec(text.slice(0, first.offset));
+  if ((code === "PropertyNameExpected" || code === "ValueExpected") && before && /^[}\]]/.test(text.slice(first.offset))) {
+    return { message: `not valid JSON: a trailing comma; delete the "," before "${text[first.offset]}"`, offset: before.index };
+  }
+  return { message: `not valid JSON: ${SYNTAX[code] ?? code}`, offset: first.offset };
 }
 
 function jsonFiles(root: string, dir: string): string[] {

@@ -14,7 +14,8 @@ function pointerSegments(pointer: string): (string | number)[] {
   });
 }
 
-function positionOfOffset(text: string, offset: number): Position {
+/** The line and column of a character, counted from 1. */
+export function positionOfOffset(text: string, offset: number): Position {
   let line = 1;
   let lineStart = 0;
   for (let i = 0; i < offset && i < text.length; i++) {

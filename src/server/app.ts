@@ -57,9 +57,10 @@ export interface ServerOptions {
 
 export async function buildServer(options: ServerOptions): Promise<{ app: FastifyInstance; ctx: ServerContext }> {
   const { config } = options;
+  // First: definitions the linter refuses stop the start before a database is opened.
+  const form = options.form ?? loadServerForm();
   const db = options.db ?? await openDatabase(config);
   await migrate(db);
-  const form = options.form ?? loadServerForm();
   const { institution } = form.form;
   const now = options.now ?? (() => new Date());
   const hash = await loadHasher(db);

@@ -3,6 +3,7 @@
 import { answersSchemaOf, loadForm, type JsonSchema } from "../engine/compile";
 import type { CompiledForm } from "../engine/runtime";
 import { readProject, repoRoot } from "../definitions/files";
+import { lintErrorLines } from "../definitions/lint";
 
 export interface ServerForm {
   form: CompiledForm;
@@ -15,7 +16,17 @@ export interface ServerForm {
   documentKeys: string[];
 }
 
+/** Definitions with lint errors: the server does not start on them. */
+export class DefinitionErrors extends Error {
+  constructor(readonly lines: string[]) {
+    super(`the definitions have ${lines.length} error${lines.length === 1 ? "" : "s"}; the server does not start on them:\n${lines.join("\n")}`);
+  }
+}
+
+/** The form from the definitions at `root`; throws DefinitionErrors when the linter refuses them. */
 export function loadServerForm(root = repoRoot, today?: string): ServerForm {
+  const errors = lintErrorLines(root);
+  if (errors.length > 0) throw new DefinitionErrors(errors);
   const { form: files } = readProject(root);
   const form = loadForm(files, { today });
   // Essays' limits come from the institution's character_limit, as the validator's do.

@@ -6,6 +6,7 @@ import { existsSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { buildServer } from "./app";
 import { configFromEnv } from "./config";
+import { DefinitionErrors } from "./form";
 
 // The bundle sits in dist/server and the browser app in dist/client (npm run build).
 const clientDir = fileURLToPath(new URL("../client", import.meta.url));
@@ -18,7 +19,12 @@ if (cluster.isPrimary && processes > 1) supervise(processes);
 else await serve();
 
 async function serve(): Promise<void> {
-  const { app } = await buildServer({ config, logger: { level } });
+  const { app } = await buildServer({ config, logger: { level } }).catch((error: unknown) => {
+    // A staff member's mistake, not a crash: the findings, as npm run lint:definitions prints them.
+    if (!(error instanceof DefinitionErrors)) throw error;
+    process.stderr.write(`${error.message}\n`);
+    process.exit(1);
+  });
   await app.listen({ port: config.port, host: config.host });
   if (!config.clientDir) app.log.warn("no built browser app in dist/client: serving the API only (run npm run build)");
   app.log.info(`${config.databaseUrl ? "PostgreSQL" : `PGlite in ${config.dataDir}`}; mail ${config.smtpUrl ? "by SMTP" : `to ${config.dataDir}/outbox`}`);

@@ -6,6 +6,8 @@ export interface LintFinding {
   /** Path from the project root, e.g. form-definitions/about.json. */
   path: string;
   pointer: string;
+  /** Where the finding is when no pointer can say it (a syntax error): characters from the start. */
+  offset?: number;
   message: string;
   severity: "error" | "warning";
 }
@@ -13,4 +15,11 @@ export interface LintFinding {
 /** A finding at an item the engine read (its Source names the file as the engine does). */
 export function findingAt(project: ProjectFiles, source: Source, pointerTail: string, message: string, severity: LintFinding["severity"] = "error"): LintFinding {
   return { path: project.pathOf(source.file), pointer: source.pointer + pointerTail, message, severity };
+}
+
+/** The JSON value at a Source, as written in its file. */
+export function writtenAt(project: ProjectFiles, source: Source): unknown {
+  let node: unknown = project.sources.find((s) => s.path === project.pathOf(source.file))?.json;
+  for (const part of source.pointer.split("/").slice(1)) node = (node as Record<string, unknown> | undefined)?.[part.replace(/~1/g, "/").replace(/~0/g, "~")];
+  return node;
 }

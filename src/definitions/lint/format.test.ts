@@ -16,10 +16,57 @@ describe("the definition format", () => {
     expect(lines).toContainEqual(expect.stringContaining('"$schema" must point at schemas/form-definition.schema.json so editors check this file: write "../schemas/form-definition.schema.json" (/$schema)'));
   });
 
-  it("refuses a question with no label and an unknown property", async () => {
+  it("names a misspelled property once, at the property, with the one meant", async () => {
     const lines = lint(fixture(page((items) => [...items, { type: "text", key: "first_name", lable: "First" }])));
-    expect(lines).toContainEqual(expect.stringContaining('"label" is required here (/items/6)'));
-    expect(lines).toContainEqual(expect.stringContaining('unknown property "lable" (/items/6)'));
+    expect(lines).toEqual(["form-definitions/page.json:103:7: unknown property \"lable\"; did you mean `label`? (/items/6/lable)"]);
+  });
+
+  it("refuses a question with no label", async () => {
+    const lines = lint(fixture(page((items) => [...items, { type: "text", key: "first_name", hint: "First" }])));
+    expect(lines).toEqual([
+      'form-definitions/page.json:100:5: "label" is required here (/items/6)',
+      'form-definitions/page.json:103:7: unknown property "hint" (/items/6/hint)',
+    ]);
+  });
+
+  it("names a misspelled operator in one line with the one meant", async () => {
+    const lines = lint(fixture(page((items) => {
+      (items[2] as { showWhen: object }).showWhen = { key: "citizenship_us", op: "notin", value: ["Y"] };
+      return items;
+    })));
+    expect(lines).toEqual(["form-definitions/page.json:23:9: unknown operator \"notin\"; did you mean `notIn`? (/items/2/showWhen/op)"]);
+  });
+
+  it("names a misspelled operator deep inside any and not", async () => {
+    const lines = lint(fixture(page((items) => {
+      (items[2] as { showWhen: object }).showWhen = { any: [{ key: "citizenship_us", op: "equals", value: "N" }, { not: { key: "first_name", op: "answerd" } }] };
+      return items;
+    })));
+    expect(lines).toEqual(["form-definitions/page.json:31:15: unknown operator \"answerd\"; did you mean `answered`? (/items/2/showWhen/any/1/not/op)"]);
+  });
+
+  it("lists the operators when nothing written is close to one", async () => {
+    const lines = lint(fixture(page((items) => {
+      (items[2] as { showWhen: object }).showWhen = { key: "citizenship_us", op: "contains", value: "Y" };
+      return items;
+    })));
+    expect(lines).toEqual(['form-definitions/page.json:23:9: unknown operator "contains"; use one of equals, notEquals, lt, lte, gt, gte, in, notIn, answered, notAnswered (/items/2/showWhen/op)']);
+  });
+
+  it("refuses a compared value that is neither text, number nor true/false once", async () => {
+    const lines = lint(fixture(page((items) => {
+      (items[2] as { showWhen: object }).showWhen = { key: "citizenship_us", op: "in", value: [{ code: "N" }] };
+      return items;
+    })));
+    expect(lines).toEqual(["form-definitions/page.json:25:11: must be string, number or boolean (/items/2/showWhen/value/0)"]);
+  });
+
+  it("refuses an option list named without its folder", async () => {
+    const lines = lint(fixture(page((items) => {
+      (items[1] as { options: string }).options = "yes-no.json";
+      return items;
+    })));
+    expect(lines).toEqual(['form-definitions/page.json:17:7: an option list file is named with its folder: write "options/yes-no.json" (/items/1/options)']);
   });
 
   it("refuses an office time zone that is not an IANA name", async () => {
@@ -34,8 +81,20 @@ describe("the definition format", () => {
     expect(lines).toEqual([expect.stringContaining('"wu-" does not have the expected form (^[A-Z0-9]{1,8}$) (/institution/reference_prefix)')]);
   });
 
-  it("refuses a file that is not JSON", async () => {
-    const lines = lint(fixture({ "form-definitions/page.json": '{ "page": "about", }' }));
-    expect(lines).toEqual([expect.stringMatching(/^form-definitions\/page\.json:1:1: not valid JSON: .+ \(\/\)$/)]);
+  it("names a trailing comma at its line and column", async () => {
+    const text = '{\n  "page": "about",\n  "items": [\n    { "type": "text" },\n  ]\n}\n';
+    const lines = lint(fixture({ "form-definitions/page.json": text }));
+    expect(lines).toEqual(['form-definitions/page.json:4:23: not valid JSON: a trailing comma; delete the "," before "]" (/)']);
+  });
+
+  it("names a missing comma at its line and column", async () => {
+    const text = '{\n  "page": "about"\n  "route": "/about"\n}\n';
+    const lines = lint(fixture({ "form-definitions/page.json": text }));
+    expect(lines).toEqual(['form-definitions/page.json:3:3: not valid JSON: expected "," between two values (/)']);
+  });
+
+  it("prints GitHub annotations at the same line and column", async () => {
+    const lines = lint(fixture({ "form-definitions/page.json": '{ "page": "about", }' }), "github");
+    expect(lines).toEqual(['::error file=form-definitions/page.json,line=1,col=18,title=lint-definitions::not valid JSON: a trailing comma; delete the "," before "}" (/)']);
   });
 });

@@ -8,22 +8,22 @@ import { classifyDefinitionFile, type DefinitionFileKind } from "../classify";
 import { repoRoot, type SourceFile } from "../files";
 import { COMPLETIONS_SCHEMA } from "../generate-schemas";
 import type { LintFinding } from "./finding";
+import { closestMatch, didYouMean } from "./suggest";
 
 const FORMAT_SCHEMA = "schemas/form-definition.schema.json";
 const formatSchema = JSON.parse(readFileSync(join(repoRoot, FORMAT_SCHEMA), "utf8")) as Record<string, unknown>;
 // What editors suggest for keys and option files; the format points at it with $ref.
 const completionsSchema = JSON.parse(readFileSync(join(repoRoot, COMPLETIONS_SCHEMA), "utf8")) as Record<string, unknown>;
 
-function formatValidator(kind: DefinitionFileKind) {
-  // verbose: the sentences quote the value (error.data), which Ajv keeps only then.
-  const ajv = new Ajv({ allErrors: true, discriminator: true, strict: false, verbose: true });
-  addFormats(ajv, ["date", "email", "uri"]);
-  // Not a JSON Schema format: editors skip it, the linter asks Intl, which knows the IANA names.
-  ajv.addFormat("time-zone", isTimeZone);
-  ajv.addSchema(completionsSchema);
-  ajv.addSchema(formatSchema);
-  return ajv.getSchema(`${String(formatSchema.$id)}#/definitions/${kind}`)!;
-}
+// verbose: the sentences quote the value (error.data), which Ajv keeps only then.
+const ajv = new Ajv({ allErrors: true, discriminator: true, strict: false, verbose: true });
+addFormats(ajv, ["date", "email", "uri"]);
+// Not a JSON Schema format: editors skip it, the linter asks Intl, which knows the IANA names.
+ajv.addFormat("time-zone", isTimeZone);
+ajv.addSchema(completionsSchema);
+ajv.addSchema(formatSchema);
+const validatorAt = (pointer: string) => ajv.getSchema(`${String(formatSchema.$id)}#${pointer}`)!;
+
 function isTimeZone(name: string): boolean {
   try {
     new Intl.DateTimeFormat("en-US", { timeZone: name });
@@ -33,16 +33,26 @@ function isTimeZone(name: string): boolean {
   }
 }
 
-const validators: Record<DefinitionFileKind, ReturnType<typeof formatValidator>> = {
-  page: formatValidator("page"),
-  optionListFile: formatValidator("optionListFile"),
-  templateFile: formatValidator("templateFile"),
-  institutionFile: formatValidator("institutionFile"),
+const validators: Record<DefinitionFileKind, ReturnType<typeof validatorAt>> = {
+  page: validatorAt("/definitions/page"),
+  optionListFile: validatorAt("/definitions/optionListFile"),
+  templateFile: validatorAt("/definitions/templateFile"),
+  institutionFile: validatorAt("/definitions/institutionFile"),
 };
+
+/** Where each schema holding a oneOf or anyOf sits in the format, so one branch can be checked alone. */
+const choicePointers = new Map<object, string>();
+(function listChoices(node: unknown, pointer: string) {
+  if (typeof node !== "object" || node === null) return;
+  if (!Array.isArray(node) && ("oneOf" in node || "anyOf" in node)) choicePointers.set(node, pointer);
+  for (const [key, child] of Object.entries(node)) listChoices(child, `${pointer}/${key.replace(/~/g, "~0").replace(/\//g, "~1")}`);
+})(formatSchema, "");
 
 const kindOf = (source: SourceFile) => classifyDefinitionFile(relative("form-definitions", source.path), source.json as object);
 
 const ITEM_TYPES = (formatSchema.definitions as { item: { properties: { type: { enum: string[] } } } }).item.properties.type.enum;
+
+const OPERATORS = (formatSchema.definitions as { condition: { oneOf: [{ properties: { op: { enum: string[] } } }] } }).condition.oneOf[0].properties.op.enum;
 
 /** One sentence for one AJV error; undefined for errors another error already explains. */
 function sentence(error: ErrorObject): string | undefined {
@@ -50,23 +60,37 @@ function sentence(error: ErrorObject): string | undefined {
   switch (error.keyword) {
     case "required":
       return `"${String(params.missingProperty)}" is required here`;
-    case "additionalProperties":
-      return `unknown property "${String(params.additionalProperty)}"`;
+    case "additionalProperties": {
+      const known = Object.keys((error.parentSchema as { properties?: object } | undefined)?.properties ?? {});
+      return `unknown property "${String(params.additionalProperty)}"${didYouMean(String(params.additionalProperty), known)}`;
+    }
     case "discriminator":
       return params.error === "mapping"
         ? `unknown item type "${String(params.tagValue)}"; use one of ${ITEM_TYPES.join(", ")}`
         : `an item needs a "type": one of ${ITEM_TYPES.join(", ")}`;
-    case "enum":
-      return `must be one of ${(params.allowedValues as unknown[]).map((v) => JSON.stringify(v)).join(", ")}`;
+    case "enum": {
+      const allowed = (params.allowedValues as unknown[]).map(String);
+      const suggestion = typeof error.data === "string" ? didYouMean(error.data, allowed) : "";
+      if (allowed.join() === OPERATORS.join()) {
+        return `unknown operator ${JSON.stringify(error.data)}${suggestion || `; use one of ${OPERATORS.join(", ")}`}`;
+      }
+      return `${JSON.stringify(error.data)} is not one of ${allowed.map((v) => JSON.stringify(v)).join(", ")}${suggestion}`;
+    }
     case "const":
       return `must be ${JSON.stringify(params.allowedValue)}`;
-    case "type":
-      return `must be ${String(params.type)}`;
+    case "type": {
+      const types = String(params.type).split(",");
+      return `must be ${types.length > 1 ? `${types.slice(0, -1).join(", ")} or ${types.at(-1)}` : types[0]}`;
+    }
     case "format":
       return params.format === "time-zone" ? `"${String(error.data)}" is not a time zone; write an IANA name such as America/New_York` : error.message;
     case "pattern":
+      if (String(params.pattern).startsWith("^options/") && !String(error.data).startsWith("options/")) {
+        return `an option list file is named with its folder: write "options/${String(error.data)}"`;
+      }
       return `"${String(error.data)}" does not have the expected form (${String(params.pattern)})`;
     case "oneOf":
+      return params.passingSchemas ? "fits more than one of the forms allowed here; keep the properties of one" : undefined;
     case "anyOf":
     case "if":
       return undefined;
@@ -75,22 +99,78 @@ function sentence(error: ErrorObject): string | undefined {
   }
 }
 
-/** Errors inside a oneOf branch repeat for every branch; report the most specific ones only. */
+const isWithin = (path: string, parent: string) => path === parent || path.startsWith(`${parent}/`);
+
+/**
+ * One root cause per mistake. A value that fits no branch of a oneOf or anyOf (a condition: a comparison,
+ * all, any or not) fails every branch, and Ajv lists each branch's errors: a misspelled operator
+ * came out as seven lines. Keep the errors of the branch the value was meant for, found by
+ * checking it against each branch alone: the branch whose type fits and whose errors lie deepest
+ * (it matched the most), then the one with the fewest.
+ */
+function rootCauses(errors: ErrorObject[]): ErrorObject[] {
+  // A value that fits several branches (passingSchemas) says so itself.
+  const choices = errors.filter((e) => (e.keyword === "oneOf" || e.keyword === "anyOf") && !(e.params as { passingSchemas?: unknown }).passingSchemas
+    && choicePointers.has(e.parentSchema as object) && !(e.parentSchema as object as { discriminator?: unknown }).discriminator);
+  const outermost = choices.filter((c) => !choices.some((o) => o.instancePath.length < c.instancePath.length && isWithin(c.instancePath, o.instancePath)));
+  if (outermost.length === 0) return errors;
+  // Several oneOf errors at the same place are one value: the last is the outer schema.
+  const chosen = [...new Map(outermost.map((c) => [c.instancePath, c])).values()];
+  const kept = errors.filter((e) => !chosen.some((c) => isWithin(e.instancePath, c.instancePath)));
+  return [...kept, ...chosen.flatMap((c) => rootCauses(bestBranch(c)))];
+}
+
+function bestBranch(choice: ErrorObject): ErrorObject[] {
+  const pointer = choicePointers.get(choice.parentSchema as object)!;
+  const branches = (choice.schema as unknown[]).map((_, i) => {
+    const validate = validatorAt(`${pointer}/${choice.keyword}/${i}`);
+    validate(choice.data);
+    const errors = (validate.errors ?? []).map((e) => ({ ...e, instancePath: choice.instancePath + e.instancePath }));
+    const atRoot = errors.filter((e) => e.instancePath === choice.instancePath);
+    // Not this branch: the value's type differs, or the branch knows none of its properties.
+    const unknown = new Set(atRoot.filter((e) => e.keyword === "additionalProperties").map((e) => String((e.params as { additionalProperty: string }).additionalProperty)));
+    const written = typeof choice.data === "object" && choice.data !== null ? Object.keys(choice.data) : [];
+    const wrongType = atRoot.some((e) => e.keyword === "type") || (written.length > 0 && written.every((name) => unknown.has(name)));
+    const depth = Math.max(...errors.map((e) => e.instancePath.split("/").length));
+    return { errors, score: [wrongType ? 1 : 0, -depth, errors.length] };
+  });
+  branches.sort((a, b) => a.score[0]! - b.score[0]! || a.score[1]! - b.score[1]! || a.score[2]! - b.score[2]!);
+  return branches[0]!.errors;
+}
+
+/**
+ * Errors inside a oneOf branch repeat for every branch; report each once. A property misspelled
+ * is also a required one missing ("lable" for "label"): the misspelling says both.
+ */
 function specificErrors(errors: ErrorObject[]): ErrorObject[] {
   const seen = new Set<string>();
+  const misspelled = new Set(errors.flatMap((e) => {
+    if (e.keyword !== "additionalProperties") return [];
+    const known = Object.keys((e.parentSchema as { properties?: object } | undefined)?.properties ?? {});
+    const meant = closestMatch(String((e.params as { additionalProperty: string }).additionalProperty), known);
+    return meant === undefined ? [] : [`${e.instancePath}|${meant}`];
+  }));
   return errors.filter((e) => {
     const id = `${e.instancePath}|${e.keyword}|${JSON.stringify(e.params)}`;
     if (seen.has(id)) return false;
     seen.add(id);
-    return true;
+    return !(e.keyword === "required" && misspelled.has(`${e.instancePath}|${String((e.params as { missingProperty: string }).missingProperty)}`));
   });
+}
+
+/** An unknown property is pointed at by name; the others at the value they are about. */
+function pointerOf(error: ErrorObject): string {
+  const params = error.params as Record<string, unknown>;
+  if (error.keyword === "discriminator") return `${error.instancePath}/type`;
+  if (error.keyword === "additionalProperties") return `${error.instancePath}/${String(params.additionalProperty).replace(/~/g, "~0").replace(/\//g, "~1")}`;
+  return error.instancePath;
 }
 
 export function lintFormat(sources: SourceFile[]): LintFinding[] {
   const findings: LintFinding[] = [];
   for (const source of sources) {
     if (source.parseError) {
-      findings.push({ path: source.path, pointer: "", message: `not valid JSON: ${source.parseError.message}`, severity: "error" });
+      findings.push({ path: source.path, pointer: "", offset: source.parseError.offset, message: source.parseError.message, severity: "error" });
       continue;
     }
     if (!source.path.startsWith("form-definitions/")) continue;
@@ -114,15 +194,14 @@ export function lintFormat(sources: SourceFile[]): LintFinding[] {
       }
       continue;
     }
-    const errors = specificErrors(validate.errors ?? []);
+    const errors = specificErrors(rootCauses(validate.errors ?? []));
     // A bad item type makes every branch of the item's oneOf fail: the discriminator says it best.
     const badTypes = new Set(errors.filter((e) => e.keyword === "discriminator").map((e) => e.instancePath));
     for (const error of errors) {
       if (error.keyword !== "discriminator" && [...badTypes].some((p) => error.instancePath.startsWith(p))) continue;
       const message = sentence(error);
       if (!message) continue;
-      const pointer = error.keyword === "discriminator" ? `${error.instancePath}/type` : error.instancePath;
-      findings.push({ path: source.path, pointer, message, severity: "error" });
+      findings.push({ path: source.path, pointer: pointerOf(error), message, severity: "error" });
     }
   }
   return findings;

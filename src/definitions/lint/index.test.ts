@@ -32,12 +32,20 @@ describe("the linter", () => {
     expect(lines).toContainEqual(expect.stringContaining('answer key "sibling_age" repeats its container\'s prefix "sibling_"; write "age", the prefix is added (/items/4/items/1)'));
   });
 
-  it("refuses an add-another group of more than 10 blocks", async () => {
+  it("refuses an add-another group of more than 10 blocks in one line, not one per block's keys", async () => {
     const lines = lint(fixture(page((items) => {
-      (items[4] as { max: number }).max = 11;
+      (items[4] as { max: number }).max = 12;
       return items;
     })));
-    expect(lines).toContainEqual(expect.stringMatching(/^form-definitions\/page\.json:\d+:\d+: add-another max is 11; it may not exceed 10 \(\/items\/4\/max\)$/));
+    expect(lines).toEqual(["form-definitions/page.json:49:7: add-another max is 12; it may not exceed 10 (/items/4/max)"]);
+  });
+
+  it("refuses an add-another max beyond the blocks the data model has keys for, in one line", async () => {
+    const lines = lint(fixture(page((items) => {
+      (items[4] as { max: number }).max = 4;
+      return items;
+    })));
+    expect(lines).toEqual([`form-definitions/page.json:49:7: add-another "siblings" has max 4, but the data model has keys for 2 blocks: add block 3's keys (sibling_3_first_name, …) and the later blocks' to schemas/answers.schema.json, or lower max to 2 (/items/4/max)`]);
   });
 
   it("refuses a clearOnHide that can never run", async () => {
@@ -93,6 +101,6 @@ describe("the linter", () => {
       (items[1] as { options: string }).options = "options/yes-or-no.json";
       return items;
     })));
-    expect(lines).toContainEqual(expect.stringContaining('option list "options/yes-or-no.json" does not exist in form-definitions/ (/items/1/options)'));
+    expect(lines).toEqual(["form-definitions/page.json:17:7: option list \"options/yes-or-no.json\" does not exist; did you mean `options/yes-no.json`? (the option lists are options/yes-no.json) (/items/1/options)"]);
   });
 });

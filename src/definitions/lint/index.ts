@@ -1,19 +1,21 @@
 // Refuses definitions with mistakes before an applicant meets them: the format of every file,
 // the schemas, then the checks that need the definitions expanded by the engine.
 import { expandDefinitions } from "../../engine/compile";
-import { localToday } from "../../engine/runtime";
-import { readProject, type SourceFile } from "../files";
+import { localToday, type Source } from "../../engine/runtime";
+import { readProject, type ProjectFiles, type SourceFile } from "../files";
 import { lintCompletions } from "./completions";
 import { lintCycleTerms } from "./cycle";
-import { findingAt, type LintFinding } from "./finding";
+import { findingAt, writtenAt, type LintFinding } from "./finding";
 import { lintFormat } from "./format";
 import { lintKeysInModel, lintUnaskedKeys } from "./keys";
 import { lintReferences } from "./references";
 import { lintRules } from "./rules";
 import { lintSchemas } from "./schemas";
+import { didYouMean } from "./suggest";
 
 export type { LintFinding } from "./finding";
-export { formatFinding } from "./report";
+export { formatFinding };
+import { formatFinding } from "./report";
 
 /** The findings in the project at `root`, and the files they were found in (for lines and columns). */
 export function lintDefinitions(root: string): { findings: LintFinding[]; sources: Map<string, SourceFile> } {
@@ -26,13 +28,30 @@ export function lintDefinitions(root: string): { findings: LintFinding[]; source
     const expansion = expandDefinitions(form, { currentYear: Number(localToday().slice(0, 4)) });
     const model = new Set(Object.keys((form.answersSchema.properties ?? {}) as object));
     findings.push(
-      ...expansion.findings.map((f) => findingAt(project, f.source, "", f.message, f.severity)),
+      ...expansion.findings.map((f) => findingAt(project, f.source, "", f.code === "missing-option-list" ? missingOptionList(project, f.source) : f.message, f.severity)),
       ...lintKeysInModel(project, expansion, model),
       ...lintReferences(project, expansion, model),
-      ...lintRules(project, model),
+      ...lintRules(project, expansion, model),
       ...lintCycleTerms(project),
       ...lintUnaskedKeys(expansion, model),
     );
   }
   return { findings, sources: new Map(project.sources.map((s) => [s.path, s])) };
+}
+
+/** The engine's "does not exist", with the file meant and the files there are. */
+function missingOptionList(project: ProjectFiles, source: Source): string {
+  const written = String(writtenAt(project, source));
+  const lists = Object.keys(project.form.optionLists).sort();
+  return `option list "${written}" does not exist${didYouMean(written, lists)} (the option lists are ${lists.join(", ")})`;
+}
+
+/**
+ * The lines of every lint error in the definitions at `root`; none when they pass. The server
+ * refuses to start on such definitions: the browser would meet the same mistake as "Something
+ * went wrong" (the engine throws on what the linter refuses).
+ */
+export function lintErrorLines(root: string): string[] {
+  const { findings, sources } = lintDefinitions(root);
+  return findings.filter((f) => f.severity === "error").map((f) => formatFinding(f, sources, "text"));
 }

@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { base, fixture, lint, removeFixtures } from "./fixture";
+import { base, fixture, lint, page, removeFixtures } from "./fixture";
 
 afterEach(removeFixtures);
 
@@ -19,6 +19,14 @@ describe("answer keys against the data model", () => {
     expect(lint(fixture({ "form-definitions/page.json": text }))).toContain(
       'form-definitions/page.json:6:23: answer key "favourite_colour" is not in the data model (schemas/answers.schema.json) (/items/1/key)',
     );
+  });
+
+  it("names a question of a block missing from the data model once, with every key it needs", async () => {
+    const lines = lint(fixture(page((items) => {
+      (items[4] as { items: object[] }).items.push({ type: "select", key: "school", label: "School", options: "options/yes-no.json" });
+      return items;
+    })));
+    expect(lines).toEqual(['form-definitions/page.json:65:11: answer keys "sibling_school", "sibling_school_desc", "sibling_2_school", "sibling_2_school_desc" are not in the data model (schemas/answers.schema.json) (/items/4/items/2/key)']);
   });
 
   it("warns, without failing, about a data-model key no page asks for", async () => {

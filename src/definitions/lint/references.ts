@@ -1,9 +1,12 @@
 // Conditions, lookups' fills and clear lists name answer keys: each must be a key some page asks
 // for (or at least one of the data model), and a comparison must suit the question it reads.
 import type { Expansion, KeyReference } from "../../engine/compile";
+import type { FormFiles } from "../../engine/runtime";
 import type { ProjectFiles } from "../files";
 import { findingAt, type LintFinding } from "./finding";
+import { isNotOffered, notOffered, optionValuesOf, resolveCycleTerm } from "./offered";
 import { questionKeyRule } from "./question-types";
+import { didYouMean } from "./suggest";
 
 const ORDERED_OPS = new Set(["lt", "lte", "gt", "gte"]);
 const LIST_OPS = new Set(["in", "notIn"]);
@@ -12,23 +15,29 @@ const NO_VALUE_OPS = new Set(["answered", "notAnswered"]);
 export function lintReferences(project: ProjectFiles, expansion: Expansion, model: Set<string>): LintFinding[] {
   const findings: LintFinding[] = [];
   for (const ref of expansion.references) {
-    checkReference(ref, expansion, model, (source, tail, message) => findings.push(findingAt(project, source, tail, message)));
+    checkReference(ref, expansion, model, project.form, (source, tail, message) => findings.push(findingAt(project, source, tail, message)));
   }
   return findings;
 }
 
-function checkReference(ref: KeyReference, expansion: Expansion, model: Set<string>, at: (s: KeyReference["source"], tail: string, m: string) => void) {
+function checkReference(ref: KeyReference, expansion: Expansion, model: Set<string>, files: FormFiles, at: (s: KeyReference["source"], tail: string, m: string) => void) {
   const owner = expansion.owners.get(ref.key);
   if (ref.kind === "fills") {
     if (!model.has(ref.key)) at(ref.source, "", `lookup fills answer key "${ref.key}", which is not in the data model`);
     return;
   }
+  const unasked = () => `"${ref.key}", which no page asks for${model.has(ref.key) ? "" : " and is not in the data model"}${didYouMean(ref.key, [...expansion.owners.keys()])}`;
   if (ref.kind === "clearOnHide" || ref.kind === "tabClear") {
-    if (!model.has(ref.key) && !owner) at(ref.source, "", `${ref.kind === "tabClear" ? "clear" : "clearOnHide"} names "${ref.key}", which is not an answer key of the data model`);
+    const list = ref.kind === "tabClear" ? "clear" : "clearOnHide";
+    const page = expansion.pages.find((p) => p.file === ref.source.file)?.page;
+    if (!owner) at(ref.source, "", `${list} names ${unasked()}`);
+    else if (page && owner.page !== page) {
+      at(ref.source, "", `${list} names "${ref.key}", which is asked on page "${owner.page}": hiding this item would empty an answer out of the applicant's sight; name keys of page "${page}" only`);
+    }
     return;
   }
   if (!owner) {
-    at(ref.source, ref.comparison ? "/key" : "", `condition reads "${ref.key}", which no page asks for${model.has(ref.key) ? "" : " and is not in the data model"}`);
+    at(ref.source, ref.comparison ? "/key" : "", `condition reads ${unasked()}`);
     return;
   }
   const comparison = ref.comparison;
@@ -49,8 +58,8 @@ function checkReference(ref: KeyReference, expansion: Expansion, model: Set<stri
     at(ref.source, "/value", LIST_OPS.has(op) ? `operator "${op}" needs a list of values, e.g. ["3", "5"]` : `operator "${op}" compares with one value, not a list; use "in" for a list`);
     return;
   }
-  const values = Array.isArray(value) ? value : [value];
-  const optionValues = owner.item.key === ref.key && owner.item.options?.kind === "list" ? owner.item.options.options.map((o) => o.value) : undefined;
+  const values = (Array.isArray(value) ? value : [value]).map((v) => resolveCycleTerm(v, files));
+  const optionValues = optionValuesOf(expansion, ref.key);
   if (ORDERED_OPS.has(op)) {
     const numericChoices = optionValues?.every((v) => /^\d+$/.test(v)) ?? false;
     if (!(rule.isOrdered || numericChoices)) {
@@ -64,8 +73,8 @@ function checkReference(ref: KeyReference, expansion: Expansion, model: Set<stri
       at(ref.source, "/value", `"${ref.key}" is a tick box and stores true or false, not ${JSON.stringify(v)}`);
     } else if (!isBooleanKey && typeof v === "boolean") {
       at(ref.source, "/value", `"${ref.key}" is a ${questionType} question and never stores ${v}`);
-    } else if (optionValues && !optionValues.includes(String(v))) {
-      at(ref.source, "/value", `${JSON.stringify(v)} is not an option of "${ref.key}" (${optionValues.join(", ")})`);
+    } else if (optionValues && isNotOffered(v, optionValues)) {
+      at(ref.source, "/value", notOffered(v, ref.key, optionValues));
     }
   }
 }

@@ -1,28 +1,75 @@
 // Rule files (schemas/rules/) name answer keys in `required`, `properties` and
-// `errorMessage.required`: each must be in the data model.
+// `errorMessage.required`: each must be a key some page asks for, a value a rule compares with
+// must be one the question offers, and a message must belong to a rule that can fail.
+import type { Expansion } from "../../engine/compile";
 import type { ProjectFiles } from "../files";
 import type { LintFinding } from "./finding";
+import { isNotOffered, notOffered, optionValuesOf, resolveCycleTerm } from "./offered";
+import { didYouMean } from "./suggest";
 
-export function lintRules(project: ProjectFiles, model: Set<string>): LintFinding[] {
+// Where a `required` fails the whole answer set; inside anyOf, not or if it only reads.
+const BLOCKING = new Set(["allOf", "then", "else"]);
+
+export function lintRules(project: ProjectFiles, expansion: Expansion, model: Set<string>): LintFinding[] {
   const findings: LintFinding[] = [];
+  const asked = [...expansion.owners.keys()];
   for (const [name, schema] of Object.entries(project.form.rules)) {
     const path = `schemas/rules/${name}`;
-    const visit = (node: unknown, pointer: string) => {
-      if (Array.isArray(node)) return node.forEach((child, i) => visit(child, `${pointer}/${i}`));
+    const error = (pointer: string, message: string) => findings.push({ path, pointer, message, severity: "error" });
+    /** The key's problem, or undefined when a page asks for it. */
+    const unasked = (key: string) => {
+      if (expansion.owners.has(key)) return undefined;
+      return model.has(key) ? `"${key}", which no page asks` : `"${key}", which is not in the data model${didYouMean(key, asked)}`;
+    };
+    const visit = (node: unknown, pointer: string, isBlocking: boolean, isTest = false) => {
+      if (Array.isArray(node)) return node.forEach((child, i) => visit(child, `${pointer}/${i}`, isBlocking, isTest));
       if (typeof node !== "object" || node === null) return;
       const object = node as Record<string, unknown>;
-      const name_ = (key: string, where: string) => {
-        if (!model.has(key)) findings.push({ path, pointer: where, message: `rule names "${key}", which is not in the data model`, severity: "error" });
-      };
-      if (Array.isArray(object.required)) object.required.forEach((key, i) => name_(String(key), `${pointer}/required/${i}`));
+      const required = Array.isArray(object.required) ? object.required.map(String) : [];
+      required.forEach((key, i) => {
+        const problem = unasked(key);
+        if (!problem) return;
+        error(`${pointer}/required/${i}`, isBlocking && model.has(key)
+          ? `rule requires "${key}", which no page asks: no applicant could submit; ask it on a page or remove it here`
+          : isTest ? `rule reads ${problem}: the rule never applies` : `rule names ${problem}`);
+      });
       if (object.properties && typeof object.properties === "object") {
-        for (const key of Object.keys(object.properties)) name_(key, `${pointer}/properties/${key}`);
+        for (const [key, property] of Object.entries(object.properties as Record<string, unknown>)) {
+          const problem = unasked(key);
+          if (problem) error(`${pointer}/properties/${key}`, isTest ? `rule reads ${problem}: the rule never applies` : `rule names ${problem}`);
+          else checkValues(key, property, `${pointer}/properties/${key}`);
+        }
+      }
+      const messages = (object.errorMessage as { required?: Record<string, unknown> } | undefined)?.required;
+      for (const key of Object.keys(messages && typeof messages === "object" ? messages : {})) {
+        const where = `${pointer}/errorMessage/required/${key}`;
+        const problem = unasked(key);
+        // The `required` beside it is the root cause, reported above.
+        if (problem && required.includes(key)) continue;
+        if (problem) error(where, `errorMessage names ${problem}`);
+        else if (!required.includes(key)) error(where, `errorMessage for "${key}" can never show: the "required" beside it does not name "${key}"`);
       }
       for (const [key, child] of Object.entries(object)) {
-        if (key !== "errorMessage") visit(child, `${pointer}/${key}`);
+        if (key !== "errorMessage" && key !== "properties") visit(child, `${pointer}/${key}`, isBlocking && BLOCKING.has(key), isTest || key === "if");
+      }
+      if (object.properties && typeof object.properties === "object") {
+        for (const [key, child] of Object.entries(object.properties as Record<string, unknown>)) visit(child, `${pointer}/properties/${key}`, false, isTest);
       }
     };
-    visit(schema, "");
+    const checkValues = (key: string, property: unknown, pointer: string) => {
+      const values = optionValuesOf(expansion, key);
+      if (!values || typeof property !== "object" || property === null) return;
+      const { const: single, enum: list } = property as { const?: unknown; enum?: unknown };
+      const compared = [
+        ...(single === undefined ? [] : [{ value: single, at: `${pointer}/const` }]),
+        ...(Array.isArray(list) ? list.map((value, i) => ({ value, at: `${pointer}/enum/${i}` })) : []),
+      ];
+      for (const { value, at } of compared) {
+        const code = resolveCycleTerm(value, project.form);
+        if (isNotOffered(code, values)) error(at, notOffered(code, key, values));
+      }
+    };
+    visit(schema, "", true);
   }
   return findings;
 }
