@@ -85,6 +85,20 @@ describe("the staff guide", () => {
     for (const recipe of recipes) expect(recipe, recipe.slice(0, 40)).toContain("npm run preview");
   });
 
+  it("quotes what the linter says when the data model step is forgotten", () => {
+    const root = mkdtempSync(join(tmpdir(), "staff-guide-"));
+    try {
+      for (const folder of ["form-definitions", "schemas"]) cpSync(join(repoRoot, folder), join(root, folder), { recursive: true });
+      const [first] = jsonBlocks(guide).filter((block) => block.check);
+      apply(root, first!.check!, JSON.parse(first!.source) as Json);
+      const errors = lintDefinitions(root).findings.filter((f) => f.severity === "error");
+      expect(errors.length).toBeGreaterThan(0);
+      for (const error of errors) expect(guide).toContain(`${error.message} (${error.pointer})`);
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
+  });
+
   describe("its recipes, applied in order to a copy of the definitions", () => {
     let root: string;
     beforeAll(() => {
