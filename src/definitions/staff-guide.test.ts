@@ -93,7 +93,8 @@ describe("the staff guide", () => {
       apply(root, first!.check!, JSON.parse(first!.source) as Json);
       const errors = lintDefinitions(root).findings.filter((f) => f.severity === "error");
       expect(errors.length).toBeGreaterThan(0);
-      for (const error of errors) expect(guide).toContain(`${error.message} (${error.pointer})`);
+      // The message, not its place: an item added above the recipe's moves the line and the pointer.
+      for (const error of errors) expect(guide).toContain(`: ${error.message} (`);
     } finally {
       rmSync(root, { recursive: true, force: true });
     }
