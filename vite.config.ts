@@ -1,9 +1,11 @@
+import { fork, type ChildProcess } from "node:child_process";
 import { readdirSync, readFileSync } from "node:fs";
-import { join, resolve } from "node:path";
+import { join, relative, resolve } from "node:path";
 import { defineConfig, type Plugin } from "vitest/config";
 import { browserValidatorModule } from "./src/definitions/browser-validator";
 import { classifyDefinitionFile } from "./src/definitions/classify";
 import { refuseLintErrors } from "./src/definitions/lint/build-guard";
+import { previewFindings } from "./src/definitions/preview-findings";
 import react from "@vitejs/plugin-react";
 
 // The API server `npm run dev` starts beside Vite (scripts/dev.ts).
@@ -15,7 +17,10 @@ const api = `http://localhost:${process.env.API_PORT ?? 8080}`;
 // files instead of 17, and how its code was cut would follow whatever the office imports. Apart,
 // the applicants' build is what it was, and no office code can reach it.
 export default defineConfig(({ mode }) => ({
-  plugins: [react(), refuseLintErrors(process.cwd()), pageList(), answerValidator(), cookiePrefix(process.env.COOKIE_PREFIX), staffPages()],
+  plugins: [
+    react(), refuseLintErrors(process.cwd()), pageList(), answerValidator(), lintFindings(mode), cookiePrefix(process.env.COOKIE_PREFIX), staffPages(),
+    ...(mode === "preview" ? [previewServer()] : []),
+  ],
   publicDir: "src/client/public",
   build: {
     outDir: "dist/client",
@@ -31,7 +36,10 @@ export default defineConfig(({ mode }) => ({
   server: {
     port: Number(process.env.PORT ?? 5173),
     strictPort: true,
-    proxy: Object.fromEntries(["/api", "/public", "/service", "/lookup", "/health", "/upload", "/files", "/staff/api"].map((path) => [path, api])),
+    // The preview (npm run preview) has no API server behind it: nothing it does can reach a database.
+    ...(mode === "preview"
+      ? { hmr: { overlay: false } }
+      : { proxy: Object.fromEntries(["/api", "/public", "/service", "/lookup", "/health", "/upload", "/files", "/staff/api"].map((path) => [path, api])) }),
   },
   test: {
     // .ci/run sums the JSON reports of npm test's two Vitest runs.
@@ -146,6 +154,104 @@ function answerValidator(): Plugin {
       const { code, files } = await browserValidatorModule();
       for (const file of files) this.addWatchFile(resolve(file));
       return code;
+    },
+  };
+}
+
+/**
+ * `virtual:lint-findings`: what `npm run lint:definitions` finds, each finding with its line and
+ * column, for the preview (src/client/preview). The linter reads files with Node, so it runs here:
+ * in the office's build, the findings of the definitions it ships; under `npm run preview`, in a
+ * process of its own (scripts/preview-lint.ts), started again the moment a file is saved.
+ */
+function lintFindings(mode: string): Plugin {
+  const id = "virtual:lint-findings";
+  const toModule = (findings: unknown) => `export default ${JSON.stringify(findings)};`;
+  let linter: ChildProcess | undefined;
+  let latest: Promise<string> | undefined;
+  let settling: ReturnType<typeof setTimeout> | undefined;
+  const failed = (why: string) => toModule([{ path: "", pointer: "", line: 1, column: 1, message: why, severity: "error", text: why }]);
+  const lintApart = () =>
+    (latest = new Promise<string>((done) => {
+      if (!linter) {
+        linter = fork(resolve("scripts/preview-lint.ts"), { execArgv: ["--import", "tsx"] });
+        linter.once("exit", (code) => {
+          linter = undefined;
+          latest = Promise.resolve(failed(`the linter stopped (exit ${code}); save a file to start it again`));
+        });
+      }
+      const running = linter;
+      const onExit = () => done(failed("the linter stopped; save a file to start it again"));
+      running.once("exit", onExit);
+      running.once("message", (reply: { findings?: unknown[]; error?: string }) => {
+        running.off("exit", onExit);
+        done(reply.findings ? toModule(reply.findings) : failed(`the linter failed: ${reply.error}`));
+      });
+      running.send(process.cwd());
+    }));
+  return {
+    name: "lint-findings",
+    resolveId: (source) => (source === id ? `\0${id}` : undefined),
+    load(resolved) {
+      if (resolved !== `\0${id}`) return undefined;
+      if (mode !== "preview" || this.environment?.mode !== "dev") return toModule(previewFindings(process.cwd()));
+      return latest ?? lintApart();
+    },
+    configureServer(server) {
+      if (mode !== "preview") return;
+      void lintApart();
+      server.httpServer?.once("close", () => linter?.disconnect());
+    },
+    hotUpdate({ file }) {
+      if (mode !== "preview" || this.environment.name !== "client" || !isPreviewed(file)) return;
+      // The module waits for the files to settle: a save can reach the watcher while half written.
+      const settled = new Promise<void>((done) => {
+        clearTimeout(settling);
+        settling = setTimeout(done, SETTLE_MS);
+      });
+      latest = settled.then(lintApart);
+    },
+  };
+}
+
+/** How long the preview waits after a save before reading the files again. */
+const SETTLE_MS = 60;
+
+/** The files whose saving reloads the preview: definitions, the data model and rules, the sample answer sets. */
+const isPreviewed = (file: string) => /^(form-definitions|schemas|examples\/answers)\//.test(relative(process.cwd(), file).split("\\").join("/"));
+
+/**
+ * `npm run preview` (scripts/preview.ts): the preview page at /, and a reload of it whenever a file
+ * of form-definitions/, schemas/ or examples/answers/ is saved, added or removed, with the lint
+ * findings read again. A reload, not a hot update: the definitions are expanded once, at load.
+ */
+function previewServer(): Plugin {
+  let reloading: ReturnType<typeof setTimeout> | undefined;
+  return {
+    name: "preview-server",
+    apply: "serve",
+    configureServer(server) {
+      server.middlewares.use((request, _response, next) => {
+        const path = request.url?.split("?")[0] ?? "";
+        if (path === "/" || path === "/preview") request.url = `/preview.html${request.url!.slice(path.length)}`;
+        next();
+      });
+    },
+    hotUpdate({ file }) {
+      if (this.environment.name !== "client" || !isPreviewed(file)) return undefined;
+      const { moduleGraph: graph, hot } = this.environment;
+      for (const virtual of ["\0virtual:lint-findings", "\0virtual:pages", "\0virtual:answer-validator"]) {
+        const module = graph.getModuleById(virtual);
+        if (module) graph.invalidateModule(module);
+      }
+      for (const module of graph.getModulesByFile(file) ?? []) graph.invalidateModule(module);
+      // Once the files settle (a save can reach the watcher while half written), one reload for a burst of saves.
+      clearTimeout(reloading);
+      reloading = setTimeout(() => {
+        for (const module of graph.getModulesByFile(file) ?? []) graph.invalidateModule(module);
+        hot.send({ type: "full-reload" });
+      }, SETTLE_MS);
+      return [];
     },
   };
 }

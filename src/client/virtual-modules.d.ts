@@ -12,3 +12,11 @@ declare module "virtual:answer-validator" {
   const validate: CompiledValidate;
   export default validate;
 }
+
+declare module "virtual:lint-findings" {
+  import type { PreviewFinding } from "./preview/findings";
+
+  /** What npm run lint:definitions finds in the definitions (vite.config.ts), placed by line and column. */
+  const findings: PreviewFinding[];
+  export default findings;
+}

@@ -236,6 +236,19 @@ describe("the admissions office", () => {
     await admin.getByRole("link", { name: "Team" }).click();
     await admin.getByRole("heading", { name: "Team", level: 1 }).waitFor();
     await expectAxeClean(admin, "team");
+    // The preview: the applicants' pages from the definitions the office runs, hidden items shown.
+    await admin.getByRole("link", { name: "Preview" }).click();
+    await admin.getByRole("heading", { name: "Preview of the application", level: 1 }).waitFor();
+    await admin.getByLabel("Page").selectOption({ index: 1 });
+    await admin.getByLabel("Show hidden items").check();
+    await admin.getByText(/^Hidden now\. Shown when /).first().waitFor();
+    await expectAxeClean(admin, "preview");
+    await admin.setViewportSize({ width: 1280, height: 900 });
+    await expectAxeClean(admin, "preview");
+    // Not the reviewer's: no link, and the address says so.
+    expect(await reviewer.getByRole("link", { name: "Preview" }).count()).toBe(0);
+    await reviewer.goto(`${world.server.url}/staff/preview`);
+    await reviewer.getByRole("heading", { name: "Not available", level: 1 }).waitFor();
     console.log(`axe: ${checked.length} staff pages checked: ${checked.join(", ")}`);
   });
 });

@@ -3,7 +3,7 @@
 // handing each widget where its answers go. Conditions are live: an item
 // behind one subscribes to the keys it reads and appears or goes as they change; the engine has
 // already cleared what it hid (changes.ts).
-import { useRef, useState, type KeyboardEvent, type ReactNode } from "react";
+import { createContext, useContext, useRef, useState, type ComponentType, type KeyboardEvent, type ReactNode } from "react";
 import type { Gate } from "../../engine/expand";
 import { answeredBlocks } from "../../engine/visibility";
 import type { ViewItem } from "../../engine/runtime";
@@ -38,8 +38,25 @@ export function ownCondition(view: ViewItem): Gate | undefined {
   return gate.source.file === view.source.file && gate.source.pointer === view.source.pointer ? gate : undefined;
 }
 
+export interface ItemFrameProps {
+  view: ViewItem;
+  /** The item's own condition, if any: the frame decides what a hidden item shows. */
+  gate: Gate | undefined;
+  children: ReactNode;
+}
+
+/**
+ * Draws around every item when given: the preview (src/client/preview) shows hidden items greyed
+ * with their condition and lint findings beside. The applicants' form gives none.
+ */
+export const ItemFrame = createContext<ComponentType<ItemFrameProps> | null>(null);
+
 function Item({ view, level }: { view: ViewItem; level: Level }) {
+  const Frame = useContext(ItemFrame);
   const gate = ownCondition(view);
+  // One frame for the app's lifetime (the preview's), not a component made while rendering.
+  // eslint-disable-next-line react-hooks/static-components
+  if (Frame) return <Frame view={view} gate={gate}><ItemBody view={view} level={level} /></Frame>;
   return gate ? <Conditional gate={gate} view={view} level={level} /> : <ItemBody view={view} level={level} />;
 }
 

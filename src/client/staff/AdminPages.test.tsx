@@ -32,14 +32,19 @@ describe("the navigation", () => {
     await router.navigate("/staff/audit");
     expect(await screen.findByRole("heading", { level: 1, name: "Not available" })).toBeInTheDocument();
     expect(sentTo("GET", "/staff/api/audit")).toEqual([]);
+
+    await router.navigate("/staff/preview");
+    await waitFor(() => expect(router.location.pathname).toBe("/staff/preview"));
+    expect(await screen.findByRole("heading", { level: 1, name: "Not available" })).toBeInTheDocument();
+    expect(screen.queryByRole("heading", { name: "Preview of the application" })).toBeNull();
   });
 
-  test("an admin sees the audit log and the team", async () => {
+  test("an admin sees the audit log, the team and the preview", async () => {
     logInAs("admin");
     server.use(http.get(url("/staff/api/applications"), () => HttpResponse.json({ rows: [], next: null, total: 0 })));
     renderStaff("/staff");
     const nav = await screen.findByRole("navigation", { name: "Office" });
-    expect(within(nav).getAllByRole("link").map((link) => link.textContent)).toEqual(["Applications", "Audit log", "Team"]);
+    expect(within(nav).getAllByRole("link").map((link) => link.textContent)).toEqual(["Applications", "Audit log", "Team", "Preview"]);
   });
 });
 

@@ -45,6 +45,7 @@ function Frame({ self }: { self: StaffSelf }) {
             <NavItem to={HOME_PATH} isCurrent={(path) => path === HOME_PATH || path.startsWith("/staff/applications/")}>Applications</NavItem>
             {isAdmin(self.role) && <NavItem to="/staff/audit">Audit log</NavItem>}
             {isAdmin(self.role) && <NavItem to="/staff/team">Team</NavItem>}
+            {isAdmin(self.role) && <NavItem to="/staff/preview">Preview</NavItem>}
           </ul>
         </nav>
         <div className="staff-who">
@@ -105,7 +106,7 @@ function useFocusOnNavigation(main: React.RefObject<HTMLElement | null>): void {
   }, [pathname, main]);
 }
 
-/** The audit log and the team: admins only (the server refuses others too). */
+/** The audit log, the team and the preview: admins only (the server refuses the first two's calls to others too). */
 export function AdminOnly({ children }: { children: ReactNode }) {
   const self = useStaffSelf();
   if (self.data && isAdmin(self.data.role)) return children;

@@ -4,6 +4,7 @@
 import { Component, lazy, Suspense, useEffect, useLayoutEffect, useRef, type ReactNode } from "react";
 import { Navigate, Outlet, Route, Routes, useLocation, useNavigate } from "react-router";
 import { whenUnauthorized } from "../api/client";
+import { installClock } from "../preview/clock";
 import { Spinner } from "../ui/Spinner";
 import { CardLayout } from "./CardLayout";
 import { AdminOnly, StaffLayout } from "./StaffLayout";
@@ -15,6 +16,11 @@ const ListPage = lazy(async () => ({ default: (await import("./ListPage")).ListP
 const ApplicationPage = lazy(async () => ({ default: (await import("./ApplicationPage")).ApplicationPage }));
 const AuditPage = lazy(async () => ({ default: (await import("./AuditPage")).AuditPage }));
 const TeamPage = lazy(async () => ({ default: (await import("./TeamPage")).TeamPage }));
+const PreviewPage = lazy(async () => {
+  // The preview's day, before the definitions load with the page: year lists count from it.
+  installClock(new URLSearchParams(location.search).get("today"));
+  return { default: (await import("./PreviewPage")).PreviewPage };
+});
 
 export function StaffRoutes() {
   return (
@@ -29,6 +35,7 @@ export function StaffRoutes() {
           <Route path="applications/:id" element={<ApplicationPage />} />
           <Route path="audit" element={<AdminOnly><AuditPage /></AdminOnly>} />
           <Route path="team" element={<AdminOnly><TeamPage /></AdminOnly>} />
+          <Route path="preview" element={<AdminOnly><PreviewPage /></AdminOnly>} />
         </Route>
         <Route path="*" element={<Navigate to={HOME_PATH} replace />} />
       </Route>
