@@ -4,9 +4,14 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
 import { afterAll, describe, expect, it } from "vitest";
-import { repoRoot } from "../src/definitions/files";
+import { readProject, repoRoot } from "../src/definitions/files";
+import { loadForm } from "../src/engine/compile";
+import { validateAnswers, type Answers } from "../src/engine/runtime";
+import { completeAnswers, minimalAnswers } from "../tests/support/answer-sets";
+import { definitions } from "../tests/support/definitions";
 
 const run = promisify(execFile);
+const TODAY = "2026-11-22";
 const dir = mkdtempSync(join(tmpdir(), "answers-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
@@ -27,15 +32,31 @@ async function check(...args: string[]) {
 }
 
 describe("npm run answers:check", () => {
-  it("gives no errors and clears nothing for a complete application", async () => {
-    const result = await check("--today", "2026-11-22", join(repoRoot, "tests/fixtures/complete-answers.json"));
+  it("exits 0, with no errors and nothing cleared, for the complete application (examples/answers/complete.json)", async () => {
+    const file = answersFile("complete.json", JSON.stringify(completeAnswers(definitions(), TODAY)));
+    const result = await check("--today", TODAY, file);
     expect(result).toMatchObject({ code: 0, stderr: "" });
     expect(JSON.parse(result.stdout)).toEqual({ errors: {}, cleared: [] });
   }, 30_000);
 
+  it("exits 0 for the minimal answer set (examples/answers/minimal.json)", async () => {
+    const file = answersFile("minimal.json", JSON.stringify(minimalAnswers(definitions())));
+    const result = await check("--today", TODAY, file);
+    expect(result).toMatchObject({ code: 0, stderr: "" });
+    expect(JSON.parse(result.stdout)).toEqual({ errors: {}, cleared: [] });
+  }, 30_000);
+
+  it("exits 1 when the answer set has errors, printing them", async () => {
+    const { last_name: _, ...answers } = completeAnswers(definitions(), TODAY);
+    const result = await check("--today", TODAY, answersFile("no-last-name.json", JSON.stringify(answers)));
+    expect(result).toMatchObject({ code: 1, stderr: "" });
+    expect(JSON.parse(result.stdout)).toEqual({ errors: { last_name: ["Last Name is required."] }, cleared: [] });
+  }, 30_000);
+
   it("reports a choice its question does not offer, as the server refuses it", async () => {
     const file = answersFile("unoffered.json", JSON.stringify({ conviction: "X", country: "USA", state: "ZZ", first_name: "Ana" }));
-    const result = await check("--today", "2026-11-22", file);
+    const result = await check("--today", TODAY, file);
+    expect(result.code).toBe(1);
     const { errors } = JSON.parse(result.stdout) as { errors: Record<string, string[]> };
     expect(errors.conviction).toContain("Please choose one of the answers offered.");
     expect(errors.state).toContain("Please choose one of the answers offered.");
@@ -47,8 +68,8 @@ describe("npm run answers:check", () => {
       first_name: "Ana", birth_date: "2015-06-01", country: "USA", zip: "123",
       mailing_addr_same_as_perm_addr: "Y", mailing_city: "Erie",
     }));
-    const result = await check("--today", "2026-11-22", file);
-    expect(result.code).toBe(0);
+    const result = await check("--today", TODAY, file);
+    expect(result.code).toBe(1);
     expect(result.stdout.trim().split("\n")).toHaveLength(1);
     const { errors, cleared } = JSON.parse(result.stdout) as { errors: Record<string, string[]>; cleared: string[] };
     expect(errors.birth_date).toEqual(["You must be 13 years or older to apply."]);
@@ -76,4 +97,22 @@ describe("npm run answers:check", () => {
     expect(await check(answersFile("list.json", "[1, 2]"))).toMatchObject({ code: 2, stderr: expect.stringContaining("must hold one JSON object of answer keys") });
     expect(await check("--today", "22/11/2026", answersFile("empty.json", "{}"))).toMatchObject({ code: 2, stderr: expect.stringContaining("--today takes a date as YYYY-MM-DD") });
   }, 30_000);
+});
+
+describe("examples/answers/minimal.json", () => {
+  it("answers only what must be answered: without any one of its answers, the application has an error", () => {
+    const form = loadForm(readProject().form, { today: TODAY });
+    const minimal = minimalAnswers(form);
+    expect(validateAnswers(form, minimal, { today: TODAY })).toEqual({});
+    const needed = Object.keys(minimal).filter((key) => !key.endsWith("_desc"));
+    const unneeded = needed.filter((key) => {
+      const without: Answers = { ...minimal, [key]: "", [`${key}_desc`]: "" };
+      return Object.keys(validateAnswers(form, without, { today: TODAY })).length === 0;
+    });
+    expect(unneeded).toEqual([]);
+  });
+
+  it("is smaller than the complete application by far", () => {
+    expect(Object.keys(minimalAnswers(definitions())).length * 3).toBeLessThan(Object.keys(completeAnswers(definitions(), TODAY)).length);
+  });
 });

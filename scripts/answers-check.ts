@@ -1,8 +1,9 @@
 // npm run -s answers:check -- [--today YYYY-MM-DD] FILE
 // Prints {"errors": {answerKey: [messages]}, "cleared": [answerKeys]} for one answer set: the
 // errors of every page as the server computes them while the status is validating, and the
-// answers that visibility would clear. Exit 0 when the file could be read; 2 with a one-line
-// message on stderr when it could not.
+// answers that visibility would clear. Exit 0 when the answer set is complete (no errors; answers
+// it would clear are only reported), 1 when it has errors, 2 with a one-line message on stderr
+// when the file could not be read. Start from examples/answers/complete.json or minimal.json.
 import { readFile } from "node:fs/promises";
 import { fileURLToPath } from "node:url";
 import { loadForm } from "../src/engine/compile";
@@ -70,7 +71,7 @@ async function main(): Promise<number> {
   const evaluation = evaluateAnswers(form, read.answers);
   const errors = validateEvaluation(form, evaluation, input.today);
   process.stdout.write(`${JSON.stringify({ errors, cleared: evaluation.cleared })}\n`);
-  return 0;
+  return Object.keys(errors).length > 0 ? 1 : 0;
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {

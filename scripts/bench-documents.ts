@@ -1,6 +1,6 @@
 // npm run bench (documents) — the built server (dist/, what `npm start` runs) on PGlite with
 // its jobs in the web process, as a fresh install runs. Prints figures; asserts nothing.
-//   - The PDF copy of a complete application (tests/fixtures/complete-answers.json) with two
+//   - The PDF copy of a complete application (examples/answers/complete.json) with two
 //     documents attached: from the GET /api/pdf that starts it to COMPLETED (median of 3
 //     versions of the answers). Target < 2 s.
 //   - 20 uploads at the same moment (10 applicants, each attaching both documents: upload form,
@@ -70,7 +70,7 @@ requireBuild();
 const server = await startBuiltServer();
 try {
   console.log(`\ndocuments: the built server on PGlite, jobs in the web process, ${availableParallelism()} cores`);
-  const complete = JSON.parse(readFileSync(join(repoRoot, "tests/fixtures/complete-answers.json"), "utf8")) as Record<string, unknown>;
+  const complete = JSON.parse(readFileSync(join(repoRoot, "examples/answers/complete.json"), "utf8")) as Record<string, unknown>;
   const applicant = await Applicant.logIn(server);
   await applicant.call("PUT", "/api/answer", complete);
   await applicant.attach("resume_pdf", await documentPdf("Resume", 2), "resume.pdf");

@@ -2,7 +2,7 @@
 //   load + compile      read the definitions from disk, expand them, compile the validator
 //   evaluate            visibility + clearing of one answer set
 //   validate            visibility + clearing + validation of every page (what the server runs on save)
-// Answer sets: the complete application in tests/fixtures/complete-answers.json, and a worst case
+// Answer sets: the complete application in examples/answers/complete.json, and a worst case
 // in which every key of the data model is answered (every block used, most of it then cleared).
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
@@ -58,7 +58,7 @@ async function main() {
   }
   const compiles = time(30, () => loadForm(project.form, { today: TODAY }));
 
-  const complete = JSON.parse(readFileSync(join(repoRoot, "tests/fixtures/complete-answers.json"), "utf8")) as Answers;
+  const complete = JSON.parse(readFileSync(join(repoRoot, "examples/answers/complete.json"), "utf8")) as Answers;
   const model = (project.form.answersSchema as { properties: Record<string, { type: string; maxLength?: number }> }).properties;
   const all = everyKey(model);
   const allBlocks = Object.fromEntries([...form.blockGroups].map(([id, g]) => [id, g.max]));

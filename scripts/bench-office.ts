@@ -66,7 +66,7 @@ const typo = (name: string) => name.slice(0, -2) + name.at(-1)! + name.at(-2)!;
  * accounts made over six months, the last activity up to a month after, two logins each.
  */
 async function seed(db: Database): Promise<void> {
-  const answers = readFileSync(new URL("../tests/fixtures/complete-answers.json", import.meta.url), "utf8");
+  const answers = readFileSync(new URL("../examples/answers/complete.json", import.meta.url), "utf8");
   const name = (g: string) => `($1::text[])[1 + (${g}::bigint * 7919) % cardinality($1::text[])]`;
   const last = (g: string) => `($2::text[])[1 + (${g}::bigint * 104729) % cardinality($2::text[])]`;
   await db.query(

@@ -14,7 +14,7 @@ import { ANSWERS_CHOICE_TITLE, KEEP_SAVED, USE_TYPED } from "./auth/AnswersChoic
 import { useAnswers } from "./state/answers";
 import { keepVisitorAnswers, restoreVisitorAnswers } from "./state/saver";
 import { useSession } from "./state/session";
-import { logIn, profileOf, renderApp, sent, sentTo, server, url, withTestServer } from "./testing";
+import { labelOf, logIn, profileOf, renderApp, sent, sentTo, server, url, withTestServer } from "./testing";
 
 withTestServer();
 // Whole pages take seconds each to draw in jsdom, more on a busy machine.
@@ -28,7 +28,7 @@ const saved = () => HttpResponse.json({ message: "Saved.", revision: 2, cleared:
 
 /** Every key in the browser's storage, local and session. */
 const storageKeys = () => [...Object.keys(localStorage), ...Object.keys(sessionStorage)];
-const firstName = () => screen.getAllByRole("textbox", { name: "First Name" })[0]!;
+const firstName = () => screen.getAllByRole("textbox", { name: labelOf("first_name") })[0]!;
 
 let consoleError: ReturnType<typeof vi.spyOn>;
 beforeEach(() => {

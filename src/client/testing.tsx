@@ -8,10 +8,11 @@ import { http, HttpResponse } from "msw";
 import { setupServer } from "msw/node";
 import { afterAll, afterEach, beforeAll, expect } from "vitest";
 import { MemoryRouter, useLocation, useNavigate, type Location, type NavigateFunction } from "react-router";
-import type { Answers } from "../engine/runtime";
+import type { AnswerKey, Answers, ResolvedOption } from "../engine/runtime";
 import type { Profile } from "./api/calls";
 import { whenUnauthorized } from "./api/client";
 import { queryClient } from "./api/queries";
+import { form } from "./form/model";
 import { AppRoutes } from "./router";
 import { useAnswers } from "./state/answers";
 import { createSaver, SaverContext, type Saver, type SaverOptions } from "./state/saver";
@@ -102,6 +103,23 @@ export function WithSaver({ children }: { children: ReactNode }) {
 /** Logged in, as the readable cookie would say at load. */
 export function logIn(snapshot: Partial<Snapshot> = {}): void {
   useSession.setState({ ...visitor, is_logged_in: true, ...snapshot });
+}
+
+/**
+ * A question's label as form-definitions/ gives it: tests find questions by the label staff wrote,
+ * never by a copy of it, so rewording a label breaks no test (scripts/staff-edits.ts checks).
+ */
+export function labelOf(key: AnswerKey): string {
+  const label = (form.owners.get(key)?.item.item as { label?: string } | undefined)?.label;
+  if (label === undefined) throw new Error(`no question with a label asks "${key}"`);
+  return label;
+}
+
+/** A question's options as form-definitions/ lists them (the entry terms come from the cycle). */
+export function optionsOf(key: AnswerKey): ResolvedOption[] {
+  const options = form.owners.get(key)?.item.options;
+  if (options?.kind !== "list") throw new Error(`no question with a list of options asks "${key}"`);
+  return options.options;
 }
 
 /** A profile as GET /api/profile returns it. */

@@ -5,7 +5,7 @@ import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:f
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import completeAnswers from "../../tests/fixtures/complete-answers.json";
+import completeAnswers from "../../examples/answers/complete.json";
 import { readProject, repoRoot } from "../definitions/files";
 import { lintDefinitions } from "../definitions/lint";
 import { loadForm } from "./compile";

@@ -1,16 +1,17 @@
 // The validation rules of schemas/rules/*.schema.json as an applicant meets them: each test starts
-// from one complete, valid application (tests/fixtures/complete-answers.json), changes the few
+// from one complete, valid application (examples/answers/complete.json, for this cycle), changes the few
 // answers needed, and checks the message shown on the question. Messages are quoted as the
 // applicant reads them (application-form.md section 5), not read from the rule files.
 import { beforeAll, describe, expect, it } from "vitest";
 import { readProject } from "../definitions/files";
-import completeAnswers from "../../tests/fixtures/complete-answers.json";
+import { completeAnswers } from "../../tests/support/answer-sets";
+import { definitions, optionsOf } from "../../tests/support/definitions";
 import { loadForm } from "./compile";
 import { evaluateAnswers, validateAnswers, type Answers, type CompiledForm, type FormState, type ValidationErrors } from "./runtime";
 
 const TODAY = "2026-11-22";
 
-const complete: Answers = completeAnswers;
+const complete: Answers = completeAnswers(definitions(), TODAY);
 let form: CompiledForm;
 
 beforeAll(async () => {
@@ -298,18 +299,18 @@ describe("academics rules", () => {
       { name: "asks for the entry term", changes: { entry_term: "", entry_term_desc: "" }, key: "entry_term", message: "Entry Term is required." },
       { name: "asks for the intended major", changes: { applied_major: "", applied_major_desc: "" }, key: "applied_major", message: "Intended Major is required." },
       {
-        name: "asks a Fall 2026 applicant about the Management Honors Program",
+        name: "asks an applicant for the cycle's term about the Management Honors Program",
         changes: { management_program: "", management_program_desc: "" },
         key: "management_program", message: "Please tell us whether you want to be considered for the Management Honors Program.",
       },
-      { name: "asks a Fall 2026 applicant for the application plan", changes: { decision_type: "", decision_type_desc: "" }, key: "decision_type", message: "Application Plan is required." },
+      { name: "asks an applicant for the cycle's term for the application plan", changes: { decision_type: "", decision_type_desc: "" }, key: "decision_type", message: "Application Plan is required." },
       {
-        name: "asks an Early Decision I applicant to tick the binding agreement",
+        name: "asks an early decision applicant to tick the binding agreement",
         changes: { early_decision_agree: false },
         key: "early_decision_agree", message: "You must agree to the Early Decision commitment to apply Early Decision.",
       },
       {
-        name: "asks an Early Decision I applicant who never answered to agree",
+        name: "asks an early decision applicant who never answered to agree",
         changes: { early_decision_agree: "" },
         key: "early_decision_agree", message: "You must agree to the Early Decision commitment to apply Early Decision.",
       },
@@ -321,8 +322,9 @@ describe("academics rules", () => {
     ]);
 
     it("asks for neither the application plan nor the Management Honors Program for a later term", () => {
+      const later = optionsOf("entry_term")[1]!;
       const errors = errorsAfter({
-        entry_term: "FA27", entry_term_desc: "Fall 2027",
+        entry_term: later.value, entry_term_desc: later.label,
         decision_type: "", decision_type_desc: "", early_decision_agree: "",
         management_program: "", management_program_desc: "",
       });

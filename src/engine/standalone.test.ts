@@ -1,9 +1,11 @@
 // The browser's precompiled validator (Ajv standalone, bundled) finds exactly what the server's finds.
-import { readFileSync, rmSync, writeFileSync } from "node:fs";
+import { rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { completeAnswers } from "../../tests/support/answer-sets";
+import { definitions } from "../../tests/support/definitions";
 import { browserValidatorModule } from "../definitions/browser-validator";
 import { readProject } from "../definitions/files";
 import { validatorFrom, type AnswerValidator, type CompiledValidate } from "./errors";
@@ -13,7 +15,7 @@ import { compileValidator } from "./validation";
 import type { Answers } from "./types";
 
 const TODAY = "2026-11-22";
-const complete = JSON.parse(readFileSync("tests/fixtures/complete-answers.json", "utf8")) as Answers;
+const complete = completeAnswers(definitions(), TODAY);
 
 describe("the browser's precompiled validator", () => {
   let module: { code: string };

@@ -64,11 +64,12 @@ describe("conditional display and clearing", () => {
     expect(citizen.isShown("financial_aid")).toBe(true);
   });
 
-  it("shows the decision plan and agreement for FA26 only", () => {
-    const early = { entry_term: "FA26", decision_type: "ED1", early_decision_agree: true };
+  it("shows the decision plan and agreement for the cycle's term only", () => {
+    const { term, laterTerms } = form.institution.cycle!;
+    const early = { entry_term: term, decision_type: "ED1", early_decision_agree: true };
     expect(evaluateAnswers(form, early).cleared).toEqual([]);
     expect(evaluateAnswers(form, { ...early, decision_type: "RD" }).cleared).toEqual(["early_decision_agree"]);
-    expect(evaluateAnswers(form, { ...early, entry_term: "SP27" }).cleared).toEqual(["decision_type", "early_decision_agree"]);
+    expect(evaluateAnswers(form, { ...early, entry_term: laterTerms![0]!.value }).cleared).toEqual(["decision_type", "early_decision_agree"]);
   });
 });
 

@@ -4,12 +4,12 @@
 // A full-page screenshot of each route at each width goes to tmp/screenshots/ for a person to see.
 // Also the form pages while validating (an early submit: the summary and the questions' errors
 // showing) and /completion after a submit, with its success toast.
-import { mkdirSync, readFileSync } from "node:fs";
+import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { createAccount, logInThroughApi, newAddress, repoRoot, waitForExpression } from "./support";
+import { completeAnswersToday, createAccount, logInThroughApi, newAddress, repoRoot, waitForExpression } from "./support";
 import { browserWorld } from "./world";
 
 const world = browserWorld({ height: 800 });
@@ -22,7 +22,7 @@ const FORM_ROUTES = ["/about", "/education", "/final-steps"];
 const VISITOR_ROUTES = [...FORM_ROUTES, "/login", "/signup", "/confirm", "/forgot", "/reset?username=a%40b.example&id=x"];
 const SCREENSHOTS = join(repoRoot, "tmp/screenshots");
 /** A complete, valid application (the server's rules pass it). */
-const COMPLETE_ANSWERS = JSON.parse(readFileSync(join(repoRoot, "tests/fixtures/complete-answers.json"), "utf8")) as Record<string, unknown>;
+const COMPLETE_ANSWERS = completeAnswersToday();
 
 /** Every page or state checked: `who route (state) @ width`. */
 const checked: string[] = [];

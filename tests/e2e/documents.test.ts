@@ -12,7 +12,7 @@ import { PDFDocument, PDFName, StandardFonts, rgb } from "pdf-lib";
 import type { Locator, Page } from "playwright-core";
 import { describe, expect, test } from "vitest";
 import { docx, jpegOf, pdfWithText, pixelsOf, png, textOf } from "../../src/server/convert/test-files";
-import { createAccount, logInThroughApi, newAddress, repoRoot, serverAnswers } from "./support";
+import { completeAnswersToday, createAccount, logInThroughApi, newAddress, serverAnswers } from "./support";
 import { browserWorld } from "./world";
 
 const world = browserWorld();
@@ -113,7 +113,7 @@ describe("documents", () => {
     const page = await world.newPage();
     await logInThroughApi(page, world.server, username);
     // The rest of the application through the API; the documents in the browser.
-    const complete = JSON.parse(readFileSync(join(repoRoot, "tests/fixtures/complete-answers.json"), "utf8")) as Record<string, unknown>;
+    const complete = completeAnswersToday();
     expect(complete.personal_statement_essay).toContain(ESSAY_START);
     await api(page, "PUT", "/api/answer", { ...complete, resume: "Y" });
     await api(page, "POST", "/api/web-status", { web_status: "started" });

@@ -8,6 +8,10 @@ import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import type { Page } from "playwright-core";
 import { beforeAll, describe, expect, test } from "vitest";
+import { isClosed, longDate } from "../../src/engine/cycle";
+import { localToday, type ResolvedOption } from "../../src/engine/runtime";
+import { cycleTerm, openPlan } from "../support/answer-sets";
+import { definitions, optionsOf } from "../support/definitions";
 import {
   createAccount,
   logInThroughApi,
@@ -107,12 +111,21 @@ async function submittedToast(page: Page): Promise<void> {
   await page.getByRole("alertdialog", { name: "Success Notification" }).filter({ hasText: SUBMITTED }).waitFor();
 }
 
+// ---- the cycle: its term, and the plans open today (institution.json `cycle`) ----------------
+
+/** This cycle's entry term, the one the plan questions are asked for. */
+const TERM = cycleTerm(definitions());
+/** The plans the browser offers today (a closed one is disabled), in the form's order. */
+const openPlans = () => optionsOf("decision_type").filter((plan) => !isClosed(plan, localToday()));
+/** A plan as its radio reads: the label, then its deadline. */
+const planText = (plan: ResolvedOption) => (plan.closesAfter ? `${plan.label} (deadline ${longDate(plan.closesAfter)})` : plan.label);
+
 // ---- the journey by mouse --------------------------------------------------------------------
 
 /** How the mouse journey answers each question the summary may list. */
 const MOUSE_FIXES: Record<string, (page: Page) => Promise<void>> = {
-  entry_term: (page) => pick(page, "entry_term", "Fall 2026"),
-  decision_type: (page) => choose(page, "decision_type", "Early Decision I"),
+  entry_term: (page) => pick(page, "entry_term", TERM.label),
+  decision_type: (page) => choose(page, "decision_type", planText(openPlan(definitions(), localToday()))),
   early_decision_agree: (page) => tick(page, "early_decision_agree"),
   applied_major: (page) => pick(page, "applied_major", "Biology"),
   previously_applied_transfer: (page) => choose(page, "previously_applied_transfer", "No"),
@@ -314,7 +327,7 @@ describe("the application form", () => {
       phone_mobile: "(614) 555-0123", optin_sms_ind: true, country: "USA", state: "OH", state_desc: "Ohio", zip: "43215",
       mailing_addr_same_as_perm_addr: "Y", citizenship_us: "Y", citizenship_us_type: "1", citizenship_us_dual: "N",
       parent_first_name: "Ngozi", parent_living: "1", sibling_first_name: "Chidi", sibling_2_first_name: "Ada", sibling_2_relationship: "SISTER",
-      entry_term: "FA26", decision_type: "ED1", early_decision_agree: true, applied_major: "BIOL", hs_name: "Columbus Alternative High School", hs_city: "Columbus", hs_state: "OH",
+      entry_term: TERM.value, decision_type: openPlan(definitions(), localToday()).value, early_decision_agree: true, applied_major: "BIOL", hs_name: "Columbus Alternative High School", hs_city: "Columbus", hs_state: "OH",
       hs_entry_month: "8", personal_statement_essay: ESSAY, conviction: "N", suspended: "N", counselor_waiver_request: "Y", legal_agree: true,
     });
     expect(answers.preferred_name ?? "").toBe("");
@@ -450,11 +463,13 @@ describe("the application form", () => {
 
     // Academics, all but the school's name (for the summary to find).
     await tabTo("entry_term");
-    await press("ArrowDown"); // Fall 2026
-    expect(await value("entry_term")).toBe("FA26");
+    await press("ArrowDown"); // the cycle's term, after "Select…"
+    expect(await value("entry_term")).toBe(TERM.value);
     await tabTo("decision_type");
-    for (let i = 0; i < 3; i++) await press("ArrowDown"); // Early Decision I → II → Early Action → Regular Decision
-    expect(await checkedRadio("decision_type")).toBe("Regular Decision");
+    // Tab lands on the first plan open today; each arrow moves past the closed ones to the next, the last.
+    const plans = openPlans();
+    for (let i = 0; i < plans.length - 1; i++) await press("ArrowDown");
+    expect(await checkedRadio("decision_type")).toBe(planText(plans.at(-1)!));
     await tabTo("applied_major");
     await typeKeys("Hist");
     expect(await value("applied_major")).toBe(await page.evaluate<string>(`[...document.getElementById('applied_major').options].find((o) => o.text.startsWith('Hist'))?.value ?? 'none'`));
@@ -523,7 +538,7 @@ describe("the application form", () => {
     expect(await serverAnswers(page, world.server)).toMatchObject({
       first_name: "Kai", last_name: "Nakamura", birth_date: "2007-07-22", gender: "M", phone_mobile: "(212) 555-0147", optin_sms_ind: true,
       country: "USA", state: "NY", city: "New York", zip: "10041", mailing_addr_same_as_perm_addr: "Y", citizenship_us_dual: "N",
-      sibling_first_name: "Emi", sibling_2_first_name: "Ren", entry_term: "FA26", decision_type: "RD", hs_name: "Stuyvesant High School",
+      sibling_first_name: "Emi", sibling_2_first_name: "Ren", entry_term: TERM.value, decision_type: openPlans().at(-1)!.value, hs_name: "Stuyvesant High School",
       hs_entry_month: "9", conviction: "N", counselor_waiver_request: "Y", legal_agree: true,
     });
     await tabToButton("Submit");

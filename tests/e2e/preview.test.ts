@@ -4,12 +4,13 @@
 // 1280 and 768 px. Screenshots go to tmp/screenshots/preview-*.png.
 import AxeBuilder from "@axe-core/playwright";
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { longDate } from "../../src/engine/cycle";
+import { labelOf, optionsOf } from "../support/definitions";
 import { freePort } from "../support/free-port";
 import { launchBrowser, repoRoot } from "./support";
 
@@ -35,8 +36,7 @@ beforeAll(async () => {
   const linked = spawnSync("cp", ["-al", join(repoRoot, "node_modules"), join(copy, "node_modules")]);
   if (linked.status !== 0) throw new Error(`cp -al node_modules: ${linked.stderr.toString()}`);
   mkdirSync(join(copy, "examples/answers"), { recursive: true });
-  if (existsSync(join(repoRoot, "examples/answers"))) cpSync(join(repoRoot, "examples/answers"), join(copy, "examples/answers"), { recursive: true });
-  else cpSync(join(repoRoot, "tests/fixtures/complete-answers.json"), join(copy, "examples/answers/complete.json"));
+  cpSync(join(repoRoot, "examples/answers"), join(copy, "examples/answers"), { recursive: true });
 
   const port = await freePort();
   base = `http://localhost:${port}`;
@@ -96,14 +96,14 @@ describe("npm run preview", () => {
       const page = await newPage(width);
       await page.goto(`${base}/?page=education&hidden=1`);
       await page.getByRole("heading", { level: 2, name: "Academics" }).waitFor();
-      await page.getByText("Hidden now. Shown when Entry Term is Fall 2026.").waitFor();
+      await page.getByText(`Hidden now. Shown when ${labelOf("entry_term")} is ${optionsOf("entry_term")[0]!.label}.`).waitFor();
       await expectAxeClean(page, "academics-hidden-items");
 
       await page.getByLabel("Answers").selectOption("complete");
       await page.getByLabel("Page").selectOption("about");
       await page.getByRole("heading", { level: 2, name: "About You" }).waitFor();
-      expect(await page.getByLabel("First Name").first().inputValue()).toBe(JSON.parse(readFileSync(join(copy, "examples/answers/complete.json"), "utf8")).first_name);
-      await page.getByLabel("Last Name").first().fill("Typed-in-the-preview");
+      expect(await page.getByLabel(labelOf("first_name"), { exact: true }).first().inputValue()).toBe(JSON.parse(readFileSync(join(copy, "examples/answers/complete.json"), "utf8")).first_name);
+      await page.getByLabel(labelOf("last_name"), { exact: true }).first().fill("Typed-in-the-preview");
       await page.getByLabel("Show errors").check();
       await expectAxeClean(page, "about-complete-answers");
       await page.close();

@@ -5,6 +5,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "playwright-core";
 import { describe, expect, test } from "vitest";
+import { labelOf } from "../support/definitions";
 import { createAccount, logInThroughApi, newAddress, PASSWORD, serverAnswers, waitForExpression } from "./support";
 import { browserWorld } from "./world";
 
@@ -16,8 +17,8 @@ const SAVED = { first_name: "Ada", last_name: "Lovelace" };
 const HOUR = 60 * 60 * 1000;
 
 const waitForPath = (page: Page, pathname: string) => page.waitForURL((url) => url.pathname === pathname);
-const firstName = (page: Page) => page.getByRole("textbox", { name: "First Name" }).first();
-const lastName = (page: Page) => page.getByRole("textbox", { name: "Last Name" }).first();
+const firstName = (page: Page) => page.getByRole("textbox", { name: labelOf("first_name"), exact: true }).first();
+const lastName = (page: Page) => page.getByRole("textbox", { name: labelOf("last_name"), exact: true }).first();
 
 /** Everything the page's origin keeps in localStorage and sessionStorage, as text. */
 const storage = (page: Page) => page.evaluate<string>("JSON.stringify({ local: { ...localStorage }, session: { ...sessionStorage } })");

@@ -7,6 +7,10 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { chromium, type Browser, type Page } from "playwright-core";
+import { dayAnywhereOnEarth } from "../../src/engine/dates";
+import type { Answers } from "../../src/engine/runtime";
+import { completeAnswers } from "../support/answer-sets";
+import { definitions } from "../support/definitions";
 import { freePort } from "../support/free-port";
 
 export const repoRoot = fileURLToPath(new URL("../..", import.meta.url));
@@ -239,3 +243,9 @@ export const SAVE_STATE = '.save-state[role="status"]';
 export async function waitForSaved(page: Page, timeoutMs = 30_000): Promise<void> {
   await waitForExpression(page, `${QUEUE_EMPTY} && document.querySelector('${SAVE_STATE}')?.textContent === 'All changes saved'`, timeoutMs);
 }
+
+/**
+ * examples/answers/complete.json for this cycle's term, with a plan the built server takes today:
+ * it judges deadlines on the day anywhere on Earth, as its clock is the real one.
+ */
+export const completeAnswersToday = (): Answers => completeAnswers(definitions(), dayAnywhereOnEarth());

@@ -1,18 +1,16 @@
 // The application API on each database: saving with the engine's clearing, place, status, tabs,
 // add-another, validation and submit, and the visitor's saved-for-later answers.
-import { readFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { readProject } from "../../src/definitions/files";
 import { longDate } from "../../src/engine/cycle";
-import type { Answers } from "../../src/engine/runtime";
 import { messages } from "../../src/server/messages";
-import { Client, databaseKinds, json, loggedInApplicant, startTestServer, type TestServer } from "./harness";
+import { Client, completeApplication, databaseKinds, json, loggedInApplicant, startTestServer, type TestServer } from "./harness";
 
 const cycle = readProject().form.institution.institution.cycle!;
 /** The day after `day` (YYYY-MM-DD). */
 const dayAfter = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
 
-const complete = JSON.parse(readFileSync(new URL("../fixtures/complete-answers.json", import.meta.url), "utf8")) as Answers;
+const complete = completeApplication();
 
 describe.each(databaseKinds)("the application API on %s", (kind) => {
   let server: TestServer;
@@ -91,12 +89,13 @@ describe.each(databaseKinds)("the application API on %s", (kind) => {
 
     it("takes an application plan until its deadline has ended everywhere on Earth, then refuses it, naming the day", async () => {
       const [plan, deadline] = Object.entries(cycle.deadlines)[0]!;
-      const client = await loggedInApplicant(server);
       const saved = server.clock.now;
       try {
-        await client.put("/api/answer", { entry_term: cycle.term });
-        // 11:59 p.m. on the deadline in UTC−12, the last time zone to reach midnight.
+        // 11:59 p.m. on the deadline in UTC−12, the last time zone to reach midnight. Logged in
+        // then: the deadline may be further from the clock's start than a session lasts.
         server.clock.now = new Date(`${deadline}T23:59:00-12:00`);
+        const client = await loggedInApplicant(server);
+        await client.put("/api/answer", { entry_term: cycle.term });
         expect((await client.put("/api/answer", { decision_type: plan })).statusCode).toBe(200);
         await client.put("/api/answer", { decision_type: "" });
         server.clock.now = new Date(`${dayAfter(deadline)}T12:00:00Z`);

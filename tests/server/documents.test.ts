@@ -1,7 +1,7 @@
 // Documents on each database, against the local store: the upload form, the upload itself, the
 // conversion job (pg-boss on PGlite and on PostgreSQL), the stored document listed and deleted,
 // the refusals; and service tokens: one application, read-only, for five minutes.
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { PDFDocument, StandardFonts } from "pdf-lib";
@@ -10,7 +10,7 @@ import { issueServiceToken, SERVICE_TOKEN_MS } from "../../src/server/auth/servi
 import { convertDocument } from "../../src/server/documents";
 import { messages } from "../../src/server/messages";
 import { openPglite, openPostgres } from "../../src/server/db/database";
-import { Client, conversionOf, databaseKinds, freshPostgresUrl, json, loggedInApplicant, postUploadForm, startTestServer, type TestServer } from "./harness";
+import { Client, completeApplication, conversionOf, databaseKinds, freshPostgresUrl, json, loggedInApplicant, postUploadForm, startTestServer, type TestServer } from "./harness";
 
 /** A real one-page PDF with `text` on it. */
 async function pdfWith(text: string): Promise<Buffer> {
@@ -67,8 +67,7 @@ describe.each(databaseKinds)("documents on %s", (kind) => {
 
   it("counts a document question answered only once its document is stored, whatever the answer says", async () => {
     const client = await loggedInApplicant(server);
-    const complete = JSON.parse(readFileSync(new URL("../fixtures/complete-answers.json", import.meta.url), "utf8")) as Record<string, unknown>;
-    await client.put("/api/answer", { ...complete, personal_statement_essay: "" });
+    await client.put("/api/answer", { ...completeApplication(), personal_statement_essay: "" });
     expect((await client.put("/api/tabs", { tab_id: "personal_statement", chosen_tab: "upload" })).statusCode).toBe(200);
     await client.put("/api/answer", { personal_statement_doc: "ANSWERED" });
     const missing = { personal_statement_doc: ["We'd love to learn more about you than the basic facts on this application."] };
@@ -247,8 +246,7 @@ describe.each(databaseKinds)("limits on uploads on %s", (kind) => {
 
   it("changes nothing of a submitted application when a conversion ends after the submit", async () => {
     const client = await loggedInApplicant(server);
-    const complete = JSON.parse(readFileSync(new URL("../fixtures/complete-answers.json", import.meta.url), "utf8")) as Record<string, unknown>;
-    expect((await client.put("/api/answer", complete)).statusCode).toBe(200);
+    expect((await client.put("/api/answer", completeApplication())).statusCode).toBe(200);
     const key = await formFor(client);
     expect((await client.post("/api/pdf/document-answer/resume_pdf", { file_key: key, file_name: "resume.pdf" })).statusCode).toBe(200);
     await client.post("/api/validations");

@@ -11,20 +11,19 @@
 //
 // The full fuzz runs on both databases: about 15 s of requests on PGlite and 11 s on PostgreSQL
 // here, plus the server's start.
-import { readFileSync } from "node:fs";
 import fc from "fast-check";
 import type { LightMyRequestResponse } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { IDLE_MS, LIFETIME_MS, startSession } from "../../src/server/auth/sessions";
 import { startStaffSession } from "../../src/server/staff/sessions";
 import { messages } from "../../src/server/messages";
-import { Client, codeFor, databaseKinds, loggedInApplicant, loggedInStaff, newAddress, PASSWORD, startTestServer, type TestServer } from "./harness";
+import { Client, codeFor, completeApplication, databaseKinds, loggedInApplicant, loggedInStaff, newAddress, PASSWORD, startTestServer, type TestServer } from "./harness";
 
 /** Requests per database, spread evenly over the routes (so ≥ 1,000 whatever their number); FUZZ_REQUESTS=20000 for a longer hunt. */
 const REQUESTS = Math.max(1000, Number(process.env.FUZZ_REQUESTS ?? 2000));
 /** A fixed seed replays a failure: FUZZ_SEED=1234 npx vitest run tests/server/fuzz.test.ts */
 const SEED = process.env.FUZZ_SEED ? Number(process.env.FUZZ_SEED) : undefined;
-const complete = JSON.parse(readFileSync(new URL("../fixtures/complete-answers.json", import.meta.url), "utf8")) as Record<string, unknown>;
+const complete = completeApplication();
 const SECOND = 1000, MINUTE = 60 * SECOND, HOUR = 60 * MINUTE, DAY = 24 * HOUR;
 
 // ---------------------------------------------------------------------------------------------

@@ -11,14 +11,22 @@ import { openPglite, openPostgres, type Database } from "../../src/server/db/dat
 import { loadServerForm, type ServerForm } from "../../src/server/form";
 import type { Mail } from "../../src/server/mail";
 import type { StaffRole } from "../../src/api-contract";
+import type { Answers } from "../../src/engine/runtime";
+import { completeAnswers } from "../support/answer-sets";
 import { startStaffSession } from "../../src/server/staff/sessions";
 
 export type DatabaseKind = "pglite" | "postgres";
 export const databaseKinds: DatabaseKind[] = ["pglite", "postgres"];
 
 let form: ServerForm | undefined;
+/** The day test servers start on: their clocks start at noon UTC, the same day anywhere on Earth. */
+export const TEST_DAY = "2026-11-22";
+
 /** Compiled once per test file. */
-export const testForm = () => (form ??= loadServerForm(undefined, "2026-11-22"));
+export const testForm = () => (form ??= loadServerForm(undefined, TEST_DAY));
+
+/** examples/answers/complete.json for this cycle's term, with a plan open on TEST_DAY. */
+export const completeApplication = (): Answers => completeAnswers(testForm().form, TEST_DAY);
 
 export function testConfig(overrides: Partial<Config> = {}): Config {
   return {
@@ -58,7 +66,7 @@ export interface TestServer {
 export async function startTestServer(kind: DatabaseKind, config: Partial<Config> = {}, db?: Database): Promise<TestServer> {
   db ??= await freshDatabase(kind);
   const mail: Mail[] = [];
-  const clock = { now: new Date("2026-11-22T12:00:00Z") };
+  const clock = { now: new Date(`${TEST_DAY}T12:00:00Z`) };
   const { app, ctx } = await buildServer({
     config: testConfig(config),
     db,

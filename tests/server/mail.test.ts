@@ -8,9 +8,9 @@ import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildServer } from "../../src/server/app";
 import { openPglite } from "../../src/server/db/database";
-import { PASSWORD, testConfig, testForm } from "./harness";
+import { completeApplication, PASSWORD, testConfig, testForm, TEST_DAY } from "./harness";
 
-const complete = JSON.parse(readFileSync(new URL("../fixtures/complete-answers.json", import.meta.url), "utf8")) as Record<string, unknown>;
+const complete = completeApplication();
 
 const signUp = (app: Awaited<ReturnType<typeof buildServer>>["app"], username: string) =>
   app.inject({ method: "POST", url: "/public/signup", payload: { username, password: PASSWORD } });
@@ -70,7 +70,7 @@ describe("mail through SMTP", () => {
 
   it("delivers the confirmation of a submit, with the reference and none of the answers", async () => {
     const { app, ctx } = await buildServer({
-      config: testConfig({ smtpUrl: `smtp://127.0.0.1:${port}` }), db: await openPglite(undefined), form: testForm(), now: () => new Date("2026-11-22T12:00:00Z"),
+      config: testConfig({ smtpUrl: `smtp://127.0.0.1:${port}` }), db: await openPglite(undefined), form: testForm(), now: () => new Date(`${TEST_DAY}T12:00:00Z`),
     });
     try {
       const username = "smtp.submitter@example.com";
@@ -88,8 +88,8 @@ describe("mail through SMTP", () => {
       const mail = received.at(-1)!;
       expect(mail.to).toEqual([username]);
       const message = readMessage(mail.data);
-      expect(message.subject).toBe("We received your application — WU-FA26-000001");
-      expect(message.text).toContain("Your reference number is WU-FA26-000001.");
+      expect(message.subject).toBe(`We received your application — WU-${complete.entry_term}-000001`);
+      expect(message.text).toContain(`Your reference number is WU-${complete.entry_term}-000001.`);
       expect(message.text).toContain("November 22, 2026 at 7:00 AM EST");
       expect(message.text).toContain("http://localhost:8080/login");
       for (const answer of ["Seraphina", "555-0177", "Okafor"]) expect(message.text).not.toContain(answer);

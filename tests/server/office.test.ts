@@ -2,17 +2,21 @@
 // sorts, keyset pages), one application with its timeline and notes, neighbours, downloads, and
 // the review. Applicants come through the real API; the 120 of the paging tests are written
 // directly, with the sort values the tests need (ties, NULLs).
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { optionsOf } from "../support/definitions";
 import type { Answers } from "../../src/engine/runtime";
 import { pdfCopyOf, finishPdfCopy } from "../../src/server/data/pdf-copies";
 import { storageKey } from "../../src/server/documents";
 import { staffMessages } from "../../src/server/staff/messages";
-import { Client, databaseKinds, json, loggedInApplicant, loggedInStaff, startTestServer, type TestServer } from "./harness";
+import { Client, completeApplication, databaseKinds, json, loggedInApplicant, loggedInStaff, startTestServer, type TestServer } from "./harness";
 
-const complete = JSON.parse(readFileSync(new URL("../fixtures/complete-answers.json", import.meta.url), "utf8")) as Answers;
+const complete = completeApplication();
+/** The cycle's term (complete applications apply for it), and the next. */
+const TERM = complete.entry_term as string;
+const LATER_TERM = optionsOf("entry_term")[1]!.value;
 
 interface Row { id: number; reference: string | null; name: string; email: string; status: string; entry_term: string | null; submitted_at: string | null; last_activity: string; review_status: string | null }
 interface Page { rows: Row[]; next: string | null; total: number }
@@ -64,7 +68,7 @@ describe.each(databaseKinds)("the office's applications (%s)", (kind) => {
     john = await applicant("john.smith@example.com", { ...complete, first_name: "John", last_name: "Smith", citizenship_us: "Y" }, { submit: true });
     // A reference of its own, far from the counter the other submits draw from.
     await server.db.query("UPDATE applications SET reference = 'WU-FA26-000123' WHERE user_id = $1", [john.id]);
-    maria = await applicant("maria.garcia@example.com", { first_name: "Maria", last_name: "Garcia", entry_term: "SP27" }, { submit: false });
+    maria = await applicant("maria.garcia@example.com", { first_name: "Maria", last_name: "Garcia", entry_term: LATER_TERM }, { submit: false });
 
     // Ten names, twelve of each (ties for the name sort); a third submitted, some at the same moment, the rest NULL.
     bulk = [];
@@ -94,11 +98,11 @@ describe.each(databaseKinds)("the office's applications (%s)", (kind) => {
       const { rows, total } = await page(reader, "q=john.smith@example.com");
       expect(total).toBe(1);
       expect(rows).toEqual([{
-        id: john.id, reference: "WU-FA26-000123", name: "John Smith", email: "john.smith@example.com", status: "submitted", entry_term: "FA26",
+        id: john.id, reference: "WU-FA26-000123", name: "John Smith", email: "john.smith@example.com", status: "submitted", entry_term: TERM,
         submitted_at: server.clock.now.toISOString(), last_activity: server.clock.now.toISOString(), review_status: "received",
       }]);
       expect((await page(reader, "q=maria.garcia@example.com")).rows[0]).toMatchObject({
-        id: maria.id, reference: null, name: "Maria Garcia", status: "started", entry_term: "SP27", submitted_at: null, review_status: null,
+        id: maria.id, reference: null, name: "Maria Garcia", status: "started", entry_term: LATER_TERM, submitted_at: null, review_status: null,
       });
       expect((await page(reader, "")).total).toBe(BULK + 2);
     });
@@ -124,9 +128,9 @@ describe.each(databaseKinds)("the office's applications (%s)", (kind) => {
       const reader = await staff("reader");
       const ids = async (query: string) => (await allPages(reader, query)).map((r) => r.id).sort((a, b) => a - b);
       const bulkIds = (keep: (i: number) => boolean) => bulk.filter((_, i) => keep(i)).map((b) => b.id).sort((a, b) => a - b);
-      expect(await ids("status=started&term=SP27")).toEqual([maria.id]);
-      expect(await ids("status=submitted&term=FA26")).toEqual([john.id]);
-      expect(await ids("term=FA26&review=received")).toEqual([john.id]);
+      expect(await ids(`status=started&term=${LATER_TERM}`)).toEqual([maria.id]);
+      expect(await ids(`status=submitted&term=${TERM}`)).toEqual([john.id]);
+      expect(await ids(`term=${TERM}&review=received`)).toEqual([john.id]);
       expect(await ids(`term=${BULK_TERM}&review=none`)).toEqual(bulkIds((i) => i % 3 !== 0));
       expect(await ids(`term=${BULK_TERM}&review=in%20review&status=submitted`)).toEqual(bulkIds((i) => i % 3 === 0));
       expect(await ids(`term=${BULK_TERM}&citizenship=Y`)).toEqual(bulkIds((i) => i % 2 === 1));
@@ -201,7 +205,7 @@ describe.each(databaseKinds)("the office's applications (%s)", (kind) => {
       const got = json(r);
       const profile = json(await john.client.get("/api/profile"));
       expect(got).toMatchObject({
-        id: john.id, reference: "WU-FA26-000123", email: john.email, name: "John Smith", status: "submitted", entry_term: "FA26",
+        id: john.id, reference: "WU-FA26-000123", email: john.email, name: "John Smith", status: "submitted", entry_term: TERM,
         review_status: "in review", answer: profile.answer, add_another: {}, tabs: {}, document_answer: {}, documents: [],
         notes: [{ id: json(noted).id, author: reviewer.email, body: "Transcript looks fine.", created_at: server.clock.now.toISOString() }],
       });

@@ -10,9 +10,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { StaffRole } from "../../src/api-contract";
 import { storageKey } from "../../src/server/documents";
 import { staffMessages } from "../../src/server/staff/messages";
-import { Client, databaseKinds, json, loggedInApplicant, loggedInStaff, newAddress, startTestServer, type TestServer } from "./harness";
+import { Client, completeApplication, databaseKinds, json, loggedInApplicant, loggedInStaff, newAddress, startTestServer, type TestServer } from "./harness";
 
-const complete = (await import("../fixtures/complete-answers.json", { with: { type: "json" } })).default as Record<string, unknown>;
+const complete = completeApplication();
 
 type Caller = "anonymous" | "applicant" | "reader" | "reviewer" | "admin" | "disabled";
 const CALLERS: Caller[] = ["anonymous", "applicant", "reader", "reviewer", "admin", "disabled"];

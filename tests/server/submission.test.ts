@@ -1,14 +1,17 @@
 // The applicant's side of a submit (issue 20 item 5), on each database: the reference the
 // application gets (WU-FA26-000001: prefix, entry term, a number from a sequence), in the profile
 // and the submit's answer, and the confirmation e-mail that leaves at once, with no answers in it.
-import { readFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { optionsOf } from "../support/definitions";
 import type { Answers } from "../../src/engine/runtime";
 import { submitApplication } from "../../src/server/data/applications";
 import { messages } from "../../src/server/messages";
-import { type Client, databaseKinds, json, loggedInApplicant, startTestServer, type TestServer } from "./harness";
+import { type Client, completeApplication, databaseKinds, json, loggedInApplicant, startTestServer, type TestServer } from "./harness";
 
-const complete = JSON.parse(readFileSync(new URL("../fixtures/complete-answers.json", import.meta.url), "utf8")) as Answers;
+const complete = completeApplication();
+/** The cycle's term (complete applications apply for it), and the next. */
+const term = complete.entry_term as string;
+const laterTerm = optionsOf("entry_term")[1]!.value;
 
 describe.each(databaseKinds)("submitting on %s", (kind) => {
   // A server of its own: references count from 1 on a new database.
@@ -30,21 +33,21 @@ describe.each(databaseKinds)("submitting on %s", (kind) => {
     expect((await profileOf(first)).reference).toBeNull();
     expect((await profileOf(first)).submitted_at).toBeNull();
     const submitted = await first.post("/api/submit");
-    expect([submitted.statusCode, json(submitted)]).toEqual([200, { message: messages.submitted, reference: "WU-FA26-000001", submitted_at: "2026-11-22T12:00:00.000Z" }]);
-    expect(await profileOf(first)).toMatchObject({ reference: "WU-FA26-000001", submitted_at: "2026-11-22T12:00:00.000Z" });
+    expect([submitted.statusCode, json(submitted)]).toEqual([200, { message: messages.submitted, reference: `WU-${term}-000001`, submitted_at: "2026-11-22T12:00:00.000Z" }]);
+    expect(await profileOf(first)).toMatchObject({ reference: `WU-${term}-000001`, submitted_at: "2026-11-22T12:00:00.000Z" });
 
-    const second = await readyApplicant({ entry_term: "SP27" });
-    expect(await referenceOf(second)).toBe("WU-SP27-000002");
+    const second = await readyApplicant({ entry_term: laterTerm });
+    expect(await referenceOf(second)).toBe(`WU-${laterTerm}-000002`);
     // Submitting again changes nothing, the reference included.
     expect((await second.post("/api/submit")).statusCode).toBe(409);
-    expect((await profileOf(second)).reference).toBe("WU-SP27-000002");
+    expect((await profileOf(second)).reference).toBe(`WU-${laterTerm}-000002`);
   });
 
   it("gives applicants who submit at the same moment references of their own", async () => {
     const clients = await Promise.all(Array.from({ length: 6 }, () => readyApplicant()));
     const references = await Promise.all(clients.map(referenceOf));
     expect(new Set(references).size).toBe(6);
-    for (const reference of references) expect(reference).toMatch(/^WU-FA26-\d{6}$/);
+    for (const reference of references) expect(reference).toMatch(new RegExp(`^WU-${term}-\\d{6}$`));
     for (const [i, client] of clients.entries()) expect((await profileOf(client)).reference).toBe(references[i]);
   });
 
@@ -59,7 +62,7 @@ describe.each(databaseKinds)("submitting on %s", (kind) => {
     const { username } = await profileOf(raced);
     const [row] = await server.db.query<{ user_id: number; revision: number }>(
       "SELECT user_id, revision FROM applications a JOIN users u ON u.id = a.user_id WHERE u.username = $1", [username]);
-    expect(await submitApplication(server.db, row!.user_id, row!.revision - 1, [], { prefix: "WU", term: "FA26" }, server.clock.now)).toBeNull();
+    expect(await submitApplication(server.db, row!.user_id, row!.revision - 1, [], { prefix: "WU", term }, server.clock.now)).toBeNull();
     expect((await profileOf(raced)).reference).toBeNull();
 
     const before = await referenceOf(await readyApplicant());
@@ -90,7 +93,7 @@ describe.each(databaseKinds)("submitting on %s", (kind) => {
     const sendMail = vi.spyOn(server.ctx, "sendMail").mockRejectedValue(new Error("mail server down"));
     const logError = vi.spyOn(server.app.log, "error").mockImplementation(() => {});
     try {
-      expect(await referenceOf(client)).toMatch(/^WU-FA26-\d{6}$/);
+      expect(await referenceOf(client)).toMatch(new RegExp(`^WU-${term}-\\d{6}$`));
       expect(sendMail).toHaveBeenCalledOnce();
       expect(logError).toHaveBeenCalledWith(new Error("mail server down"), "mailing a submission confirmation failed");
     } finally {

@@ -1,11 +1,14 @@
 // The README's curl walkthrough, run line for line against the built server (npm run build,
 // npm start) on the embedded defaults: a fresh data folder, PGlite, mail in the outbox.
 import { execFile, execFileSync, spawn, type ChildProcess } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { dayAnywhereOnEarth } from "../../src/engine/dates";
+import { completeAnswers } from "../support/answer-sets";
+import { definitions } from "../support/definitions";
 import { freePort } from "../support/free-port";
 
 const root = new URL("../..", import.meta.url).pathname;
@@ -43,13 +46,19 @@ describe("the README's curl walkthrough", () => {
   it("signs up, confirms with the code from the outbox, logs in, saves, validates and submits", async () => {
     const readme = readFileSync(join(root, "README.md"), "utf8");
     const block = /<!-- curl-walkthrough -->\n```sh\n([\s\S]*?)```/.exec(readme)![1]!;
+    // The example names the term and plan of the cycle it was written in; this cycle's, with a plan
+    // open today (the built server's clock is the real one), take their place.
+    const answers = join(dir, "complete.json");
+    writeFileSync(answers, JSON.stringify(completeAnswers(definitions(), dayAnywhereOnEarth())));
+    expect(block).toContain("@examples/answers/complete.json");
     const script = block
+      .replaceAll("@examples/answers/complete.json", `@${answers}`)
       .replaceAll("http://localhost:8080", base)
       .replaceAll("data/outbox", join(dir, "data/outbox"))
       .replaceAll("cookies.txt", join(dir, "cookies.txt"));
     const { stdout } = await promisify(execFile)("bash", ["-euo", "pipefail", "-c", script.replace(/\n(?=curl)/g, "\necho\n")], { cwd: root });
-    const answers = stdout.trim().split("\n").map((line) => JSON.parse(line) as Record<string, unknown>);
-    expect(answers.map((a) => a.message ?? Object.keys(a).length)).toEqual([
+    const replies = stdout.trim().split("\n").map((line) => JSON.parse(line) as Record<string, unknown>);
+    expect(replies.map((a) => a.message ?? Object.keys(a).length)).toEqual([
       "We sent a confirmation code to your email address. Enter it within 10 minutes to confirm your account.",
       "Your account is confirmed. You can now log in.",
       "You are logged in.",

@@ -89,7 +89,8 @@ function useFocusFromHash(ready: boolean): void {
       if (!target) return;
       const input = target.matches("input, select, textarea")
         ? target
-        : target.querySelector<HTMLElement>("input:checked") ?? target.querySelector<HTMLElement>("input:not([type=hidden]), select, textarea");
+        // Not a disabled input (a plan whose deadline has passed): it cannot take the focus.
+        : target.querySelector<HTMLElement>("input:checked") ?? target.querySelector<HTMLElement>("input:not([type=hidden]):not(:disabled), select, textarea");
       target.scrollIntoView({ block: "center" });
       (input ?? target).focus({ preventScroll: true });
     });

@@ -9,7 +9,7 @@ import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
 import type { Answers, ViewItem } from "../../engine/runtime";
 import { useAnswers } from "../state/answers";
 import { ToastList, toasts } from "../ui/Toasts";
-import { logIn, profileOf, renderApp, sent, sentTo, server, testSaver, url, withTestServer, WithSaver } from "../testing";
+import { labelOf, logIn, profileOf, renderApp, sent, sentTo, server, testSaver, url, withTestServer, WithSaver } from "../testing";
 import { useUploads } from "./documents";
 import { form, pageView } from "./model";
 import { Items } from "./Renderer";
@@ -495,7 +495,7 @@ describe("a keystroke re-renders one question", () => {
       </>,
       { wrapper: WithSaver },
     );
-    const input = screen.getByRole("textbox", { name: "First Name" });
+    const input = screen.getByRole("textbox", { name: labelOf("first_name") });
     await user.click(input);
     for (const key of Object.keys(commits)) commits[key] = 0;
 

@@ -8,7 +8,7 @@ import { http, HttpResponse } from "msw";
 import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
 import { useAnswers } from "../state/answers";
 import { restoreVisitorAnswers } from "../state/saver";
-import { origin, renderApp, sent, sentTo, server, url, withTestServer } from "../testing";
+import { labelOf, origin, renderApp, sent, sentTo, server, url, withTestServer } from "../testing";
 
 withTestServer();
 // Whole pages take seconds each to draw in jsdom, more on a busy machine.
@@ -25,7 +25,8 @@ async function openAsVisitor(path: string, title: string) {
   return { ...app, user: userEvent.setup() };
 }
 
-const textbox = (name: string) => screen.getAllByRole("textbox", { name })[0]!;
+/** The text box of the question asking `key`, by its label. */
+const textbox = (key: string) => screen.getAllByRole("textbox", { name: labelOf(key) })[0]!;
 /** The answers this device keeps for the visitor (null: none). */
 const kept = () => (JSON.parse(localStorage.getItem("apply.visitor") ?? "null") as { answers: unknown } | null)?.answers ?? null;
 
@@ -41,8 +42,8 @@ describe("Save for later", () => {
       http.post(url("/public/tmp"), () => HttpResponse.json({ message: SAVED, token: "tok/en 1", expires_at: "2026-12-22T12:00:00.000Z" })),
     );
     const { user } = await openAsVisitor("/about", "About You");
-    await user.type(textbox("First Name"), "Ada");
-    await user.click(textbox("Last Name"));
+    await user.type(textbox("first_name"), "Ada");
+    await user.click(textbox("last_name"));
     await user.paste("Lovelace");
     await user.click(screen.getByRole("button", { name: "Save for later" }));
 
@@ -92,8 +93,8 @@ describe("a saved-for-later link", () => {
 
     const toast = await screen.findByRole("alertdialog", { name: "Success Notification" }, PAGE);
     expect(within(toast).getByText(LOADED)).toBeInTheDocument();
-    await waitFor(() => expect(textbox("Counselor's First Name")).toHaveValue("Grace"));
-    expect(textbox("Counselor's Last Name")).toHaveValue("Hopper");
+    await waitFor(() => expect(textbox("counselor_first_name")).toHaveValue("Grace"));
+    expect(textbox("counselor_last_name")).toHaveValue("Hopper");
     expect(useAnswers.getState().answers).toEqual({ counselor_first_name: "Grace", counselor_last_name: "Hopper", first_name: "Ada" });
     expect(kept()).toEqual({ counselor_first_name: "Grace", counselor_last_name: "Hopper", first_name: "Ada" });
 
@@ -113,7 +114,7 @@ describe("a saved-for-later link", () => {
     expect(within(toast).getByText(UNKNOWN)).toBeInTheDocument();
     expect(router.state.location.search).toBe("");
     expect(useAnswers.getState().answers).toEqual({ first_name: "Ada" });
-    expect(textbox("First Name")).toHaveValue("Ada");
+    expect(textbox("first_name")).toHaveValue("Ada");
     expect(screen.queryByRole("alertdialog", { name: "Success Notification" })).not.toBeInTheDocument();
     expect(sent.map((r) => `${r.method} ${r.path}`)).toEqual(["GET /public/tmp?token=expired"]);
   });
@@ -122,7 +123,7 @@ describe("a saved-for-later link", () => {
 describe("a visitor's answers on this device", () => {
   test("survive a reload", async () => {
     const { user } = await openAsVisitor("/about", "About You");
-    await user.type(textbox("First Name"), "Ada");
+    await user.type(textbox("first_name"), "Ada");
     await waitFor(() => expect(kept()).toEqual({ first_name: "Ada" }));
 
     // A reload: the page and every store gone, then main.tsx's start-up.
@@ -130,7 +131,7 @@ describe("a visitor's answers on this device", () => {
     useAnswers.getState().reset();
     restoreVisitorAnswers();
     await openAsVisitor("/about", "About You");
-    expect(textbox("First Name")).toHaveValue("Ada");
+    expect(textbox("first_name")).toHaveValue("Ada");
     expect(sent).toEqual([]);
   });
 });

@@ -10,7 +10,7 @@ import type { Profile } from "../api/calls";
 import { queryClient } from "../api/queries";
 import { useAnswers } from "../state/answers";
 import { useSession } from "../state/session";
-import { logIn, profileOf, renderApp, sent, sentTo, server, url, withTestServer } from "../testing";
+import { labelOf, logIn, profileOf, renderApp, sent, sentTo, server, url, withTestServer } from "../testing";
 import { accountMessages } from "../../engine/messages";
 import { loadValidator } from "./validator";
 
@@ -54,7 +54,8 @@ const button = (name: string) => screen.getByRole("button", { name });
 const summary = () => screen.queryByRole("region", { name: SUMMARY });
 /** The calls of the flow, without the place saved on each page. */
 const calls = () => sent.filter((r) => r.path !== "/api/last-page").map((r) => `${r.method} ${r.path}`);
-const firstName = () => screen.getAllByRole("textbox", { name: "First Name" })[0]!;
+const FIRST_NAME = labelOf("first_name");
+const firstName = () => screen.getAllByRole("textbox", { name: FIRST_NAME })[0]!;
 
 // jsdom has no scrolling; the summary's links scroll their question into view.
 Element.prototype.scrollIntoView = () => {};
@@ -191,11 +192,11 @@ describe("Submit", () => {
     // One link per failing question, in the form's order, named by the question's label.
     const links = within(region).getAllByRole("link");
     expect(links.map((link) => [link.textContent, link.getAttribute("href")])).toEqual([
-      ["First Name", "/about#first_name"],
+      [FIRST_NAME, "/about#first_name"],
       [LEGAL_AGREE, "/final-steps#legal_agree"],
     ]);
     expect(within(region).getAllByRole("listitem").map((li) => li.textContent)).toEqual([
-      "First Name: Enter your first name.",
+      `${FIRST_NAME}: Enter your first name.`,
       `${LEGAL_AGREE}: Please certify your application.`,
     ]);
     await waitFor(() => expect(region).toHaveFocus());
@@ -203,7 +204,7 @@ describe("Submit", () => {
     expect(screen.getByRole("checkbox", { name: LEGAL_AGREE })).toHaveAttribute("aria-invalid", "true");
 
     // Following a link: the page, and the question's input focused.
-    await user.click(within(region).getByRole("link", { name: "First Name" }));
+    await user.click(within(region).getByRole("link", { name: FIRST_NAME }));
     await screen.findByRole("heading", { level: 1, name: "About You" }, PAGE);
     expect(router.state.location.pathname).toBe("/about");
     expect(router.state.location.hash).toBe("#first_name");

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import type { Answers } from "../../engine/runtime";
-import fixture from "../../../tests/fixtures/complete-answers.json";
+import { completeAnswers } from "../../../tests/support/answer-sets";
+import { form } from "./model";
 import { loadValidator } from "./validator";
 
 describe("the browser's validator", () => {
@@ -8,7 +8,7 @@ describe("the browser's validator", () => {
     const validate = await loadValidator();
     const errors = validate({}, "2026-11-22");
     expect(errors.hs_name).toEqual(["Search for Your School"]);
-    const complete = fixture as Answers;
+    const complete = completeAnswers(form, "2026-11-22");
     expect(validate({ ...complete, first_name: "A".repeat(46) }, "2026-11-22").first_name).toHaveLength(1);
   });
 });

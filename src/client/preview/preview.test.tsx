@@ -6,7 +6,7 @@ import userEvent from "@testing-library/user-event";
 import { MemoryRouter } from "react-router";
 import { describe, expect, test } from "vitest";
 import { form } from "../form/model";
-import { sent, withTestServer } from "../testing";
+import { labelOf, optionsOf, sent, withTestServer } from "../testing";
 import { findingsByItem, type PreviewFinding } from "./findings";
 import { BrokenDefinitions } from "./FindingsList";
 import { PreviewView } from "./PreviewView";
@@ -45,7 +45,7 @@ function renderPreview(findings: PreviewFinding[], path = "/preview") {
   return render(
     <QueryClientProvider client={new QueryClient()}>
       <MemoryRouter initialEntries={[path]}>
-        <PreviewView findings={findings} samples={{ complete: { first_name: "Maya", entry_term: "FA26" } }} />
+        <PreviewView findings={findings} samples={{ complete: { first_name: "Maya", entry_term: optionsOf("entry_term")[0]!.value } }} />
       </MemoryRouter>
     </QueryClientProvider>,
   );
@@ -64,15 +64,15 @@ describe("the preview", () => {
     const note = screen.getAllByRole("note").find((n) => n.textContent?.startsWith("Warning:"))!;
     expect(note).toHaveTextContent(`Warning: label is empty form-definitions/${file}:14:23`);
     // Beside its question: the note and the question share a frame.
-    expect(note.parentElement).toContainElement(screen.getAllByLabelText("First Name")[0]!);
+    expect(note.parentElement).toContainElement(screen.getAllByLabelText(labelOf("first_name"))[0]!);
   });
 
   test("loads the sample answer set the address names, and keeps what is typed in memory only", async () => {
     renderPreview([], "/preview?answers=complete");
     const user = userEvent.setup();
-    const firstName = screen.getAllByLabelText("First Name")[0]!;
+    const firstName = screen.getAllByLabelText(labelOf("first_name"))[0]!;
     expect(firstName).toHaveValue("Maya");
-    await user.type(screen.getAllByLabelText("Last Name")[0]!, "Okafor");
+    await user.type(screen.getAllByLabelText(labelOf("last_name"))[0]!, "Okafor");
     await new Promise((resolve) => setTimeout(resolve, 1000));
     expect(localStorage.length).toBe(0);
     expect(sent).toEqual([]);

@@ -5,12 +5,13 @@ import { http, HttpResponse, delay } from "msw";
 import { act, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
+import { institution as settings } from "../../../form-definitions/institution.json";
 import type { Answers } from "../../engine/runtime";
 import type { Profile } from "../api/calls";
 import { queryClient } from "../api/queries";
 import { useAnswers } from "../state/answers";
 import { useSession } from "../state/session";
-import { logIn, profileOf, renderApp, sent, sentTo, server, url, withTestServer } from "../testing";
+import { labelOf, logIn, profileOf, renderApp, sent, sentTo, server, url, withTestServer } from "../testing";
 
 // The step links send what was typed; the autosave must not beat them on a slow machine.
 withTestServer({ saveDelayMs: 60_000 });
@@ -339,7 +340,7 @@ describe("the step navigation", () => {
       }),
     );
     expect(useSession.getState().has_changed_page).toBe(false);
-    await user.type((await screen.findAllByRole("textbox", { name: "First Name" }))[0]!, "Ada");
+    await user.type((await screen.findAllByRole("textbox", { name: labelOf("first_name") }))[0]!, "Ada");
     await user.click(stepLink("Academics"));
     // The largest pages take seconds to draw in jsdom.
     await screen.findByRole("heading", { level: 1, name: "Academics" }, { timeout: 15_000 });
@@ -367,7 +368,7 @@ describe("the step navigation", () => {
   test("logged in, a failed save shows the Save Error toast and stays", async () => {
     const { user, router } = await openAsApplicant("/about", profileOf({ answer: {} as Answers }, STARTED));
     server.use(http.put(url("/api/answer"), () => HttpResponse.json({ message: "Your answers could not be saved." }, { status: 500 })));
-    await user.type((await screen.findAllByRole("textbox", { name: "First Name" }))[0]!, "Ada");
+    await user.type((await screen.findAllByRole("textbox", { name: labelOf("first_name") }))[0]!, "Ada");
     await user.click(stepLink("Academics"));
     const toast = await screen.findByRole("alertdialog", { name: "Save Error" });
     expect(within(toast).getByText("Your answers could not be saved.")).toBeInTheDocument();
@@ -478,14 +479,20 @@ describe("the footer", () => {
 });
 
 describe("the banner", () => {
-  const BANNER = "Early Decision I applications are due November 1 at 11:59 p.m. in your time zone.";
+  // The banner staff set in form-definitions/institution.json, and days around its own.
+  const { from, to, text: BANNER } = settings.banner;
+  /** A local time on `date` (YYYY-MM-DD) moved by `days`. */
+  const at = (date: string, days: number, hours: number, minutes = 0) => {
+    const [year, month, day] = date.split("-").map(Number) as [number, number, number];
+    return new Date(year, month - 1, day + days, hours, minutes);
+  };
 
   test.each([
-    [new Date(2026, 9, 14, 23, 59), false],
-    [new Date(2026, 9, 15, 0, 1), true],
-    [new Date(2026, 9, 24, 12), true],
-    [new Date(2026, 10, 1, 23, 59), true],
-    [new Date(2026, 10, 2, 0, 1), false],
+    [at(from, -1, 23, 59), false],
+    [at(from, 0, 0, 1), true],
+    [at(to, 0, 12), true],
+    [at(to, 0, 23, 59), true],
+    [at(to, 1, 0, 1), false],
   ])("on %s (local time) shows: %s", async (now, shown) => {
     vi.useFakeTimers({ toFake: ["Date"] });
     vi.setSystemTime(now);
@@ -496,7 +503,7 @@ describe("the banner", () => {
 
   test("on the account pages too", async () => {
     vi.useFakeTimers({ toFake: ["Date"] });
-    vi.setSystemTime(new Date(2026, 9, 20, 9));
+    vi.setSystemTime(at(from, 0, 9));
     await openAsVisitor("/signup");
     expect(screen.getByRole("note")).toHaveTextContent(BANNER);
   });

@@ -5,7 +5,7 @@ import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, test } from "vitest";
 import type { StaffRole } from "../../api-contract/staff";
-import { sentTo, server, url, withTestServer } from "../testing";
+import { labelOf, optionsOf, sentTo, server, url, withTestServer } from "../testing";
 import type { StaffApplication } from "./api";
 import { pdfCopyTiming } from "./Documents";
 import { lastQuery, logInAs, renderStaff } from "./testing";
@@ -13,18 +13,21 @@ import { lastQuery, logInAs, renderStaff } from "./testing";
 withTestServer();
 afterEach(() => void (pdfCopyTiming.pendingMs = 2000));
 
+/** The term this cycle's applicants apply for (form-definitions/institution.json). */
+const term = optionsOf("entry_term")[0]!;
+
 const application = (overrides: Partial<StaffApplication> = {}): StaffApplication => ({
   id: 5,
   reference: "WU-FA26-000005",
   email: "ada@example.com",
   name: "Ada Lovelace",
   status: "submitted",
-  entry_term: "FA26",
+  entry_term: term.value,
   submitted_at: "2026-01-05T15:00:00Z",
   created_at: "2026-01-01T15:00:00Z",
   last_activity: "2026-01-06T15:00:00Z",
   review_status: "received",
-  answer: { first_name: "Ada", last_name: "Lovelace", preferred_name_ind: "N", preferred_name: "Addie", entry_term: "FA26", entry_term_desc: "Fall 2026", personal_statement_doc: "ANSWERED" },
+  answer: { first_name: "Ada", last_name: "Lovelace", preferred_name_ind: "N", preferred_name: "Addie", entry_term: term.value, entry_term_desc: term.label, personal_statement_doc: "ANSWERED" },
   add_another: {},
   tabs: { personal_statement: "upload" },
   document_answer: { personal_statement_doc: { file_name: "statement.pdf" } },
@@ -78,8 +81,8 @@ describe("an application", () => {
     expect(valuesOf("E-mail")).toEqual(["ada@example.com"]);
     // The form's pages under the one h1.
     expect(screen.getByRole("heading", { level: 2, name: "About You" })).toBeInTheDocument();
-    expect(valuesOf("First Name")).toEqual(["Ada"]);
-    expect(valuesOf("Entry Term")).toEqual(["Fall 2026"]);
+    expect(valuesOf(labelOf("first_name"))).toEqual(["Ada"]);
+    expect(valuesOf("Entry Term")).toEqual([term.label]);
     expect(screen.queryByText("Addie")).not.toBeInTheDocument();
     expect(valuesOf("Preferred Name")).toEqual([]);
 

@@ -4,19 +4,23 @@ import { http, HttpResponse } from "msw";
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, test } from "vitest";
-import { sent, sentTo, server, url, withTestServer } from "../testing";
+import { optionsOf, sent, sentTo, server, url, withTestServer } from "../testing";
+import type { ResolvedOption } from "../../engine/runtime";
 import type { ApplicationRow } from "./api";
 import { lastQuery, logInAs, renderStaff } from "./testing";
 
 withTestServer();
 
+/** The cycle's term and the next, as the form offers them (form-definitions/institution.json `cycle`). */
+const [term, laterTerm] = optionsOf("entry_term") as [ResolvedOption, ResolvedOption];
+
 const row = (id: number, overrides: Partial<ApplicationRow> = {}): ApplicationRow => ({
   id,
-  reference: `WU-FA26-${String(id).padStart(6, "0")}`,
+  reference: `WU-${term.value}-${String(id).padStart(6, "0")}`,
   name: `Applicant ${id}`,
   email: `applicant${id}@example.com`,
   status: "submitted",
-  entry_term: "FA26",
+  entry_term: term.value,
   submitted_at: "2026-01-05T15:00:00Z",
   last_activity: "2026-01-06T15:00:00Z",
   review_status: null,
@@ -51,7 +55,7 @@ describe("the list", () => {
     expect(screen.getByText("Showing 2 of 51")).toBeInTheDocument();
     const first = screen.getAllByRole("row")[1]!;
     expect(within(first).getAllByRole("cell").map((cell) => cell.textContent)).toEqual([
-      "WU-FA26-000001", "Ada Lovelace", "applicant1@example.com", "Submitted", "Fall 2026", "Jan 5, 2026", expect.stringMatching(/^Jan 6, 2026/), "In review",
+      `WU-${term.value}-000001`, "Ada Lovelace", "applicant1@example.com", "Submitted", term.label, "Jan 5, 2026", expect.stringMatching(/^Jan 6, 2026/), "In review",
     ]);
     // The request names the sort, so the list and an application's neighbours agree.
     expect(lastQuery(sent, "/staff/api/applications").toString()).toBe("sort=-last_activity");
@@ -62,13 +66,13 @@ describe("the list", () => {
     await user.selectOptions(screen.getByLabelText("Status"), "submitted");
     await waitFor(() => expect(router.location.search).toBe("?status=submitted"));
     await user.selectOptions(screen.getByLabelText("Review status"), "Not reviewed");
-    await user.selectOptions(screen.getByLabelText("Entry term"), "Fall 2027");
+    await user.selectOptions(screen.getByLabelText("Entry term"), laterTerm.label);
     await user.selectOptions(screen.getByLabelText("U.S. citizen"), "No");
     await user.type(screen.getByLabelText("Submitted from"), "2026-01-01");
-    await waitFor(() => expect(router.location.search).toBe("?status=submitted&term=FA27&review=none&citizenship=N&submitted_from=2026-01-01"));
+    await waitFor(() => expect(router.location.search).toBe(`?status=submitted&term=${laterTerm.value}&review=none&citizenship=N&submitted_from=2026-01-01`));
     await waitFor(() =>
       expect(Object.fromEntries(lastQuery(sent, "/staff/api/applications"))).toEqual({
-        status: "submitted", term: "FA27", review: "none", citizenship: "N", submitted_from: "2026-01-01", sort: "-last_activity",
+        status: "submitted", term: laterTerm.value, review: "none", citizenship: "N", submitted_from: "2026-01-01", sort: "-last_activity",
       }),
     );
   });

@@ -5,7 +5,7 @@ import userEvent from "@testing-library/user-event";
 import { describe, expect, test } from "vitest";
 import { longDate } from "../../engine/cycle";
 import { form } from "../form/model";
-import { sent, withTestServer } from "../testing";
+import { labelOf, sent, withTestServer } from "../testing";
 import { logInAs, renderStaff } from "./testing";
 
 withTestServer();
@@ -26,7 +26,7 @@ describe("the office's preview", () => {
     expect(screen.getByRole("heading", { level: 2, name: "Lint findings: 0 errors, 0 warnings" })).toBeInTheDocument();
     expect(screen.getByRole("heading", { level: 2, name: "About You" })).toBeInTheDocument();
 
-    const firstName = screen.getAllByLabelText("First Name")[0]!;
+    const firstName = screen.getAllByLabelText(labelOf("first_name"))[0]!;
     await user.type(firstName, "Maya");
     expect(firstName).toHaveValue("Maya");
 

@@ -10,7 +10,7 @@ import type { Answers, ViewItem } from "../../engine/runtime";
 import type { Item } from "../../engine/generated/definition-format";
 import { useAnswers } from "../state/answers";
 import { useSession } from "../state/session";
-import { logIn, sentTo, server, testSaver, url, withTestServer, WithSaver } from "../testing";
+import { labelOf, logIn, optionsOf, sentTo, server, testSaver, url, withTestServer, WithSaver } from "../testing";
 import { form } from "../form/model";
 import { Items } from "../form/Renderer";
 import { uploadsHint } from "../../engine/documents";
@@ -49,8 +49,9 @@ function descriptions(element: Element): string[] {
 describe("text", () => {
   test("is named by its label, described by its help, and stores what is typed", async () => {
     const { user } = show(viewOf("first_name"));
-    const input = screen.getByRole("textbox", { name: "First Name" });
-    expect(input).toHaveAccessibleDescription("Your legal first name, as it appears on your passport or school records.");
+    const { label, help } = viewOf("first_name").item as { label: string; help: string };
+    const input = screen.getByRole("textbox", { name: label });
+    expect(input).toHaveAccessibleDescription(help);
     expect(input).toHaveAttribute("autocomplete", "given-name");
     await user.type(input, "Ada");
     expect(input).toHaveValue("Ada");
@@ -68,7 +69,7 @@ describe("text", () => {
   test(`takes ${TEXT_MAX_LENGTH} characters by default and refuses the next`, async () => {
     expect(TEXT_MAX_LENGTH).toBe(45);
     const { user } = show(viewOf("first_name"));
-    const input = screen.getByRole("textbox", { name: "First Name" });
+    const input = screen.getByRole("textbox", { name: labelOf("first_name") });
     expect(input).toHaveAttribute("maxlength", "45");
     await user.type(input, `${"a".repeat(45)}b`);
     expect(answers().first_name).toBe("a".repeat(45));
@@ -271,11 +272,13 @@ describe("select", () => {
   });
 
   test("is described by its help and shows the stored answer", () => {
-    given({ entry_term: "FA26", entry_term_desc: "Fall 2026" });
+    const term = optionsOf("entry_term")[0]!;
+    given({ entry_term: term.value, entry_term_desc: term.label });
     show(viewOf("entry_term"));
     const select = screen.getByRole("combobox", { name: "Entry Term" });
     expect(select).toHaveAccessibleDescription("When do you want to start at Westbrook?");
-    expect((select as HTMLSelectElement).value).toBe("FA26");
+    expect((select as HTMLSelectElement).value).toBe(term.value);
+    expect(select).toHaveDisplayValue(term.label);
   });
 
   test("options from a list file (Lived here since (month))", async () => {
@@ -301,7 +304,7 @@ describe("radio", () => {
 
   test("by keyboard: Tab in, Space chooses, arrow keys move the choice", async () => {
     const { user } = show(viewOf("first_name"), viewOf("gender"));
-    await user.click(screen.getByRole("textbox", { name: "First Name" }));
+    await user.click(screen.getByRole("textbox", { name: labelOf("first_name") }));
     await user.tab();
     expect(screen.getByRole("radio", { name: "Female" })).toHaveFocus();
     expect(answers().gender ?? "").toBe("");
@@ -460,19 +463,19 @@ describe("an unknown type", () => {
 describe("errors", () => {
   const MESSAGE = "This answer needs another look.";
 
-  /** Each kind of question: its key, and the element that carries aria-invalid and the message. */
+  /** Each kind of question: its key, and the element that carries aria-invalid and the message, found by the question's label. */
   const cases: [string, string, () => HTMLElement][] = [
-    ["text", "first_name", () => screen.getByRole("textbox", { name: "First Name" })],
-    ["email", "email_address", () => screen.getByRole("textbox", { name: "Email Address" })],
-    ["phone", "phone_mobile", () => screen.getByRole("textbox", { name: "Cell Phone" })],
-    ["number", "sat_score_math", () => screen.getByRole("textbox", { name: "SAT Math score" })],
-    ["date", "birth_date", () => screen.getByLabelText("Date of Birth")],
+    ["text", "first_name", () => screen.getByRole("textbox", { name: labelOf("first_name") })],
+    ["email", "email_address", () => screen.getByRole("textbox", { name: labelOf("email_address") })],
+    ["phone", "phone_mobile", () => screen.getByRole("textbox", { name: labelOf("phone_mobile") })],
+    ["number", "sat_score_math", () => screen.getByRole("textbox", { name: labelOf("sat_score_math") })],
+    ["date", "birth_date", () => screen.getByLabelText(labelOf("birth_date"))],
     // The plain input the lookup shows until its combo box loads (LookupCombo.test.tsx checks that one).
-    ["lookup", "hs_name", () => screen.getByLabelText("School Name")],
-    ["textarea", "honors_name", () => screen.getByRole("textbox", { name: "Academic honors and awards (optional)" })],
-    ["select", "suffix", () => screen.getByRole("combobox", { name: "Suffix" })],
-    ["radio", "gender", () => screen.getByRole("radiogroup", { name: "Legal Sex" })],
-    ["checkbox", "optin_sms_ind", () => screen.getByRole("checkbox", { name: /^Text me updates/ })],
+    ["lookup", "hs_name", () => screen.getByLabelText(labelOf("hs_name"))],
+    ["textarea", "honors_name", () => screen.getByRole("textbox", { name: labelOf("honors_name") })],
+    ["select", "suffix", () => screen.getByRole("combobox", { name: labelOf("suffix") })],
+    ["radio", "gender", () => screen.getByRole("radiogroup", { name: labelOf("gender") })],
+    ["checkbox", "optin_sms_ind", () => screen.getByRole("checkbox", { name: labelOf("optin_sms_ind") })],
     ["checkboxes", "gender_female", () => screen.getByRole("checkbox", { name: "Woman" })],
   ];
 
@@ -518,7 +521,7 @@ describe("errors", () => {
     useSession.setState({ web_status: "validating" });
     useAnswers.setState({ errors: { last_name: [MESSAGE] } });
     show(viewOf("first_name"));
-    expect(screen.getByRole("textbox", { name: "First Name" })).not.toHaveAttribute("aria-invalid");
+    expect(screen.getByRole("textbox", { name: labelOf("first_name") })).not.toHaveAttribute("aria-invalid");
     expect(screen.queryByText(MESSAGE)).not.toBeInTheDocument();
   });
 

@@ -1,0 +1,33 @@
+// The definitions as staff left them, for the tests that run in Node (server, scripts, browser
+// tests): a question's label and options are read from form-definitions/, never copied into a
+// test, so rewording a label breaks no test (CI proves it on an edited copy: scripts/staff-edits.ts).
+// The client's tests have the same helpers over the bundled definitions (src/client/testing.tsx).
+import { readProject } from "../../src/definitions/files";
+import { assembleForm, type CompiledForm } from "../../src/engine/form";
+import type { AnswerKey, ResolvedOption } from "../../src/engine/runtime";
+
+let form: CompiledForm | undefined;
+/**
+ * form-definitions/ expanded, on first use (for completeAnswers and the like, tests/support/answer-sets.ts).
+ * It does not validate: validate through the server or loadForm.
+ */
+export function definitions(): CompiledForm {
+  form ??= assembleForm(readProject().form, () => {
+    throw new Error("tests/support/definitions.ts reads the definitions; validate through the server or loadForm");
+  });
+  return form;
+}
+
+/** The label of the question asking `key`, as form-definitions/ gives it. */
+export function labelOf(key: AnswerKey): string {
+  const label = (definitions().owners.get(key)?.item.item as { label?: string } | undefined)?.label;
+  if (label === undefined) throw new Error(`no question with a label asks "${key}"`);
+  return label;
+}
+
+/** The options of the question asking `key`, as form-definitions/ lists them (the entry terms come from the cycle). */
+export function optionsOf(key: AnswerKey): ResolvedOption[] {
+  const options = definitions().owners.get(key)?.item.options;
+  if (options?.kind !== "list") throw new Error(`no question with a list of options asks "${key}"`);
+  return options.options;
+}
