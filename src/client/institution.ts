@@ -28,6 +28,8 @@ export const institution = {
   /** The office's time zone: the completion page writes the submitted time as the confirmation e-mail does. */
   timeZone: configured(partial.time_zone),
   banner: partial.banner,
+  /** What a document upload takes; the linter refuses a file without it, so the fallback is development's only. */
+  uploads: partial.uploads ?? { max_size_mb: 1, types: [".pdf"] },
   welcome: {
     visitor: configured(partial.welcome?.visitor),
     first_login: configured(partial.welcome?.first_login),

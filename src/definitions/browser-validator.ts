@@ -4,13 +4,13 @@
 // Ajv's package has no ESM entry for standalone; the file path works from Node and from tsx alike.
 import standaloneCode from "ajv/dist/standalone/index.js";
 import { build } from "esbuild";
-import { createAjv, rulesOf, withoutMeta, type JsonSchema } from "../engine/compile";
+import { answersSchemaOf, createAjv, rulesOf, withoutMeta, type JsonSchema } from "../engine/compile";
 import { readProject, repoRoot } from "./files";
 
 export async function browserValidatorModule(root = repoRoot): Promise<{ code: string; files: string[] }> {
   const { form, sources } = readProject(root);
   const result = await build({
-    stdin: { contents: standaloneValidatorSource(form.answersSchema, rulesOf(form)), resolveDir: root, loader: "js" },
+    stdin: { contents: standaloneValidatorSource(answersSchemaOf(form), rulesOf(form)), resolveDir: root, loader: "js" },
     bundle: true,
     format: "esm",
     platform: "browser",

@@ -93,7 +93,7 @@ export function readProject(root = repoRoot): ProjectFiles {
   const form: FormFiles = {
     pages: {}, optionLists: {}, rules: {}, answersSchema: {},
     addressTemplate: { $schema: "", template: "address", items: [] },
-    institution: { $schema: "", institution: { name: "", office_address: [""], contacts: { email: "", phone: "" }, privacy_url: "", character_limit: 7000, student_type: "", reference_prefix: "", time_zone: "", welcome: { visitor: "", first_login: "", returning: "", submitted: "" } } },
+    institution: { $schema: "", institution: { name: "", office_address: [""], contacts: { email: "", phone: "" }, privacy_url: "", character_limit: 7000, uploads: { max_size_mb: 1, types: [".pdf"] }, student_type: "", reference_prefix: "", time_zone: "", welcome: { visitor: "", first_login: "", returning: "", submitted: "" } } },
   };
   const engineName = (path: string) => relative("form-definitions", path);
   for (const source of sources) {

@@ -2,6 +2,6 @@
 // compiling their validator with Ajv. The browser never imports this (./runtime is its door):
 // Ajv alone would add about 40 kB gzipped to a first visit.
 export { expandDefinitions, type Expansion, type KeyReference } from "./expand";
-export { loadForm, rulesOf } from "./load";
+export { answersSchemaOf, loadForm, rulesOf } from "./load";
 export type { JsonSchema } from "./types";
 export { createAjv, withoutMeta } from "./validation";

@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { readProject } from "../definitions/files";
 import { validateAnswers, type CompiledForm } from "./form";
 import { loadForm } from "./load";
-import type { FormFiles } from "./types";
+import type { FormFiles, ViewItem } from "./types";
 
 let files: FormFiles;
 let form: CompiledForm;
@@ -58,8 +58,17 @@ describe("validation", () => {
 
   it("refuses answers longer than the data model allows, in the applicant's words", () => {
     expect(validateAnswers(form, { first_name: "A".repeat(46) }, { today }).first_name).toEqual(["Please shorten this answer to 45 characters or fewer."]);
-    expect(validateAnswers(form, { personal_statement_essay: "x".repeat(7000) }, { today }).personal_statement_essay).toBeUndefined();
-    expect(validateAnswers(form, { personal_statement_essay: "x".repeat(7001) }, { today }).personal_statement_essay).toEqual(["Please shorten this answer to 7000 characters or fewer."]);
+  });
+
+  it("limits an essay to the institution's character_limit, whatever institution.json says", () => {
+    const institution = { ...files.institution, institution: { ...files.institution.institution, character_limit: 5000 } };
+    const shorter = loadForm({ ...files, institution }, { today });
+    const essay = (length: number) => validateAnswers(shorter, { personal_statement_essay: "x".repeat(length) }, { today }).personal_statement_essay;
+    expect(essay(5000)).toBeUndefined();
+    expect(essay(5001)).toEqual(["Please shorten this answer to 5000 characters or fewer."]);
+    const find = (views: ViewItem[]): ViewItem[] => views.flatMap((view) =>
+      view.key === "personal_statement_essay" ? [view] : find([...(view.children ?? []), ...(view.tabs ?? []).flatMap((tab) => tab.items)]));
+    expect(find(shorter.pages.flatMap((page) => page.items)).map((view) => view.maxLength), "the counter's limit").toEqual([5000]);
   });
 
   it("refuses an answer of the wrong kind", () => {

@@ -10,7 +10,7 @@ import { browserValidatorModule } from "../definitions/browser-validator";
 import { readProject } from "../definitions/files";
 import { validatorFrom, type AnswerValidator, type CompiledValidate } from "./errors";
 import { assembleForm, validateAnswers } from "./form";
-import { loadForm, rulesOf } from "./load";
+import { answersSchemaOf, loadForm, rulesOf } from "./load";
 import { compileValidator } from "./validation";
 import type { Answers } from "./types";
 
@@ -29,7 +29,7 @@ describe("the browser's precompiled validator", () => {
     const { default: validate } = (await import(pathToFileURL(file).href)) as { default: CompiledValidate };
     precompiled = validatorFrom(validate);
     const { form } = readProject();
-    runtime = compileValidator(form.answersSchema, rulesOf(form));
+    runtime = compileValidator(answersSchemaOf(form), rulesOf(form));
   }, 60_000);
   afterAll(() => rmSync(file, { force: true }));
 

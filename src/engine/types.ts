@@ -92,6 +92,8 @@ export interface ViewItem {
   /** Every answer key this item stores: key, `{key}_desc`, checkbox keys, lookup fills. */
   keys: AnswerKey[];
   options?: ResolvedOptions;
+  /** Essays (`"essay": true`): the institution's character_limit, which the counter and the input follow. */
+  maxLength?: number;
   /** Lookups: record field → answer key, prefixes applied. */
   fills?: Record<string, AnswerKey>;
   children?: ViewItem[];

@@ -81,7 +81,7 @@ export async function buildServer(options: ServerOptions): Promise<{ app: Fastif
     jobs: await openJobs(db, {
       handlers: config.workJobs
         ? {
-            "convert-document": (data) => convertDocument(db, ctx.storage, data as unknown as ConvertJob, now),
+            "convert-document": (data) => convertDocument(db, ctx.storage, data as unknown as ConvertJob, now, ctx.form.form.institution.uploads),
             "pdf-copy": (data) => makePdfCopy(ctx, data as unknown as CopyJob),
           }
         : undefined,

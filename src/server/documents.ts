@@ -1,8 +1,10 @@
 // An applicant's documents in the store, and the conversion job that turns an upload into a PDF
 // (src/server/convert). Files are stored under random keys; their rows are data/documents.ts's.
 import { randomBytes } from "node:crypto";
+import { fileMessages, type UploadSettings } from "../engine/documents";
 import type { AnswerKey } from "../engine/runtime";
 import { convertToPdf } from "./convert";
+import { sniff, type DocumentKind } from "./convert/sniff";
 import type { Queryable } from "./db/database";
 import { claimConversion, completeConversion, deleteDocument, failConversion, type ConversionOf, type DocumentFiles } from "./data/documents";
 import { messages } from "./messages";
@@ -25,12 +27,18 @@ export type ConvertJob = ConversionOf;
 /** Runs of one conversion at most; pg-boss may start a job a third time, which then only fails it. */
 const MAX_ATTEMPTS = 2;
 
+/** The name endings each kind of file the converter reads is uploaded with. */
+const ENDINGS: Record<DocumentKind, string[]> = { png: [".png"], jpeg: [".jpg", ".jpeg"], pdf: [".pdf"], docx: [".docx"] };
+
+/** Whether the institution takes this kind of file (uploads.types): a file renamed to pass the name check is judged by its bytes. */
+const isAccepted = (kind: DocumentKind | null, uploads: UploadSettings) => kind === null || ENDINGS[kind].some((ending) => (uploads.types as string[]).includes(ending));
+
 /**
  * The convert-document job. The row is matched by its upload key throughout: a document deleted
  * or replaced while this ran is left alone, and the PDF made for it removed. A job that died
  * half-way (its process gone) runs again from IN_PROGRESS, once: a third start fails it.
  */
-export async function convertDocument(db: Queryable, storage: Storage, job: ConvertJob, now: () => Date): Promise<void> {
+export async function convertDocument(db: Queryable, storage: Storage, job: ConvertJob, now: () => Date, uploads: UploadSettings): Promise<void> {
   const attempts = await claimConversion(db, job, now());
   if (attempts === null) return;
   const fail = (message: string) => failConversion(db, job, message, now());
@@ -38,6 +46,7 @@ export async function convertDocument(db: Queryable, storage: Storage, job: Conv
   if (attempts > MAX_ATTEMPTS) return void (await fail(messages.fileUnreadable));
   const bytes = await storage.read(job.uploadKey);
   if (!bytes) return void (await fail(messages.uploadMissing));
+  if (!isAccepted(sniff(bytes), uploads)) return void (await fail(fileMessages(uploads).wrongType));
   const result = await convertToPdf(bytes);
   if (!result.ok) return void (await fail(result.message));
   const pdfKey = storageKey("documents", ".pdf");

@@ -1,6 +1,6 @@
 // The definitions as the server uses them: the compiled form, and the request schemas that come
 // from it (the answers' data model, the pages, the tab and add-another groups).
-import { loadForm, type JsonSchema } from "../engine/compile";
+import { answersSchemaOf, loadForm, type JsonSchema } from "../engine/compile";
 import type { CompiledForm } from "../engine/runtime";
 import { readProject, repoRoot } from "../definitions/files";
 import { lintErrorLines } from "../definitions/lint";
@@ -29,7 +29,8 @@ export function loadServerForm(root = repoRoot, today?: string): ServerForm {
   if (errors.length > 0) throw new DefinitionErrors(errors);
   const { form: files } = readProject(root);
   const form = loadForm(files, { today });
-  const model = files.answersSchema as { properties: Record<string, JsonSchema> };
+  // Essays' limits come from the institution's character_limit, as the validator's do.
+  const model = answersSchemaOf(files) as { properties: Record<string, JsonSchema> };
   const properties: Record<string, JsonSchema> = {};
   for (const [key, schema] of Object.entries(model.properties)) {
     // "" is unanswered for every key, checkboxes included.

@@ -5,7 +5,7 @@
 
 import { accountMessages } from "../engine/messages";
 import { longDate } from "../engine/cycle";
-import { fileMessages } from "../engine/documents";
+import { fileNameTooLong } from "../engine/documents";
 
 export const messages = {
   // The spec's texts.
@@ -93,7 +93,7 @@ export const messages = {
 
   // Documents and the PDF copy.
   notADocumentQuestion: (key: string) => `${key} is not a document question of this application.`,
-  fileNameTooLong: fileMessages.nameTooLong,
+  fileNameTooLong,
   uploadKeyUnknown: "This upload has expired or belongs to another question. Please choose your file again.",
   uploadMissing: "We did not receive your file. Please choose it and upload it again.",
   documentDeleted: "Your file was deleted.",

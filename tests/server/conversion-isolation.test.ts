@@ -80,7 +80,7 @@ describe("conversions off the event loop", () => {
     await server.db.query(
       `INSERT INTO document_answers (user_id, answer_key, file_name, upload_key, status, attempts, updated_at) VALUES ($1, 'resume_pdf', 'scan.png', 'documents/feed0001', 'IN_PROGRESS', 2, $2)`,
       [user!.id, server.clock.now]);
-    await convertDocument(server.db, server.ctx.storage, { userId: user!.id, answerKey: "resume_pdf", uploadKey: "documents/feed0001" }, () => server.clock.now);
+    await convertDocument(server.db, server.ctx.storage, { userId: user!.id, answerKey: "resume_pdf", uploadKey: "documents/feed0001" }, () => server.clock.now, server.ctx.form.form.institution.uploads);
     expect(json(await client.get("/api/pdf/document-answer/resume_pdf"))).toEqual({ status: "FAILED", message: messages.fileUnreadable });
   });
 });

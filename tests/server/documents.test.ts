@@ -254,7 +254,7 @@ describe.each(databaseKinds)("limits on uploads on %s", (kind) => {
     const before = await server.db.query("SELECT d.*, a.answers, a.revision FROM document_answers d JOIN applications a USING (user_id) WHERE d.upload_key = $1", [key]);
     const userId = (before[0] as { user_id: number }).user_id;
     // The job, worked now (after the submit).
-    await convertDocument(server.db, server.ctx.storage, { userId, answerKey: "resume_pdf", uploadKey: key }, () => server.clock.now);
+    await convertDocument(server.db, server.ctx.storage, { userId, answerKey: "resume_pdf", uploadKey: key }, () => server.clock.now, server.ctx.form.form.institution.uploads);
     expect(await server.db.query("SELECT d.*, a.answers, a.revision FROM document_answers d JOIN applications a USING (user_id) WHERE d.upload_key = $1", [key])).toEqual(before);
     expect(json(await client.get("/api/document-answer"))).toEqual({});
   });

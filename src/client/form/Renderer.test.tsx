@@ -335,7 +335,7 @@ describe("tabs (Academics: Personal statement)", () => {
     const section = screen.getByRole("region", { name: "Personal statement" });
     expect(within(section).getByRole("heading", { level: 2, name: "Personal statement" })).toBeInTheDocument();
     expect(within(section).getByRole("textbox", { name: "Personal Statement" })).toBeInTheDocument();
-    expect(within(section).getByText("Character count: 0 / 7000")).toBeInTheDocument();
+    expect(within(section).getByText(`Character count: 0 / ${form.institution.character_limit}`)).toBeInTheDocument();
     expect(screen.queryByText("Personal Statement Document")).not.toBeInTheDocument();
     expect(screen.queryByText("Upload a document")).not.toBeInTheDocument();
   });

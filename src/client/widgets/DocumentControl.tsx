@@ -6,7 +6,8 @@ import { useAnswer } from "../state/answers";
 import { LazyModal, preloadDialog } from "../ui/lazy";
 import { useChanges } from "../form/changes";
 import { ANSWERED, deleteDocument, deleteFailed, uploadDocument, useDocumentAnswers, useUploads, type Upload } from "../form/documents";
-import { ACCEPTED_TYPES, checkFile, formatFileSize } from "../../engine/documents";
+import { acceptedTypes, checkFile, formatFileSize } from "../../engine/documents";
+import { institution } from "../institution";
 import { displayText } from "../../engine/text";
 
 interface Props {
@@ -36,7 +37,7 @@ export default function DocumentControl({ answerKey, label, id, isInvalid, descr
     // Choosing the same file again after a refusal is a change too.
     event.target.value = "";
     if (!file) return;
-    const checked = checkFile(file);
+    const checked = checkFile(file, institution.uploads);
     if (!checked.ok) return setProblems(checked.errors.map((error) => error.message));
     setProblems([]);
     void uploadDocument(changes, answerKey, label, checked.value);
@@ -54,7 +55,7 @@ export default function DocumentControl({ answerKey, label, id, isInvalid, descr
               id={`${id}-input`}
               type="file"
               className="file-input"
-              accept={ACCEPTED_TYPES}
+              accept={acceptedTypes(institution.uploads)}
               onChange={choose}
               aria-labelledby={`${id}-label ${id}-button`}
               aria-invalid={isInvalid || problems.length > 0 || undefined}

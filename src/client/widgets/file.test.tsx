@@ -16,7 +16,7 @@ import { Items } from "../form/Renderer";
 withTestServer({ conversionPollMs: 20, saveDelayMs: 20 });
 
 const LABEL = "Resume";
-const HELP = "A .pdf, .docx, .png, .jpg or .jpeg file of 1 MB or less.";
+const HELP = "A .png, .jpeg, .jpg, .pdf or .docx file of 1 MB or less.";
 const TOO_LARGE = "Your file is too large. The maximum file size is 1 MB.";
 const WRONG_TYPE = "You can only enter the following file types: .png, .jpeg, .jpg, .pdf, .docx";
 const NAME_TOO_LONG = "The name of your file is too long. File name can have a maximum of 32 characters, including the extension.";

@@ -3,6 +3,8 @@
 // upload control, which loads on first use with the upload machinery (./DocumentControl.tsx), so
 // a visitor's page and pages without a file question never download it.
 import { lazy, Suspense, useId } from "react";
+import { uploadsHint } from "../../engine/documents";
+import { institution } from "../institution";
 import { useErrors } from "../state/answers";
 import { useSession } from "../state/session";
 import { QuestionFrame } from "./QuestionFrame";
@@ -19,7 +21,7 @@ function FileQuestion({ view }: WidgetProps<"file">) {
   const errors = useErrors(key);
   const id = useId();
   return (
-    <QuestionFrame id={id} answerKey={key} label={question.label} help={question.help} errors={errors} labels="span">
+    <QuestionFrame id={id} answerKey={key} label={question.label} help={question.help ?? uploadsHint(institution.uploads)} errors={errors} labels="span">
       {(describedBy) =>
         isLoggedIn ? (
           <Suspense fallback={null}>

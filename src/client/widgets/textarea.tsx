@@ -9,7 +9,7 @@ function TextareaQuestion({ view, onAnswer, onBlur }: WidgetProps<"textarea">) {
   const question = view.item;
   const { key, value, errors, id } = useQuestion(view);
   const text = typeof value === "string" ? value : "";
-  const limit = question.maxLength ?? TEXTAREA_MAX_LENGTH;
+  const limit = view.maxLength ?? question.maxLength ?? TEXTAREA_MAX_LENGTH;
   const counter = { part: "counter", className: "field-counter", text: `Character count: ${text.length} / ${limit}` };
   return (
     <QuestionFrame id={id} answerKey={key} label={question.label} help={question.help} note={counter} errors={errors} labels="input">

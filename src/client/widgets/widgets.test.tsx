@@ -13,6 +13,7 @@ import { useSession } from "../state/session";
 import { labelOf, logIn, optionsOf, sentTo, server, testSaver, url, withTestServer, WithSaver } from "../testing";
 import { form } from "../form/model";
 import { Items } from "../form/Renderer";
+import { uploadsHint } from "../../engine/documents";
 import { TEXT_MAX_LENGTH } from "./text";
 import { TEXTAREA_MAX_LENGTH, TEXTAREA_ROWS } from "./textarea";
 
@@ -207,12 +208,19 @@ describe("textarea", () => {
     expect(answers().community_service_detail).toBe("I tutor.");
   });
 
-  test("the definition's maxLength and rows (Personal Statement: 7000, 14 rows)", () => {
+  test("an essay takes the institution's character_limit, and the definition's rows (Personal Statement: 14)", () => {
+    const limit = form.institution.character_limit;
     show(viewOf("personal_statement_essay"));
     const area = screen.getByRole("textbox", { name: "Personal Statement" });
-    expect(area).toHaveAttribute("maxlength", "7000");
+    expect(area).toHaveAttribute("maxlength", String(limit));
     expect(area).toHaveAttribute("rows", "14");
-    expect(screen.getByText("Character count: 0 / 7000")).toBeInTheDocument();
+    expect(screen.getByText(`Character count: 0 / ${limit}`)).toBeInTheDocument();
+  });
+
+  test("an essay follows a changed character_limit", () => {
+    show({ ...viewOf("personal_statement_essay"), maxLength: 5000 });
+    expect(screen.getByRole("textbox", { name: "Personal Statement" })).toHaveAttribute("maxlength", "5000");
+    expect(screen.getByText("Character count: 0 / 5000")).toBeInTheDocument();
   });
 
   test("a maxLength of 7000 given to a question that had none", () => {
@@ -496,7 +504,7 @@ describe("errors", () => {
     const input = await screen.findByLabelText("Personal Statement Document");
     expect(input).toHaveAttribute("aria-invalid", "true");
     expect(descriptions(input)).toEqual([
-      "A .pdf, .docx, .png, .jpg or .jpeg file of 1 MB or less.",
+      uploadsHint(form.institution.uploads),
       "We'd love to learn more about you than the basic facts on this application.",
     ]);
   });

@@ -6,17 +6,21 @@ import Ajv, { type ErrorObject } from "ajv";
 import addFormats from "ajv-formats";
 import { classifyDefinitionFile, type DefinitionFileKind } from "../classify";
 import { repoRoot, type SourceFile } from "../files";
+import { COMPLETIONS_SCHEMA } from "../generate-schemas";
 import type { LintFinding } from "./finding";
 import { closestMatch, didYouMean } from "./suggest";
 
 const FORMAT_SCHEMA = "schemas/form-definition.schema.json";
 const formatSchema = JSON.parse(readFileSync(join(repoRoot, FORMAT_SCHEMA), "utf8")) as Record<string, unknown>;
+// What editors suggest for keys and option files; the format points at it with $ref.
+const completionsSchema = JSON.parse(readFileSync(join(repoRoot, COMPLETIONS_SCHEMA), "utf8")) as Record<string, unknown>;
 
 // verbose: the sentences quote the value (error.data), which Ajv keeps only then.
 const ajv = new Ajv({ allErrors: true, discriminator: true, strict: false, verbose: true });
 addFormats(ajv, ["date", "email", "uri"]);
 // Not a JSON Schema format: editors skip it, the linter asks Intl, which knows the IANA names.
 ajv.addFormat("time-zone", isTimeZone);
+ajv.addSchema(completionsSchema);
 ajv.addSchema(formatSchema);
 const validatorAt = (pointer: string) => ajv.getSchema(`${String(formatSchema.$id)}#${pointer}`)!;
 

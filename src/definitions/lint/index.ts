@@ -3,6 +3,7 @@
 import { expandDefinitions } from "../../engine/compile";
 import { localToday, type Source } from "../../engine/runtime";
 import { readProject, type ProjectFiles, type SourceFile } from "../files";
+import { lintCompletions } from "./completions";
 import { lintCycleTerms } from "./cycle";
 import { findingAt, writtenAt, type LintFinding } from "./finding";
 import { lintFormat } from "./format";
@@ -19,7 +20,7 @@ import { formatFinding } from "./report";
 /** The findings in the project at `root`, and the files they were found in (for lines and columns). */
 export function lintDefinitions(root: string): { findings: LintFinding[]; sources: Map<string, SourceFile> } {
   const project = readProject(root);
-  const findings = [...lintFormat(project.sources), ...lintSchemas(project.sources)];
+  const findings = [...lintFormat(project.sources), ...lintSchemas(project.sources), ...lintCompletions(root)];
   // Expanding needs well-formed definitions; fix the format first.
   const formatBroken = findings.some((f) => f.severity === "error" && f.path.startsWith("form-definitions/"));
   if (!formatBroken) {

@@ -1,5 +1,7 @@
 // Every schema in schemas/ against JSON Schema itself, with only the keywords the engine knows.
-import { createAjv } from "../../engine/compile";
+// A rule file's $schema names the editors' format (../rules.schema.json), which the engine leaves
+// aside as it does when it loads the rules.
+import { createAjv, withoutMeta, type JsonSchema } from "../../engine/compile";
 import type { SourceFile } from "../files";
 import type { LintFinding } from "./finding";
 import { didYouMean } from "./suggest";
@@ -10,7 +12,7 @@ export function lintSchemas(sources: SourceFile[]): LintFinding[] {
     if (!source.path.startsWith("schemas/") || source.parseError) continue;
     const ajv = createAjv({ validateSchema: true });
     try {
-      ajv.compile(source.json as object);
+      ajv.compile(withoutMeta(source.json as JsonSchema));
     } catch (error) {
       const message = (error as Error).message;
       const unknown = /^strict mode: unknown keyword: "(.+)"$/.exec(message)?.[1];

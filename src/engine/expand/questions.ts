@@ -29,6 +29,7 @@ export function expandQuestion(x: Expander, item: QuestionItem, view: ViewItem, 
     view.options = selectOptions(x, item, view, at);
   }
   if (item.type === "lookup") expandLookupFills(x, item, view, at);
+  if (item.type === "textarea" && item.essay) view.maxLength = x.files.institution.institution.character_limit;
   addToBlock(x, view.keys, at);
   return view;
 }

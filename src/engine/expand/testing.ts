@@ -20,7 +20,7 @@ export function expandPages(pages: Record<string, PageDefinition>, optionLists: 
   const files: FormFiles = {
     pages, optionLists, rules: {}, answersSchema: {},
     addressTemplate: { $schema: "", template: "address", items: ADDRESS_TEMPLATE },
-    institution: { $schema: "", institution: { name: "", office_address: [""], contacts: { email: "", phone: "" }, privacy_url: "", character_limit: 7000, student_type: "", reference_prefix: "", time_zone: "", welcome: { visitor: "", first_login: "", returning: "", submitted: "" } } },
+    institution: { $schema: "", institution: { name: "", office_address: [""], contacts: { email: "", phone: "" }, privacy_url: "", character_limit: 7000, uploads: { max_size_mb: 1, types: [".pdf"] }, student_type: "", reference_prefix: "", time_zone: "", welcome: { visitor: "", first_login: "", returning: "", submitted: "" } } },
   };
   return expandDefinitions(files, { currentYear: 2026 });
 }

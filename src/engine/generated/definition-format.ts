@@ -183,9 +183,13 @@ export interface TextareaItem {
    */
   help?: string;
   /**
-   * The most characters the answer may have (default 1500).
+   * The most characters the answer may have (default 1500); an essay takes the institution's character_limit instead.
    */
   maxLength?: number;
+  /**
+   * true for a long essay: its limit is the institution's character_limit (institution.json), for the counter and for validation; give it no maxLength.
+   */
+  essay?: boolean;
   /**
    * Visible rows (default 6).
    */
@@ -569,7 +573,7 @@ export interface CheckboxesItem {
   help?: string;
 }
 /**
- * A document upload (png, jpeg, jpg, pdf, docx; 1 MB at most) that the server turns into a PDF.
+ * A document upload that the server turns into a PDF; the types and the size it takes are the institution's uploads (institution.json).
  */
 export interface FileItem {
   /**
@@ -914,9 +918,24 @@ export interface InstitutionFile {
      */
     privacy_url: string;
     /**
-     * The limit for long essays (7000).
+     * The limit of every essay (a textarea with "essay": true), in characters: its counter, its input and validation follow it (7000).
      */
     character_limit: number;
+    /**
+     * What a document upload (a file question) takes; the applicant's browser and the server both check it.
+     */
+    uploads: {
+      /**
+       * The largest file, in megabytes (1 MB is 1024 × 1024 bytes); 10 at most, so no upload can tie up the converter.
+       */
+      max_size_mb: number;
+      /**
+       * The file name endings accepted, among those the converter turns into PDF: .png, .jpg, .jpeg, .pdf, .docx.
+       *
+       * @minItems 1
+       */
+      types: (".png" | ".jpg" | ".jpeg" | ".pdf" | ".docx")[];
+    };
     /**
      * Who this application is for (Freshman).
      */

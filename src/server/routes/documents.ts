@@ -3,7 +3,7 @@
 // and deleted. Runs after the session check (app.ts): a student reaches only their own rows.
 import type { FastifyInstance } from "fastify";
 import type { JsonSchemaToTsProvider } from "@fastify/type-provider-json-schema-to-ts";
-import { MAX_FILE_BYTES, MAX_FILE_NAME_LENGTH } from "../../engine/documents";
+import { fileMessages, MAX_FILE_NAME_LENGTH, maxFileBytes } from "../../engine/documents";
 import type { Application } from "../data/applications";
 import type { ServerContext } from "../context";
 import { addUploadKey, clearDocumentAnswer, documentsOf, isUploadKeyIssued, startConversion, storedDocuments } from "../data/documents";
@@ -13,7 +13,6 @@ import { answerKeyParams, conversion, convertBody, documentAnswers, messageReply
 import { ApiError } from "../http";
 import { messages } from "../messages";
 
-export const MAX_UPLOAD_BYTES = MAX_FILE_BYTES;
 const UPLOAD_FORM_SECONDS = 5 * 60;
 /** How long after the form is issued its key may be named for conversion (the upload itself has 5 minutes). */
 export const UPLOAD_KEY_MS = 60 * 60_000;
@@ -37,7 +36,7 @@ export function documentRoutes(app: FastifyInstance, ctx: ServerContext): void {
 
   routes.post("/api/presigned-url", {
     schema: {
-      summary: "An upload form for a document question: POST it with the file within 5 minutes (1 B to 1 MB, this key only)",
+      summary: "An upload form for a document question: POST it with the file within 5 minutes (1 B to the institution's uploads.max_size_mb, this key only)",
       body: presignBody,
       response: { 200: presignedPost, "4xx": messageReply },
     },
@@ -48,7 +47,8 @@ export function documentRoutes(app: FastifyInstance, ctx: ServerContext): void {
     await limit(a, "upload", UPLOADS_PER_MINUTE, messages.tooManyUploads);
     const key = storageKey("documents");
     await addUploadKey(db, key, a.userId, answerKey, new Date(now().getTime() + UPLOAD_KEY_MS));
-    const { url, fields } = await storage.presignUpload(key, { maxBytes: MAX_UPLOAD_BYTES, expiresInSeconds: UPLOAD_FORM_SECONDS });
+    const maxBytes = maxFileBytes(ctx.form.form.institution.uploads);
+    const { url, fields } = await storage.presignUpload(key, { maxBytes, expiresInSeconds: UPLOAD_FORM_SECONDS });
     return { url, fields };
   });
 
@@ -64,8 +64,10 @@ export function documentRoutes(app: FastifyInstance, ctx: ServerContext): void {
     writable(a);
     const answerKey = documentQuestion(request.params.key);
     const { file_key: uploadKey, file_name: fileName } = request.body;
-    // The spec's name rule (§5), checked here too: the browser's check is a courtesy.
+    // The spec's name rules (§5), checked here too: the browser's check is a courtesy.
     if (fileName.length > MAX_FILE_NAME_LENGTH) throw new ApiError(400, messages.fileNameTooLong);
+    const { uploads } = ctx.form.form.institution;
+    if (!uploads.types.some((type) => fileName.toLowerCase().endsWith(type))) throw new ApiError(400, fileMessages(uploads).wrongType);
     await limit(a, "convert", CONVERSIONS_PER_MINUTE, messages.tooManyConversions);
     // The key is the applicant's for this question only while unused and unexpired; it is used
     // up (deleted) only once the file is known to be there, so a refusal changes nothing.
