@@ -2,7 +2,7 @@
 // lazily, and every other path sent to the default form route with its query string.
 // React Router's declarative routes, not its data router: the app loads nothing through route
 // loaders, and the data router weighs 17 kB more (gzipped) on every first visit.
-import { Component, lazy, Suspense, useEffect, useLayoutEffect, type ComponentType, type ReactNode } from "react";
+import { lazy, Suspense, useEffect, useLayoutEffect, type ComponentType } from "react";
 import { Navigate, Outlet, Route, Routes, useLocation, useNavigate, useNavigationType } from "react-router";
 import { accountMessages } from "../engine/messages";
 import { whenUnauthorized } from "./api/client";
@@ -12,6 +12,7 @@ import { useSaver } from "./state/saver";
 import { COMPLETION_ROUTE, DEFAULT_ROUTE, pages } from "./pages";
 import { ErrorScreen } from "./shell/ErrorScreen";
 import { TakenOver } from "./takeover";
+import { ErrorBoundary } from "./ui/ErrorBoundary";
 import { Spinner } from "./ui/Spinner";
 import { ToastList, toasts, useToastHotkey } from "./ui/Toasts";
 
@@ -73,7 +74,7 @@ function Root() {
   useScrollToTop();
   return (
     <>
-      <ErrorBoundary pathname={pathname}>
+      <ErrorBoundary pathname={pathname} fallback={<ErrorScreen />}>
         <Suspense fallback={<Spinner />}>
           <Outlet />
           <TakenOver />
@@ -113,25 +114,4 @@ function useScrollToTop(): void {
   useLayoutEffect(() => {
     if (type !== "POP" && !hash) window.scrollTo(0, 0);
   }, [pathname, hash, type]);
-}
-
-/** A page that throws while rendering shows the error screen; going to another path tries again. */
-class ErrorBoundary extends Component<{ pathname: string; children: ReactNode }, { pathname: string; failed: boolean }> {
-  override state = { pathname: this.props.pathname, failed: false };
-
-  static getDerivedStateFromProps(props: { pathname: string }, state: { pathname: string }) {
-    return props.pathname === state.pathname ? null : { pathname: props.pathname, failed: false };
-  }
-
-  static getDerivedStateFromError() {
-    return { failed: true };
-  }
-
-  override componentDidCatch(error: unknown) {
-    console.error("Route error", error);
-  }
-
-  override render() {
-    return this.state.failed ? <ErrorScreen /> : this.props.children;
-  }
 }

@@ -1,11 +1,11 @@
 // The frame of every page (spec: application-form §2, shared page layout): account menu bar,
 // title, banner, the page, and the footer. Service users (PDF rendering) get the page alone.
-import { useEffect, useRef, type ReactNode } from "react";
-import { useLocation } from "react-router";
+import { useRef, type ReactNode } from "react";
 import { localToday } from "../../engine/dates";
 import { bannerText, institution } from "../institution";
 import { useSession } from "../state/session";
 import { AccountMenu } from "./AccountMenu";
+import { useFocusOnNavigation } from "./useFocusOnNavigation";
 import { SiteFooter } from "./SiteFooter";
 
 export function Shell({ page, children }: { page: string; children: ReactNode }) {
@@ -38,16 +38,4 @@ export function Shell({ page, children }: { page: string; children: ReactNode })
       <SiteFooter />
     </div>
   );
-}
-
-/** After a route change (not the first load), focus moves to the new page, as a page load would. */
-function useFocusOnNavigation(main: React.RefObject<HTMLElement | null>): void {
-  const { pathname } = useLocation();
-  // The path last focused for, not a "first run" flag: StrictMode runs effects twice on mount.
-  const shown = useRef(pathname);
-  useEffect(() => {
-    if (shown.current === pathname) return;
-    shown.current = pathname;
-    main.current?.focus({ preventScroll: true });
-  }, [pathname, main]);
 }

@@ -1,10 +1,11 @@
 // The office's frame behind the session: the header (office, navigation by role, who is logged
 // in, Log out), the page, and the 15-minute idle logout. A visit without a session goes to the
 // login, which brings it back here.
-import { useEffect, useRef, type ReactNode } from "react";
+import { useRef, type ReactNode } from "react";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { Link, Navigate, Outlet, useLocation, useNavigate } from "react-router";
 import { ApiError } from "../api/client";
+import { useFocusOnNavigation } from "../shell/useFocusOnNavigation";
 import { useInactivity } from "../shell/useInactivity";
 import { LazyModal } from "../ui/lazy";
 import { Spinner } from "../ui/Spinner";
@@ -93,17 +94,6 @@ function useLogout() {
       void navigate(LOGIN_PATH, { state: { message } satisfies LoginState });
     },
   });
-}
-
-/** After a route change (not the first load), focus moves to the new page, as a page load would. */
-function useFocusOnNavigation(main: React.RefObject<HTMLElement | null>): void {
-  const { pathname } = useLocation();
-  const shown = useRef(pathname);
-  useEffect(() => {
-    if (shown.current === pathname) return;
-    shown.current = pathname;
-    main.current?.focus({ preventScroll: true });
-  }, [pathname, main]);
 }
 
 /** The audit log, the team and the preview: admins only (the server refuses the first two's calls to others too). */

@@ -1,10 +1,11 @@
 // The office's routes, all under /staff: the login and the invitation on a card, the rest inside
 // the office's frame behind the session. Pages load on first use. React Router's declarative
 // routes, as the applicants' app (../router.tsx).
-import { Component, lazy, Suspense, useEffect, useLayoutEffect, useRef, type ReactNode } from "react";
+import { lazy, Suspense, useEffect, useLayoutEffect, useRef } from "react";
 import { Navigate, Outlet, Route, Routes, useLocation, useNavigate } from "react-router";
 import { whenUnauthorized } from "../api/client";
 import { installClock } from "../preview/clock";
+import { ErrorBoundary } from "../ui/ErrorBoundary";
 import { Spinner } from "../ui/Spinner";
 import { CardLayout } from "./CardLayout";
 import { AdminOnly, StaffLayout } from "./StaffLayout";
@@ -47,7 +48,7 @@ function Root() {
   const { pathname } = useLocation();
   useLoginOnUnauthorized();
   return (
-    <ErrorBoundary pathname={pathname}>
+    <ErrorBoundary pathname={pathname} fallback={apology}>
       <Suspense fallback={<Spinner />}>
         <Outlet />
       </Suspense>
@@ -77,30 +78,11 @@ function useLoginOnUnauthorized(): void {
   }, [navigate]);
 }
 
-/** A page that throws while rendering shows a short apology; going to another path tries again. */
-class ErrorBoundary extends Component<{ pathname: string; children: ReactNode }, { pathname: string; failed: boolean }> {
-  override state = { pathname: this.props.pathname, failed: false };
-
-  static getDerivedStateFromProps(props: { pathname: string }, state: { pathname: string }) {
-    return props.pathname === state.pathname ? null : { pathname: props.pathname, failed: false };
-  }
-
-  static getDerivedStateFromError() {
-    return { failed: true };
-  }
-
-  override componentDidCatch(error: unknown) {
-    console.error("Route error", error);
-  }
-
-  override render() {
-    if (!this.state.failed) return this.props.children;
-    return (
-      <main className="error-screen">
-        <h1>Something went wrong.</h1>
-        <p>The error has been logged. Please try again, or go back to the list.</p>
-        <p><a className="button button-primary" href={HOME_PATH}>Applications</a></p>
-      </main>
-    );
-  }
-}
+/** What a page that throws while rendering shows instead: a short apology, and the way back. */
+const apology = (
+  <main className="error-screen">
+    <h1>Something went wrong.</h1>
+    <p>The error has been logged. Please try again, or go back to the list.</p>
+    <p><a className="button button-primary" href={HOME_PATH}>Applications</a></p>
+  </main>
+);
