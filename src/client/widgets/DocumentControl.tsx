@@ -1,11 +1,15 @@
 // A logged-in applicant's document control (application-form §4, §5 file upload): choose a file,
-// see it checked, uploaded and converted, then see it stored (name and size) and delete it.
+// see it checked, uploaded and converted, then see it stored (name and size) and delete it; a
+// failed upload stays at the question with its reason and 'Try another file'.
 // The browser's own file input, drawn as a 'Choose file' button by its label.
 import { useEffect, useRef, useState, type ChangeEvent, type RefObject } from "react";
 import { useAnswer } from "../state/answers";
 import { LazyModal, preloadDialog } from "../ui/lazy";
 import { useChanges } from "../form/changes";
-import { ANSWERED, deleteDocument, deleteFailed, uploadDocument, useDocumentAnswers, useUploads, type Upload } from "../form/documents";
+import {
+  ANSWERED, deleteDocument, deleteFailed, forgetUploadFailure, uploadDocument, useDocumentAnswers, useUploadFailures, useUploads, type Upload,
+} from "../form/documents";
+import { useSession } from "../state/session";
 import { acceptedTypes, checkFile, formatFileSize } from "../../engine/documents";
 import { institution } from "../institution";
 import { displayText } from "../../engine/text";
@@ -28,9 +32,18 @@ export default function DocumentControl({ answerKey, label, id, isInvalid, descr
   const answer = useAnswer(answerKey);
   const stored = answer === ANSWERED ? documents.data?.[answerKey] : undefined;
   const [problems, setProblems] = useState<string[]>([]);
+  const username = useSession((session) => session.username);
+  const held = useUploadFailures((failures) => failures[answerKey]);
+  const failure = held?.username === username ? held : undefined;
   const root = useRef<HTMLDivElement>(null);
-  const shown = upload ? "upload" : stored ? "stored" : answer === ANSWERED && documents.isPending ? "loading" : "choose";
+  const input = useRef<HTMLInputElement>(null);
+  const shown = upload ? "upload" : stored ? "stored" : answer === ANSWERED && documents.isPending ? "loading" : failure ? "failed" : "choose";
   useFocusFollows(shown, root);
+  if (failure && "error" in failure) {
+    // Thrown once: after the boundary, going back to the page shows the control ready again.
+    queueMicrotask(() => forgetUploadFailure(answerKey));
+    throw failure.error;
+  }
 
   const choose = (event: ChangeEvent<HTMLInputElement>) => {
     const file = event.target.files?.[0];
@@ -38,7 +51,10 @@ export default function DocumentControl({ answerKey, label, id, isInvalid, descr
     event.target.value = "";
     if (!file) return;
     const checked = checkFile(file, institution.uploads);
-    if (!checked.ok) return setProblems(checked.errors.map((error) => error.message));
+    if (!checked.ok) {
+      forgetUploadFailure(answerKey);
+      return setProblems(checked.errors.map((error) => error.message));
+    }
     setProblems([]);
     void uploadDocument(changes, answerKey, label, checked.value);
   };
@@ -48,6 +64,26 @@ export default function DocumentControl({ answerKey, label, id, isInvalid, descr
       {shown === "upload" && <UploadStatus upload={upload!} id={id} />}
       {shown === "loading" && <p className="field-description" role="status">Loading your document…</p>}
       {shown === "stored" && <StoredDocument answerKey={answerKey} label={label} id={id} file={stored!} />}
+      {shown === "failed" && (
+        <div className="file-failed">
+          <p id={`${id}-failure`} className="field-error" role="alert">
+            <span className="file-name">{displayText(failure!.fileName)}</span>: {"message" in failure! ? failure.message : ""}
+          </p>
+          {/* The picker opens from the browser's own input, kept here out of sight and out of the tab order. */}
+          <input ref={input} type="file" hidden tabIndex={-1} accept={acceptedTypes(institution.uploads)} onChange={choose} />
+          <button
+            id={`${id}-retry`}
+            type="button"
+            className="button button-secondary"
+            aria-labelledby={`${id}-label ${id}-retry`}
+            aria-describedby={`${id}-failure`}
+            onClick={() => input.current?.click()}
+            data-focus-here=""
+          >
+            Try another file
+          </button>
+        </div>
+      )}
       {shown === "choose" && (
         <>
           <div className="file-choose">

@@ -12,6 +12,9 @@ import { ToastList, toasts } from "../ui/Toasts";
 import { logIn, sent, sentTo, server, testSaver, url, withTestServer, WithSaver } from "../testing";
 import { form } from "../form/model";
 import { Items } from "../form/Renderer";
+import { useUploadFailures } from "../form/documents";
+import { ErrorScreen } from "../shell/ErrorScreen";
+import { ErrorBoundary } from "../ui/ErrorBoundary";
 
 withTestServer({ conversionPollMs: 20, saveDelayMs: 20 });
 
@@ -29,12 +32,13 @@ beforeEach(() => {
 });
 afterEach(() => {
   consoleError.mockRestore();
+  useUploadFailures.setState({}, true);
 });
 
 const resume = (): ViewItem => form.owners.get("resume_pdf")!.item;
 const answers = (): Answers => useAnswers.getState().answers;
 
-/** The Resume question (shown when resume is Y) with the corner toasts; a logged-in applicant unless `visitor`. */
+/** The Resume question (shown when resume is Y) with the corner toasts, under the app's error boundary; a logged-in applicant unless `visitor`. */
 function show({ visitor = false, answer = "" } = {}) {
   if (!visitor) {
     logIn({ username: "ada@example.com" });
@@ -44,7 +48,9 @@ function show({ visitor = false, answer = "" } = {}) {
   const user = userEvent.setup({ applyAccept: false });
   const view = render(
     <>
-      <Items items={[resume()]} level={2} />
+      <ErrorBoundary pathname="/education" fallback={<ErrorScreen />}>
+        <Items items={[resume()]} level={2} />
+      </ErrorBoundary>
       <ToastList toasts={toasts} placement="corner" label="Notifications" />
     </>,
     { wrapper: WithSaver },
@@ -234,7 +240,7 @@ describe("uploading", () => {
     }
   });
 
-  test("FAILED: the answer is cleared and 'Error uploading file for Resume' shows with the server's reason", async () => {
+  test("FAILED: the answer is cleared, and the server's reason shows at the question and in 'Error uploading file for Resume'", async () => {
     serveUpload({ statuses: ["IN_PROGRESS", "FAILED"], message: "The file could not be read as a PDF." });
     const { user } = show({ answer: "ANSWERED" });
     await user.upload(await fileInput(), fileOf("resume.pdf", 524288));
@@ -244,9 +250,52 @@ describe("uploading", () => {
     expect(within(toast).getByText("The file could not be read as a PDF.")).toBeInTheDocument();
     expect(answers().resume_pdf).toBe("");
     await waitFor(() => expect(sentTo("PUT", "/api/answer").map((r) => r.body)).toContainEqual({ resume_pdf: "" }));
-    // The control is back for another try.
-    expect(await fileInput()).toHaveFocus();
     expect(screen.queryByRole("progressbar")).not.toBeInTheDocument();
+
+    // At the question itself, after the toast is gone: the reason, and a way to try again.
+    await user.click(within(toast).getByRole("button", { name: "Close" }));
+    await waitFor(() => expect(screen.queryByRole("alertdialog")).not.toBeInTheDocument());
+    expect(screen.getByRole("alert")).toHaveTextContent("resume.pdf: The file could not be read as a PDF.");
+    const again = screen.getByRole("button", { name: "Resume Try another file" });
+    expect(again).toHaveAccessibleDescription("resume.pdf: The file could not be read as a PDF.");
+    expect(document.querySelector(".file-choose")).toBeNull();
+  });
+
+  test("'Try another file' opens the file picker, by keyboard too; the file chosen there is uploaded", async () => {
+    serveUpload({ statuses: ["FAILED"], message: "The file could not be read as a PDF." });
+    const { user } = show();
+    await user.upload(await fileInput(), fileOf("resume.pdf", 524288));
+    const again = await screen.findByRole("button", { name: "Resume Try another file" });
+    await waitFor(() => expect(again).toHaveFocus());
+
+    const picker = document.querySelector<HTMLInputElement>('input[type="file"]')!;
+    expect(picker).toHaveAttribute("accept", ".png,.jpeg,.jpg,.pdf,.docx");
+    const opened = vi.fn();
+    picker.addEventListener("click", opened);
+    await user.keyboard("{Enter}");
+    expect(opened).toHaveBeenCalledTimes(1);
+
+    serveUpload({ statuses: ["COMPLETED"] });
+    await user.upload(picker, fileOf("resume.pdf", 524288));
+    expect(await screen.findByText("512KB")).toBeInTheDocument();
+    expect(answers().resume_pdf).toBe("ANSWERED");
+    expect(screen.queryByRole("button", { name: "Resume Try another file" })).not.toBeInTheDocument();
+    expect(document.querySelector(".file-control")).not.toHaveTextContent("could not be read");
+  });
+
+  test("NOT_ANSWERED (the document was deleted meanwhile) ends polling without an error: no toast, the answer cleared", async () => {
+    serveUpload({ statuses: ["IN_PROGRESS", "NOT_ANSWERED"] });
+    const { user } = show();
+    await user.upload(await fileInput(), fileOf("resume.pdf", 524288));
+    await waitFor(() => expect(sentTo("GET", "/api/pdf/document-answer/resume_pdf")).toHaveLength(2));
+    expect(await fileInput()).toBeInTheDocument();
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    expect(sentTo("GET", "/api/pdf/document-answer/resume_pdf"), "polling has ended").toHaveLength(2);
+    expect(screen.queryByRole("alertdialog")).not.toBeInTheDocument();
+    expect(screen.queryByText("Try another file")).not.toBeInTheDocument();
+    expect(screen.getByRole("alert")).toBeEmptyDOMElement();
+    expect(consoleError).not.toHaveBeenCalled();
+    expect(answers().resume_pdf).toBe("");
   });
 
   test("a refused presigned post: no upload, the answer cleared, the error toast with the server's message", async () => {
@@ -260,6 +309,40 @@ describe("uploading", () => {
     expect(sentTo("POST", "/upload")).toEqual([]);
     expect(sentTo("POST", "/api/pdf/document-answer/resume_pdf")).toEqual([]);
     expect(answers().resume_pdf).toBe("");
+  });
+});
+
+describe("an upload error nobody has seen (application-form §8)", () => {
+  test("a fault of our own code is thrown to the error boundary, not shown as a toast; once thrown, the question is ready again", async () => {
+    // An upload form without its fields: the upload cannot even be addressed, and no message for the applicant says why.
+    server.use(
+      http.post(url("/api/presigned-url"), () => HttpResponse.json({ url: url("/upload") })),
+      http.put(url("/api/answer"), () => HttpResponse.json({ message: "Saved.", revision: 2, cleared: [] })),
+    );
+    const { user, unmount } = show();
+    await user.upload(await fileInput(), fileOf("resume.pdf", 524288));
+    expect(await screen.findByRole("heading", { name: "Something went wrong." })).toBeInTheDocument();
+    expect(screen.queryByRole("alertdialog")).not.toBeInTheDocument();
+    expect(consoleError).toHaveBeenCalledWith("Route error", expect.any(TypeError));
+    expect(answers().resume_pdf).toBe("");
+    expect(sentTo("POST", "/upload")).toEqual([]);
+
+    await waitFor(() => expect(useUploadFailures.getState()).toEqual({}));
+    unmount();
+    show();
+    expect(await fileInput()).toBeInTheDocument();
+  });
+
+  test("a failure the applicant has been shown (the server's refusal) stays at the question, not thrown", async () => {
+    server.use(
+      http.post(url("/api/presigned-url"), () => HttpResponse.json({ message: "Storage is unavailable." }, { status: 503 })),
+      http.put(url("/api/answer"), () => HttpResponse.json({ message: "Saved.", revision: 2, cleared: [] })),
+    );
+    const { user } = show();
+    await user.upload(await fileInput(), fileOf("resume.pdf", 524288));
+    expect(await screen.findByRole("button", { name: "Resume Try another file" })).toBeInTheDocument();
+    expect(document.querySelector(".file-failed [role=alert]")).toHaveTextContent("resume.pdf: Storage is unavailable.");
+    expect(screen.queryByRole("heading", { name: "Something went wrong." })).not.toBeInTheDocument();
   });
 });
 
