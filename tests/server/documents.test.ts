@@ -89,7 +89,7 @@ describe.each(databaseKinds)("documents on %s", (kind) => {
       await client.post("/api/pdf/document-answer/resume_pdf", { file_key: key, file_name: "resume.pdf" });
       expect(await conversionOf(client, "resume_pdf")).toEqual({ status: "COMPLETED", message: null });
 
-      const thumbnail = await client.get("/api/document-answer/resume_pdf/thumbnail");
+      const thumbnail = await client.get("/api/document-answer/resume_pdf/thumbnail?of=1234%3Aresume.pdf");
       expect(thumbnail.statusCode).toBe(200);
       expect(thumbnail.headers["content-type"]).toBe("image/png");
       expect(thumbnail.headers["cache-control"]).toBe("no-store");

@@ -133,6 +133,8 @@ function StoredDocument({ answerKey, label, id, file }: { answerKey: string; lab
   const changes = useChanges();
   const [isConfirming, setConfirming] = useState(false);
   const [isDeleting, setDeleting] = useState(false);
+  // A document whose first page could not be drawn has no thumbnail (404): it shows without one.
+  const [hasThumbnail, setHasThumbnail] = useState(true);
   const remove = async () => {
     setDeleting(true);
     try {
@@ -145,6 +147,14 @@ function StoredDocument({ answerKey, label, id, file }: { answerKey: string; lab
   };
   return (
     <div className="file-stored">
+      {hasThumbnail && (
+        <img
+          className="file-thumbnail"
+          src={thumbnailUrl(answerKey, file)}
+          alt={`First page of ${displayText(file.file_name)}`}
+          onError={() => setHasThumbnail(false)}
+        />
+      )}
       <span id={`${id}-file`} className="file-name">
         {displayText(file.file_name)} <span className="file-size">{formatFileSize(file.file_size)}</span>
       </span>
@@ -187,6 +197,13 @@ function StoredDocument({ answerKey, label, id, file }: { answerKey: string; lab
     </div>
   );
 }
+
+/**
+ * The first page's picture. The name and size tell one stored document from the next in the
+ * address: the browser keeps a page's images by address whatever the server's no-store says.
+ */
+const thumbnailUrl = (answerKey: string, file: { file_name: string; file_size: number }) =>
+  `/api/document-answer/${encodeURIComponent(answerKey)}/thumbnail?${new URLSearchParams({ of: `${file.file_size}:${file.file_name}` })}`;
 
 /**
  * The control swaps its parts as an upload runs (input, progress, stored file): when the focused

@@ -1,7 +1,7 @@
 // The file widget (spec: application-form §4 file upload and conversion, §5 file upload, §6, §8):
 // the Resume question drawn alone, a file chosen as a person would, and the calls it makes — the
 // presigned post, the upload, the conversion and its polling, the deletes — checked against msw.
-import { render, screen, waitFor, within } from "@testing-library/react";
+import { fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { http, HttpResponse } from "msw";
 import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
@@ -360,10 +360,12 @@ describe("a stored document", () => {
     );
   }
 
-  test("shows its name and size; Delete asks first, Cancel keeps it", async () => {
+  test("shows its first page, its name and size; Delete asks first, Cancel keeps it", async () => {
     serveStored();
     const { user } = show({ answer: "ANSWERED" });
     expect(await screen.findByText("512KB")).toBeInTheDocument();
+    const thumbnail = screen.getByRole("img", { name: "First page of resume.pdf" });
+    expect(thumbnail).toHaveAttribute("src", "/api/document-answer/resume_pdf/thumbnail?of=524288%3Aresume.pdf");
     const remove = screen.getByRole("button", { name: "Delete" });
     expect(remove).toHaveAccessibleDescription("resume.pdf 512KB");
     expect(document.querySelector("input[type=file]")).toBeNull();
@@ -378,6 +380,16 @@ describe("a stored document", () => {
     expect(sentTo("DELETE", "/api/pdf/document-answer/resume_pdf")).toEqual([]);
     expect(screen.getByText("512KB")).toBeInTheDocument();
     expect(answers().resume_pdf).toBe("ANSWERED");
+  });
+
+  test("without a thumbnail (its first page could not be drawn), the document shows without one", async () => {
+    serveStored();
+    show({ answer: "ANSWERED" });
+    fireEvent.error(await screen.findByRole("img", { name: "First page of resume.pdf" }));
+    expect(screen.queryByRole("img")).not.toBeInTheDocument();
+    expect(screen.getByText("512KB")).toBeInTheDocument();
+    expect(screen.getByRole("button", { name: "Delete" })).toBeInTheDocument();
+    expect(screen.queryByRole("alert", { name: /./ })).not.toBeInTheDocument();
   });
 
   test("Delete in the dialog deletes the document and its PDF, clears the answer and fetches the list again", async () => {

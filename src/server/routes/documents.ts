@@ -113,6 +113,8 @@ export function documentRoutes(app: FastifyInstance, ctx: ServerContext): void {
     schema: {
       summary: "The first page of a document question's converted document, as a PNG at most 200 pixels on its longer side",
       params: answerKeyParams,
+      // `of` tells one stored document from the next in the browser's image cache; it is not read.
+      querystring: { type: "object", properties: { of: { type: "string", maxLength: 100 } }, additionalProperties: false },
       response: { 200: { description: "The picture (image/png)" }, "4xx": messageReply },
     },
   }, async (request, reply) => {
