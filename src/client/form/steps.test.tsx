@@ -59,13 +59,12 @@ const firstName = () => screen.getAllByRole("textbox", { name: FIRST_NAME })[0]!
 
 // jsdom has no scrolling; the summary's links scroll their question into view.
 Element.prototype.scrollIntoView = () => {};
-let consoleError: ReturnType<typeof vi.spyOn>;
 beforeAll(async () => {
   // Loaded once here: the first load is a Vite transform that would race the server's answers.
   await loadValidator();
 });
 beforeEach(() => {
-  consoleError = vi.spyOn(console, "error").mockImplementation(() => {});
+  vi.spyOn(console, "error").mockImplementation(() => {});
 });
 afterEach(() => vi.restoreAllMocks());
 
