@@ -78,11 +78,6 @@ describe("address rules", () => {
       },
       { name: "asks for the ZIP code of a US address", changes: { zip: "" }, key: "zip", message: "ZIP/Postal Code is required." },
       { name: "asks for a ZIP code of at least 5 characters for a US address", changes: { zip: "4321" }, key: "zip", message: "ZIP/Postal Code must be at least 5 characters." },
-      {
-        name: "asks whether the mailing address is the same as the permanent one",
-        changes: { mailing_addr_same_as_perm_addr: "", mailing_addr_same_as_perm_addr_desc: "" },
-        key: "mailing_addr_same_as_perm_addr", message: "Please tell us whether your mailing address is the same as your permanent address.",
-      },
     ]);
 
     it("accepts a 4-digit postal code and no state for an address outside the US and Canada", () => {
@@ -105,6 +100,16 @@ describe("address rules", () => {
       { name: "asks for the ZIP code of a US mailing address", changes: { mailing_zip: "" }, key: "mailing_zip", message: "Mailing: ZIP/Postal Code is required." },
       { name: "asks for a ZIP code of at least 5 characters for a US mailing address", changes: { mailing_zip: "4321" }, key: "mailing_zip", message: "Mailing: ZIP/Postal Code must be at least 5 characters." },
     ]);
+
+    // application-form §5 Address requires the mailing fields only when the answer is N, and not the answer itself.
+    it("does not require the question whether the mailing address is the same, nor a mailing address when it is unanswered", () => {
+      const errors = errorsAfter({
+        mailing_addr_same_as_perm_addr: "", mailing_addr_same_as_perm_addr_desc: "",
+        mailing_country: "", mailing_country_desc: "", mailing_address_line_1: "", mailing_city: "",
+        mailing_state: "", mailing_state_desc: "", mailing_zip: "",
+      });
+      expect(errors).toEqual({});
+    });
 
     it("does not ask for a mailing address when it is the same as the permanent one", () => {
       const errors = errorsAfter({
@@ -232,6 +237,21 @@ describe("personal rules", () => {
 
     it("accepts a cell phone alone", () => {
       expect(errorsAfter({ phone_home: "" })).toEqual({});
+    });
+  });
+
+  // A number question takes digits only (the browser drops anything else as typed; the server's rules say so again).
+  describe("siblings' ages", () => {
+    it.each(["sibling_age", "sibling_2_age", "sibling_3_age", "sibling_4_age"])("refuses letters as the age in %s", (key) => {
+      expect(errorsAfter({ [key]: "abc" })[key]).toEqual(["Please enter the age in digits, for example 14."]);
+    });
+
+    it.each(["-3", "1.5", "1 4"])("refuses %s as an age", (age) => {
+      expect(errorsAfter({ sibling_2_age: age }).sibling_2_age).toEqual(["Please enter the age in digits, for example 14."]);
+    });
+
+    it("accepts an age in digits", () => {
+      expect(errorsAfter({ sibling_2_age: "9" })).toEqual({});
     });
   });
 });
