@@ -3,7 +3,7 @@
 // a person would, with the answers store and the calls it makes checked.
 import { Profiler, type ProfilerOnRenderCallback } from "react";
 import { http, HttpResponse } from "msw";
-import { render, screen, waitFor, within } from "@testing-library/react";
+import { act, render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
 import type { Answers, ViewItem } from "../../engine/runtime";
@@ -187,6 +187,91 @@ describe("tabs (Academics: Personal statement)", () => {
     const panel = screen.getByRole("tabpanel");
     expect(within(panel).getByText("Personal Statement Document")).toBeInTheDocument();
     expect(screen.queryByRole("textbox", { name: "Personal Statement" })).not.toBeInTheDocument();
+  });
+
+  /** An applicant on the Write tab with an essay, whose saves reach the server. */
+  function withEssay() {
+    logIn({ username: "ada@example.com" });
+    testSaver().unsavedChanges("ada@example.com");
+    given({ personal_statement_essay: "I build radios.", honors_name: "Science fair" });
+    server.use(
+      http.put(url("/api/tabs"), () => HttpResponse.json({ ...CHANGED, cleared: ["personal_statement_essay"] })),
+      http.put(url("/api/answer"), () => HttpResponse.json({ ...CHANGED, cleared: [] })),
+    );
+  }
+
+  test("leaving a written essay asks first; Cancel keeps the tab and the essay", async () => {
+    withEssay();
+    const { user } = show(group());
+    await user.click(screen.getByRole("tab", { name: "Upload a document" }));
+    const dialog = await confirmation();
+    expect(within(dialog).getByText("Switching will delete your essay. Switch anyway?")).toBeInTheDocument();
+    await user.click(within(dialog).getByRole("button", { name: "Cancel" }));
+    await waitFor(() => expect(screen.queryByRole("alertdialog", { name: "Switch Tabs" })).not.toBeInTheDocument());
+    expect(screen.getByRole("tab", { name: "Write it here" })).toHaveAttribute("aria-selected", "true");
+    expect(screen.getByRole("textbox", { name: "Personal Statement" })).toHaveValue("I build radios.");
+    expect(answers().personal_statement_essay).toBe("I build radios.");
+    expect(sentTo("PUT", "/api/tabs")).toEqual([]);
+  });
+
+  test("an empty essay: the tab switches without asking, and no Undo is offered", async () => {
+    withEssay();
+    given({ personal_statement_essay: "" });
+    const { user } = show(group());
+    await user.click(screen.getByRole("tab", { name: "Upload a document" }));
+    await waitFor(() => expect(screen.getByRole("tab", { name: "Upload a document" })).toHaveAttribute("aria-selected", "true"));
+    expect(screen.queryByRole("alertdialog")).not.toBeInTheDocument();
+  });
+
+  test("Undo within 10 seconds puts back the tab and the essay, shown and saved", async () => {
+    withEssay();
+    const { user } = show(group());
+    await user.click(screen.getByRole("tab", { name: "Upload a document" }));
+    await confirmSwitch(user);
+    const toast = await screen.findByRole("alertdialog", { name: TAB_SWITCH_LABEL });
+    expect(within(toast).getByText("Switched to Upload a document")).toBeInTheDocument();
+    expect(within(toast).getByText("Your essay was deleted.")).toBeInTheDocument();
+    expect(answers().personal_statement_essay).toBe("");
+
+    await user.click(within(toast).getByRole("button", { name: "Undo" }));
+    await waitFor(() => expect(screen.getByRole("tab", { name: "Write it here" })).toHaveAttribute("aria-selected", "true"));
+    expect(screen.getByRole("tab", { name: "Write it here" })).toHaveFocus();
+    expect(screen.getByRole("textbox", { name: "Personal Statement" })).toHaveValue("I build radios.");
+    expect(screen.queryByRole("alertdialog", { name: TAB_SWITCH_LABEL })).not.toBeInTheDocument();
+    expect(sentTo("PUT", "/api/tabs").map((r) => r.body)).toEqual([
+      { tab_id: "personal_statement", chosen_tab: "upload" },
+      { tab_id: "personal_statement", chosen_tab: "write" },
+    ]);
+    expect(sentTo("PUT", "/api/answer").map((r) => r.body)).toEqual([{ personal_statement_essay: "I build radios." }]);
+    expect(useAnswers.getState().tabs).toEqual({ personal_statement: "write" });
+  });
+
+  test("after 10 seconds the Undo is gone and the switch stands", async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      withEssay();
+      const user = userEvent.setup({ advanceTimers: (ms) => vi.advanceTimersByTime(ms) });
+      render(
+        <>
+          <Items items={[group()]} level={2} />
+          <ToastList toasts={toasts} placement="corner" label="Notifications" />
+        </>,
+        { wrapper: WithSaver },
+      );
+      await user.click(screen.getByRole("tab", { name: "Upload a document" }));
+      await confirmSwitch(user);
+      const toast = await screen.findByRole("alertdialog", { name: TAB_SWITCH_LABEL });
+      expect(within(toast).getByRole("button", { name: "Undo" })).toBeInTheDocument();
+      await act(() => vi.advanceTimersByTimeAsync(UNDO_MS - 1000));
+      expect(screen.getByRole("button", { name: "Undo" })).toBeInTheDocument();
+      await act(() => vi.advanceTimersByTimeAsync(1000));
+      await waitFor(() => expect(screen.queryByRole("button", { name: "Undo" })).not.toBeInTheDocument());
+      expect(screen.getByRole("tab", { name: "Upload a document" })).toHaveAttribute("aria-selected", "true");
+      expect(answers().personal_statement_essay).toBe("");
+      expect(sentTo("PUT", "/api/tabs")).toHaveLength(1);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   /** An applicant on the Upload tab with a converted (or converting) personal statement document. */
