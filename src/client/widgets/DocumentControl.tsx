@@ -69,8 +69,8 @@ export default function DocumentControl({ answerKey, label, id, isInvalid, descr
           <p id={`${id}-failure`} className="field-error" role="alert">
             <span className="file-name">{displayText(failure!.fileName)}</span>: {"message" in failure! ? failure.message : ""}
           </p>
-          {/* The picker opens from the browser's own input, kept here out of sight and out of the tab order. */}
-          <input ref={input} type="file" hidden tabIndex={-1} accept={acceptedTypes(institution.uploads)} onChange={choose} />
+          {/* The picker opens from the browser's own input, kept here hidden (and so out of the tab order). */}
+          <input ref={input} type="file" hidden accept={acceptedTypes(institution.uploads)} onChange={choose} />
           <button
             id={`${id}-retry`}
             type="button"
