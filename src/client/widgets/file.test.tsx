@@ -9,7 +9,7 @@ import type { Answers, ViewItem } from "../../engine/runtime";
 import { useAnswers } from "../state/answers";
 import { CONVERSION_POLL_MS } from "../state/saver";
 import { ToastList, toasts } from "../ui/Toasts";
-import { logIn, sent, sentTo, server, testSaver, url, withTestServer, WithSaver } from "../testing";
+import { labelOf, logIn, sent, sentTo, server, testSaver, url, withTestServer, WithSaver } from "../testing";
 import { form } from "../form/model";
 import { Items } from "../form/Renderer";
 import { useUploadFailures } from "../form/documents";
@@ -18,7 +18,7 @@ import { ErrorBoundary } from "../ui/ErrorBoundary";
 
 withTestServer({ conversionPollMs: 20, saveDelayMs: 20 });
 
-const LABEL = "Resume";
+const LABEL = labelOf("resume_pdf");
 const HELP = "A .png, .jpeg, .jpg, .pdf or .docx file of 1 MB or less.";
 const TOO_LARGE = "Your file is too large. The maximum file size is 1 MB.";
 const WRONG_TYPE = "You can only enter the following file types: .png, .jpeg, .jpg, .pdf, .docx";
@@ -116,7 +116,7 @@ describe("choosing a file", () => {
     expect(input).toHaveAttribute("type", "file");
     expect(input).toHaveAttribute("accept", ".png,.jpeg,.jpg,.pdf,.docx");
     expect(input).not.toHaveAttribute("multiple");
-    expect(input).toHaveAccessibleName("Resume Choose file");
+    expect(input).toHaveAccessibleName(`${LABEL} Choose file`);
     expect(input).toHaveAccessibleDescription(HELP);
     expect(screen.getByText("Choose file")).toBeInTheDocument();
     await user.tab();
@@ -246,7 +246,7 @@ describe("uploading", () => {
     await user.upload(await fileInput(), fileOf("resume.pdf", 524288));
 
     const toast = await screen.findByRole("alertdialog", { name: "File Upload Error" });
-    expect(within(toast).getByText("Error uploading file for Resume")).toBeInTheDocument();
+    expect(within(toast).getByText(`Error uploading file for ${LABEL}`)).toBeInTheDocument();
     expect(within(toast).getByText("The file could not be read as a PDF.")).toBeInTheDocument();
     expect(answers().resume_pdf).toBe("");
     await waitFor(() => expect(sentTo("PUT", "/api/answer").map((r) => r.body)).toContainEqual({ resume_pdf: "" }));
@@ -256,7 +256,7 @@ describe("uploading", () => {
     await user.click(within(toast).getByRole("button", { name: "Close" }));
     await waitFor(() => expect(screen.queryByRole("alertdialog")).not.toBeInTheDocument());
     expect(screen.getByRole("alert")).toHaveTextContent("resume.pdf: The file could not be read as a PDF.");
-    const again = screen.getByRole("button", { name: "Resume Try another file" });
+    const again = screen.getByRole("button", { name: `${LABEL} Try another file` });
     expect(again).toHaveAccessibleDescription("resume.pdf: The file could not be read as a PDF.");
     expect(document.querySelector(".file-choose")).toBeNull();
   });
@@ -265,7 +265,7 @@ describe("uploading", () => {
     serveUpload({ statuses: ["FAILED"], message: "The file could not be read as a PDF." });
     const { user } = show();
     await user.upload(await fileInput(), fileOf("resume.pdf", 524288));
-    const again = await screen.findByRole("button", { name: "Resume Try another file" });
+    const again = await screen.findByRole("button", { name: `${LABEL} Try another file` });
     await waitFor(() => expect(again).toHaveFocus());
 
     const picker = document.querySelector<HTMLInputElement>('input[type="file"]')!;
@@ -279,7 +279,7 @@ describe("uploading", () => {
     await user.upload(picker, fileOf("resume.pdf", 524288));
     expect(await screen.findByText("512KB")).toBeInTheDocument();
     expect(answers().resume_pdf).toBe("ANSWERED");
-    expect(screen.queryByRole("button", { name: "Resume Try another file" })).not.toBeInTheDocument();
+    expect(screen.queryByRole("button", { name: `${LABEL} Try another file` })).not.toBeInTheDocument();
     expect(document.querySelector(".file-control")).not.toHaveTextContent("could not be read");
   });
 
@@ -304,7 +304,7 @@ describe("uploading", () => {
     const { user } = show();
     await user.upload(await fileInput(), fileOf("resume.pdf", 524288));
     const toast = await screen.findByRole("alertdialog", { name: "File Upload Error" });
-    expect(within(toast).getByText("Error uploading file for Resume")).toBeInTheDocument();
+    expect(within(toast).getByText(`Error uploading file for ${LABEL}`)).toBeInTheDocument();
     expect(within(toast).getByText("Storage is unavailable.")).toBeInTheDocument();
     expect(sentTo("POST", "/upload")).toEqual([]);
     expect(sentTo("POST", "/api/pdf/document-answer/resume_pdf")).toEqual([]);
@@ -340,7 +340,7 @@ describe("an upload error nobody has seen (application-form §8)", () => {
     );
     const { user } = show();
     await user.upload(await fileInput(), fileOf("resume.pdf", 524288));
-    expect(await screen.findByRole("button", { name: "Resume Try another file" })).toBeInTheDocument();
+    expect(await screen.findByRole("button", { name: `${LABEL} Try another file` })).toBeInTheDocument();
     expect(document.querySelector(".file-failed [role=alert]")).toHaveTextContent("resume.pdf: Storage is unavailable.");
     expect(screen.queryByRole("heading", { name: "Something went wrong." })).not.toBeInTheDocument();
   });
@@ -443,7 +443,7 @@ describe("a stored document", () => {
     await user.click(await screen.findByRole("button", { name: "Delete" }));
     await user.click(within(await screen.findByRole("dialog", { name: "Delete File" })).getByRole("button", { name: "Delete" }));
     const toast = await screen.findByRole("alertdialog", { name: "File Delete Error" });
-    expect(within(toast).getByText("Error deleting file for Resume")).toBeInTheDocument();
+    expect(within(toast).getByText(`Error deleting file for ${LABEL}`)).toBeInTheDocument();
     expect(within(toast).getByText("Storage is unavailable.")).toBeInTheDocument();
     expect(screen.getByText("512KB")).toBeInTheDocument();
     expect(answers().resume_pdf).toBe("ANSWERED");
