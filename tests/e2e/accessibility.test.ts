@@ -3,7 +3,7 @@
 // toast and the sign-up checklist's error state showing. At 375 px nothing may scroll sideways.
 // A full-page screenshot of each route at each width goes to tmp/screenshots/ for a person to see.
 // Also the form pages while validating (an early submit: the summary and the questions' errors
-// showing) and /completion after a submit, with its success toast.
+// showing), /completion after a submit, with its success toast, and the page of a refused service token.
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import AxeBuilder from "@axe-core/playwright";
@@ -101,6 +101,16 @@ describe.each(WIDTHS)("accessibility at %i px", (width) => {
       problems.push(...(await audit(page, `visitor ${route}`, width)));
       await screenshot(page, `visitor-${slug(route)}-${width}`);
     }
+    expectNone(problems);
+  });
+
+  test("a refused service token's page", async () => {
+    const page = await newPage(width);
+    await page.goto(`${world.server.url}/about?service_token=not-a-token`);
+    await settle(page);
+    await page.getByRole("heading", { level: 1, name: "This link does not show an application" }).waitFor();
+    const problems = await audit(page, "service /about?service_token=not-a-token", width);
+    await screenshot(page, `service-refused-${width}`);
     expectNone(problems);
   });
 
