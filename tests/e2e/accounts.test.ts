@@ -1,6 +1,6 @@
 // The account journey in Chromium against the built server: sign up, confirm with the code from
-// the outbox, log in, log out, forgot password, reset with the link from the outbox, log in again, and the used link
-// saying so as it opens again.
+// the outbox, log in, log out, forgot password, reset with the link from the outbox, log in again,
+// and the used link saying so as it opens again.
 import type { Page } from "playwright-core";
 import { describe, expect, test } from "vitest";
 import { createAccount, latestCode, latestResetLink, newAddress, PASSWORD } from "./support";
