@@ -228,6 +228,20 @@ describe("activity", () => {
     expect(useSession.getState().is_logged_in).toBe(true);
   });
 
+  test("a mousemove where the pointer already was (the dialog opening under it) does not dismiss it; a moved pointer does", async () => {
+    await openApplication();
+    const moveTo = (x: number) => act(() => void window.dispatchEvent(new MouseEvent("mousemove", { clientX: x, clientY: 10 })));
+    await elapse(PROMPT_AT - 2000);
+    moveTo(10);
+    await elapse(PROMPT_AT);
+    await screen.findByRole("alertdialog", { name: "Still working?" });
+    moveTo(10);
+    await elapse(2000);
+    expect(prompt()).toBeInTheDocument();
+    moveTo(12);
+    await waitFor(() => expect(prompt()).not.toBeInTheDocument());
+  });
+
   test("activity while the dialog shows, once the timeout has already passed, logs out instead", async () => {
     const { user, router } = await openApplication();
     await elapse(PROMPT_AT);

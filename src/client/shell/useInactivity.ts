@@ -57,6 +57,7 @@ export function useInactivity({ isEnabled, onIdle, session = APPLICANT_SESSION }
     if (!isEnabled) return;
     let lastActivity = Date.now();
     let lastEvent = 0;
+    let pointerAt = "";
     let prompted = false;
     let timer: ReturnType<typeof setTimeout> | undefined;
     const prompt = (on: boolean) => {
@@ -89,6 +90,13 @@ export function useInactivity({ isEnabled, onIdle, session = APPLICANT_SESSION }
 
     const onActivity = (event: Event) => {
       if (prompted && isAnsweringPrompt(event)) return;
+      // Browsers may send a mousemove when the page changes under a pointer that did not move (the
+      // prompt opening under it): only a pointer that moved is someone there.
+      if (event.type === "mousemove" && event instanceof MouseEvent) {
+        const at = `${event.clientX},${event.clientY}`;
+        if (at === pointerAt) return;
+        pointerAt = at;
+      }
       const now = Date.now();
       // While the prompt shows, or once the timeout has passed unnoticed (timers asleep), activity
       // is an answer: stay, or log out when it comes too late.
