@@ -125,9 +125,12 @@ describe("documents", () => {
     await choose(resume, "resume.exe", "application/octet-stream", Buffer.from("MZ not a document"));
     await resume.getByText("You can only enter the following file types: .png, .jpeg, .jpg, .pdf, .docx").waitFor();
 
-    // The statement's document question shows on its tab; choosing the tab clears the essay.
+    // The statement's document question shows on its tab; choosing the tab clears the essay, after asking.
     expect(await statement.count()).toBe(0);
     await page.getByRole("tab", { name: "Upload a document" }).click();
+    const confirmation = page.getByRole("alertdialog", { name: "Switch Tabs" });
+    await confirmation.getByText("Switching will delete your essay. Switch anyway?").waitFor();
+    await confirmation.getByRole("button", { name: "Switch", exact: true }).click();
     await statement.locator('input[type="file"]').waitFor({ state: "attached" });
     await expect.poll(async () => (await serverAnswers(page, world.server)).personal_statement_essay ?? "", { timeout: 20_000 }).toBe("");
 

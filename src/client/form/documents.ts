@@ -150,10 +150,10 @@ export async function deleteDocument({ change }: DocumentChanges, answerKey: str
 
 /**
  * Before a tab is left (§4 tabs): each of `answerKeys` that holds a document must have finished
- * converting, and is then deleted. "busy" when one is still uploading or converting or its delete
- * failed: the tab stays. A failed look at a conversion throws (the tab's error toast).
+ * converting. "busy" when one is still uploading or converting; else the keys that hold one. A
+ * failed look at a conversion throws (the tab's error toast).
  */
-export async function releaseDocuments(changes: DocumentChanges, answerKeys: string[]): Promise<"released" | "busy"> {
+export async function settledDocuments(answerKeys: string[]): Promise<"busy" | string[]> {
   const answers = useAnswers.getState().answers;
   const stored = knownDocuments() ?? {};
   const held = answerKeys.filter((key) => useUploads.getState()[key] || stored[key] || (answers[key] ?? "") !== "");
@@ -161,14 +161,21 @@ export async function releaseDocuments(changes: DocumentChanges, answerKeys: str
     if (useUploads.getState()[key]) return "busy";
     const { status } = await api.conversion(key);
     if (status === "UNPROCESSED" || status === "IN_PROGRESS") return "busy";
+  }
+  return held;
+}
+
+/** Deletes the documents of `answerKeys`; false when one of the deletes failed (logged). */
+export async function deleteDocuments(changes: DocumentChanges, answerKeys: string[]): Promise<boolean> {
+  for (const key of answerKeys) {
     try {
       await deleteDocument(changes, key);
     } catch (error) {
       console.error(`Deleting ${key} before leaving its tab`, error);
-      return "busy";
+      return false;
     }
   }
-  return "released";
+  return true;
 }
 
 /** A delete that failed: 'Error deleting file for {label}', with the server's message. */
