@@ -27,6 +27,7 @@ export const messages = {
   forgotSent: "If an account exists for this email address, we sent it a link to reset your password. The link works for 30 minutes.",
   resetDone: "Your password has been reset. Please log in with your new password.",
   resetWrong: "This password reset link is not valid or has expired. Please request a new one.",
+  resetLive: "This password reset link works. Choose your new password.",
   mailThrottled: "Please wait a minute before asking for another email.",
   mailFailed: "We could not send the email just now. Please try again in a minute.",
   tooManySignups: "Too many accounts were created from your network in the last hour. Please try again later.",

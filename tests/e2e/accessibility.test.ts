@@ -3,8 +3,8 @@
 // toast and the sign-up checklist's error state showing. At 375 px nothing may scroll sideways.
 // A full-page screenshot of each route at each width goes to tmp/screenshots/ for a person to see.
 // Also the form pages while validating (an early submit: the summary and the questions' errors
-// showing) and /completion after a submit, with its success toast; and a tab switch's
-// confirmation and its Undo toast.
+// showing), /completion after a submit, with its success toast; a tab switch's confirmation and
+// its Undo toast; the reset card in both its states; and the page of a refused service token.
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import AxeBuilder from "@axe-core/playwright";
@@ -102,6 +102,37 @@ describe.each(WIDTHS)("accessibility at %i px", (width) => {
       problems.push(...(await audit(page, `visitor ${route}`, width)));
       await screenshot(page, `visitor-${slug(route)}-${width}`);
     }
+    expectNone(problems);
+  });
+
+  test("the reset card: a link that no longer works, then one that does", async () => {
+    const page = await newPage(width);
+    const problems: string[] = [];
+    const route = "/reset?username=a%40b.example&id=x";
+    await page.goto(`${world.server.url}${route}`);
+    await page.getByRole("alert").filter({ hasText: "This link has expired — request a new one" }).waitFor();
+    problems.push(...(await audit(page, `visitor ${route} (expired)`, width)));
+    // A live link needs a reset mail, which the server sends once a minute per address: the
+    // check's answer stands in for one here (the account journey, tests/e2e/accounts.test.ts, uses a real one).
+    await page.route("**/public/reset-password/check", (request) => request.fulfill({ json: { message: "This password reset link works." } }));
+    await page.goto(`${world.server.url}${route}`);
+    await page.getByLabel("New password", { exact: true }).waitFor();
+    await settle(page);
+    problems.push(...(await audit(page, `visitor ${route} (link works)`, width)));
+    await screenshot(page, `state-reset-card-${width}`);
+    expectNone(problems);
+  });
+
+  test("a refused service token's page", async () => {
+    const page = await newPage(width);
+    await page.goto(`${world.server.url}/about?service_token=not-a-token`);
+    // Not settle(), which waits for the heading this page once lacked: the server's answer shows.
+    await page.getByRole("alert").waitFor();
+    const problems = await audit(page, "service /about?service_token=not-a-token", width);
+    // axe's best-practice rule, outside the WCAG tags: the page has its level-one heading.
+    const { violations } = await new AxeBuilder({ page }).withRules(["page-has-heading-one"]).analyze();
+    problems.push(...violations.map((v) => `service /about?service_token=not-a-token: ${v.id}: ${v.help}`));
+    await screenshot(page, `service-refused-${width}`);
     expectNone(problems);
   });
 
