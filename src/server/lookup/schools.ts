@@ -96,7 +96,7 @@ type SchoolRow = { ceeb: string; name: string; city: string; state: string; coun
 
 /**
  * Names starting with the text; then, when a word of it is no school's but one slip from some
- * ("Amreican", "Bihop"), the schools with the word mended, before names merely alike; then those.
+ * ("Amreican", "Bihop"), names alike the text with the word mended, else names alike the text.
  */
 export async function searchSchools(db: Queryable, category: SchoolCategory, text: string, max: number): Promise<LookupResult[]> {
   const found = new Map<string, SchoolRow>();
@@ -104,10 +104,16 @@ export async function searchSchools(db: Queryable, category: SchoolCategory, tex
     for (const row of rows) if (found.size < max) found.set(row.ceeb, row);
   };
   add(await db.query<SchoolRow>(STARTING_WITH, [category, text, max]));
-  for (const words of found.size < max ? await mendedTexts(db, category, text) : []) {
+  if (found.size === max) return suggestionsOf(found);
+  // A mended text keeps the other words as typed: the text itself would find few schools more, for another query.
+  const mended = await mendedTexts(db, category, text);
+  for (const words of mended.length > 0 ? mended : [text]) {
     if (found.size < max) add(await db.query<SchoolRow>(SIMILAR_TO, [category, text, max, words]));
   }
-  if (found.size < max) add(await db.query<SchoolRow>(SIMILAR_TO, [category, text, max, text]));
+  return suggestionsOf(found);
+}
+
+function suggestionsOf(found: Map<string, SchoolRow>): LookupResult[] {
   return [...found.values()].map((row) => ({ id: row.ceeb, text: row.name, sub_text: placeOf(row) }));
 }
 
