@@ -97,6 +97,7 @@ export const messages = {
   uploadKeyUnknown: "This upload has expired or belongs to another question. Please choose your file again.",
   uploadMissing: "We did not receive your file. Please choose it and upload it again.",
   documentDeleted: "Your file was deleted.",
+  noThumbnail: "There is no picture of this document's first page.",
   tooManyUploads: "You have started too many uploads in the last minute. Please wait a minute and try again.",
   tooManyConversions: "You have sent too many files in the last minute. Please wait a minute and try again.",
   conversionInFlight: "Your last file for this question is still being converted. Please wait until it is done, then try again.",

@@ -3,7 +3,8 @@
 // toast and the sign-up checklist's error state showing. At 375 px nothing may scroll sideways.
 // A full-page screenshot of each route at each width goes to tmp/screenshots/ for a person to see.
 // Also the form pages while validating (an early submit: the summary and the questions' errors
-// showing) and /completion after a submit, with its success toast.
+// showing) and /completion after a submit, with its success toast; and a tab switch's
+// confirmation and its Undo toast.
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import AxeBuilder from "@axe-core/playwright";
@@ -170,6 +171,27 @@ describe.each(WIDTHS)("accessibility at %i px", (width) => {
     expectNone(problems);
   });
 
+  test("a tab switch's confirmation and its Undo toast", async () => {
+    const page = await loggedInPage(width);
+    const problems: string[] = [];
+    const saved = await page.context().request.put(`${world.server.url}/api/answer`, { data: { personal_statement_essay: COMPLETE_ANSWERS.personal_statement_essay } });
+    expect(saved.status(), await saved.text()).toBe(200);
+    await page.goto(`${world.server.url}/education`);
+    await settle(page);
+    await page.getByRole("tab", { name: "Upload a document" }).click();
+    const confirmation = page.getByRole("alertdialog", { name: "Switch Tabs" });
+    await confirmation.waitFor();
+    problems.push(...(await audit(page, "logged in /education with the tab switch's confirmation", width)));
+    await screenshot(page, `state-tab-switch-confirmation-${width}`);
+    await confirmation.getByRole("button", { name: "Switch", exact: true }).click();
+    const toast = page.getByRole("alertdialog", { name: "Tab Switch Notification" });
+    // Hovered, the toast keeps its Undo while axe runs (React Aria stops its clock).
+    await toast.getByRole("button", { name: "Undo" }).hover();
+    problems.push(...(await audit(page, "logged in /education with the Undo toast", width)));
+    await screenshot(page, `state-tab-switch-undo-toast-${width}`);
+    expectNone(problems);
+  });
+
   test("the form pages while validating, and /completion after the submit", async () => {
     const page = await loggedInPage(width);
     const problems: string[] = [];
@@ -184,7 +206,7 @@ describe.each(WIDTHS)("accessibility at %i px", (width) => {
     // An early submit: the summary and every question's error show, on every page.
     await page.goto(`${world.server.url}/final-steps`);
     await settle(page);
-    await page.getByRole("button", { name: "Submit", exact: true }).click();
+    await page.getByRole("button", { name: "Save and submit", exact: true }).click();
     await page.locator("#validation-summary").getByRole("heading", { name: "We're missing some information!" }).waitFor();
     for (const [title, route] of [["Finishing Up", "/final-steps"], ["Academics", "/education"], ["About You", "/about"]] as const) {
       if (new URL(page.url()).pathname !== route) await step(title, route);
@@ -199,7 +221,7 @@ describe.each(WIDTHS)("accessibility at %i px", (width) => {
     expect(saved.status(), await saved.text()).toBe(200);
     await step("Finishing Up", "/final-steps");
     await page.locator("#validation-summary").waitFor({ state: "detached" });
-    await page.getByRole("button", { name: "Submit", exact: true }).click();
+    await page.getByRole("button", { name: "Save and submit", exact: true }).click();
     await page.waitForURL((url) => url.pathname === "/completion");
     await settle(page);
     await page.getByRole("alertdialog", { name: "Success Notification" }).filter({ hasText: "Your application was successfully submitted." }).waitFor();
