@@ -311,7 +311,7 @@ function describeRequest(request: FuzzRequest): string {
  * - audit_log: a refused staff login is recorded by design (the address typed, from where).
  * - staff_sessions.last_seen_at: as sessions'.
  * - schema_migrations and server_keys: written once when the server starts, by no request.
- * - lookup_schools: written by the import script and the sample loaded at start, by no request.
+ * - lookup_schools and lookup_spellings: written by the import script and the sample loaded at start, by no request.
  * (pg-boss's job tables are in a schema of their own, pgboss: jobs are sent only by accepted calls.)
  */
 const SNAPSHOT = `SELECT json_build_object(
@@ -338,7 +338,7 @@ const SNAPSHOT_TABLES = [
   "review_notes",
 ];
 /** The audit log records refusals too (a failed staff login) by design; it only ever grows. */
-const UNSNAPSHOTTED_TABLES = ["throttles", "schema_migrations", "server_keys", "lookup_schools", "audit_log"];
+const UNSNAPSHOTTED_TABLES = ["throttles", "schema_migrations", "server_keys", "lookup_schools", "lookup_spellings", "audit_log"];
 
 // ---------------------------------------------------------------------------------------------
 
