@@ -17,6 +17,8 @@ export const LIST_SORTS = ["-last_activity", "last_activity", "-submitted_at", "
 export const AUDIT_ACTIONS = [
   "login", "login failed", "logout", "view application", "download document", "download pdf copy", "review status", "note",
   "invite staff", "change staff", "staff enrolled",
+  // What applicants do to their own accounts (the actor is the applicant's address).
+  "change email", "change password", "download own data", "delete application",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
