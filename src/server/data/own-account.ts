@@ -47,9 +47,9 @@ export async function finishEmailChange(
       await tx.query("UPDATE email_changes SET failed_attempts = failed_attempts + 1 WHERE user_id = $1", [userId]);
       return { ok: false, code: "codeWrong" } as const;
     }
+    if (await isAddressTaken(tx, change.new_username)) return { ok: false, code: "emailTaken" } as const;
     await tx.query("DELETE FROM email_changes WHERE user_id = $1", [userId]);
     await tx.query("DELETE FROM users WHERE username = $1 AND confirmed_at IS NULL", [change.new_username]);
-    if (await isAddressTaken(tx, change.new_username)) return { ok: false, code: "emailTaken" } as const;
     const [old] = await tx.query<{ username: string }>("SELECT username FROM users WHERE id = $1", [userId]);
     await tx.query("UPDATE users SET username = $2 WHERE id = $1", [userId, change.new_username]);
     await tx.query("DELETE FROM password_resets WHERE user_id = $1", [userId]);
