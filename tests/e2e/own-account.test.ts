@@ -35,8 +35,8 @@ describe("the applicant's own account in the browser", () => {
     await page.getByRole("heading", { level: 1, name: "Your account" }).waitFor();
 
     const email = page.getByRole("region", { name: "Change your email address" });
-    await email.getByLabel("New email address").fill(moved);
-    await email.getByLabel("Current password").fill(PASSWORD);
+    await email.getByLabel("New email address", { exact: true }).fill(moved);
+    await email.getByLabel("Current password", { exact: true }).fill(PASSWORD);
     await email.getByRole("button", { name: "Send confirmation code" }).click();
     await email.getByRole("status").filter({ hasText: "We sent a confirmation code to the new address." }).waitFor();
     await email.getByLabel("Confirmation code").fill(await latestCode(world.server, moved));
