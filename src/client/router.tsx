@@ -9,7 +9,8 @@ import { whenUnauthorized } from "./api/client";
 import { forgetApplicant, whenLoggedOutElsewhere } from "./api/queries";
 import type { AuthState } from "./auth/navigation";
 import { useSaver } from "./state/saver";
-import { COMPLETION_ROUTE, DEFAULT_ROUTE, pages } from "./pages";
+import { useSession } from "./state/session";
+import { COMPLETION_ROUTE, defaultRouteOf, pages } from "./pages";
 import { ErrorScreen } from "./shell/ErrorScreen";
 import { TakenOver } from "./takeover";
 import { ErrorBoundary } from "./ui/ErrorBoundary";
@@ -88,9 +89,11 @@ function Root() {
   );
 }
 
+/** Once submitted, the default route is /completion; before the profile says so, the first step (whose guard sends a submitted applicant on). */
 function ToDefaultRoute() {
   const { search } = useLocation();
-  return <Navigate to={{ pathname: DEFAULT_ROUTE, search }} replace />;
+  const status = useSession((s) => s.web_status);
+  return <Navigate to={{ pathname: defaultRouteOf(status), search }} replace />;
 }
 
 /**

@@ -184,7 +184,7 @@ describe.each(WIDTHS)("accessibility at %i px", (width) => {
     // An early submit: the summary and every question's error show, on every page.
     await page.goto(`${world.server.url}/final-steps`);
     await settle(page);
-    await page.getByRole("button", { name: "Submit", exact: true }).click();
+    await page.getByRole("button", { name: "Save and submit", exact: true }).click();
     await page.locator("#validation-summary").getByRole("heading", { name: "We're missing some information!" }).waitFor();
     for (const [title, route] of [["Finishing Up", "/final-steps"], ["Academics", "/education"], ["About You", "/about"]] as const) {
       if (new URL(page.url()).pathname !== route) await step(title, route);
@@ -199,7 +199,7 @@ describe.each(WIDTHS)("accessibility at %i px", (width) => {
     expect(saved.status(), await saved.text()).toBe(200);
     await step("Finishing Up", "/final-steps");
     await page.locator("#validation-summary").waitFor({ state: "detached" });
-    await page.getByRole("button", { name: "Submit", exact: true }).click();
+    await page.getByRole("button", { name: "Save and submit", exact: true }).click();
     await page.waitForURL((url) => url.pathname === "/completion");
     await settle(page);
     await page.getByRole("alertdialog", { name: "Success Notification" }).filter({ hasText: "Your application was successfully submitted." }).waitFor();
