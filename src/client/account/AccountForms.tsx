@@ -24,6 +24,9 @@ export function AccountSection({ id, title, error, children }: { id: string; tit
   );
 }
 
+/** A stable ref (called once per mount, not at every render): the form's first field takes the focus. */
+const focusFirstInput = (form: HTMLFormElement | null) => form?.querySelector("input")?.focus();
+
 /** Checks a form's fields on submit (the first invalid one gets the focus) and calls `send` when they pass. */
 const onValid = (check: (form: HTMLFormElement) => boolean, send: () => void) => (event: FormEvent<HTMLFormElement>) => {
   event.preventDefault();
@@ -80,7 +83,7 @@ export const EmailForm = startingOver(function EmailChange({ onDone }) {
         </form>
       ) : (
         // The code's field takes the focus where the address's form was: the next thing to type.
-        <form key="code" className="card-form" noValidate ref={(element) => element?.querySelector("input")?.focus()} onSubmit={onValid(codeForm.check, () => !confirm.isPending && confirm.mutate())}>
+        <form key="code" className="card-form" noValidate ref={focusFirstInput} onSubmit={onValid(codeForm.check, () => !confirm.isPending && confirm.mutate())}>
           <p role="status">{notice}</p>
           <TextInput
             label="Confirmation code"
