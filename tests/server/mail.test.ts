@@ -6,6 +6,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { officeDateTime } from "../../src/engine/runtime";
 import { buildServer } from "../../src/server/app";
 import { openPglite } from "../../src/server/db/database";
 import { completeApplication, PASSWORD, testConfig, testForm, TEST_DAY } from "./harness";
@@ -113,14 +114,14 @@ describe("mail through SMTP", () => {
       const codeMail = received.at(-1)!;
       expect(codeMail.to).toEqual(["smtp.moved@example.com"]);
       const code = /code is (\d{6})/.exec(readMessage(codeMail.data).text)![1]!;
-      expect(readMessage(codeMail.data).subject).toBe(`Confirm your new Westbrook University email address: ${code}`);
+      expect(readMessage(codeMail.data).subject).toBe(`Confirm your new ${testForm().form.institution.name} email address: ${code}`);
       const confirmed = await app.inject({ method: "POST", url: "/api/account/email/confirm", payload: { code }, cookies });
       expect([confirmed.statusCode, confirmed.json().username]).toEqual([200, "smtp.moved@example.com"]);
       await ctx.background.idle();
       const notice = received.at(-1)!;
       expect(notice.to).toEqual([username]);
-      expect(readMessage(notice.data).subject).toBe("Your Westbrook University email address was changed");
-      expect(readMessage(notice.data).text).toContain("was changed to smtp.moved@example.com on November 22, 2026 at 7:00 AM EST");
+      expect(readMessage(notice.data).subject).toBe(`Your ${testForm().form.institution.name} email address was changed`);
+      expect(readMessage(notice.data).text).toContain(`was changed to smtp.moved@example.com on ${officeDateTime(new Date(`${TEST_DAY}T12:00:00Z`), testForm().form.institution.time_zone)}`);
     } finally {
       await app.close();
     }

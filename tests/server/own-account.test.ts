@@ -8,12 +8,15 @@ import { join } from "node:path";
 import { unzipSync, strFromU8 } from "fflate";
 import { PDFDocument, StandardFonts } from "pdf-lib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { officeDateTime } from "../../src/engine/runtime";
 import { messages } from "../../src/server/messages";
 import {
-  Client, completeApplication, conversionOf, databaseKinds, json, loggedInApplicant, newAddress, PASSWORD, postUploadForm, startTestServer, type TestServer,
+  Client, completeApplication, conversionOf, databaseKinds, json, loggedInApplicant, newAddress, PASSWORD, postUploadForm, startTestServer, testForm, type TestServer,
 } from "./harness";
 
 const MINUTE = 60_000;
+/** The institution's name as staff wrote it (the mails' subjects name it). */
+const INSTITUTION = testForm().form.institution.name;
 const NEW_PASSWORD = "Amber-Harbor-Willow-47";
 
 async function pdfWith(text: string): Promise<Buffer> {
@@ -65,15 +68,15 @@ describe.each(databaseKinds)("the applicant's own account on %s", (kind) => {
       const asked = await client.post("/api/account/email", { email: fresh.toUpperCase(), password: PASSWORD });
       expect([asked.statusCode, json(asked)]).toEqual([200, { message: messages.emailChangeSent }]);
       const code = changeCodeFor(fresh);
-      expect(server.mail.at(-1)!.subject).toBe(`Confirm your new Westbrook University email address: ${code}`);
+      expect(server.mail.at(-1)!.subject).toBe(`Confirm your new ${INSTITUTION} email address: ${code}`);
 
       const wrong = await client.post("/api/account/email/confirm", { code: code === "000000" ? "111111" : "000000" });
       expect([wrong.statusCode, json(wrong).message]).toEqual([400, messages.emailChangeCodeWrong]);
       const confirmed = await client.post("/api/account/email/confirm", { code });
       expect([confirmed.statusCode, json(confirmed)]).toEqual([200, { message: messages.emailChanged, username: fresh }]);
       const notice = server.mail.at(-1)!;
-      expect(notice).toMatchObject({ to: old, subject: "Your Westbrook University email address was changed" });
-      expect(notice.text).toContain(`was changed to ${fresh} on November 22, 2026`);
+      expect(notice).toMatchObject({ to: old, subject: `Your ${INSTITUTION} email address was changed` });
+      expect(notice.text).toContain(`was changed to ${fresh} on ${officeDateTime(server.clock.now, testForm().form.institution.time_zone)}`);
 
       expect(json(await client.get("/api/profile")).username, "the session goes on, under the new address").toBe(fresh);
       expect(json(await new Client(server).post("/public/login", { username: old, password: PASSWORD })).message).toBe(messages.loginWrong);
@@ -98,7 +101,7 @@ describe.each(databaseKinds)("the applicant's own account on %s", (kind) => {
       const toTaken = await client.post("/api/account/email", { email: taken, password: PASSWORD });
       expect([toTaken.statusCode, toTaken.body]).toEqual([free.statusCode, free.body]);
       const mail = server.mail.at(-1)!;
-      expect(mail).toMatchObject({ to: taken, subject: "You already have a Westbrook University account" });
+      expect(mail).toMatchObject({ to: taken, subject: `You already have a ${INSTITUTION} account` });
       expect(mail.text).not.toMatch(/\d{6}/);
       for (const code of ["000000", "123456"]) expect(json(await client.post("/api/account/email/confirm", { code })).message).toBe(messages.emailChangeCodeWrong);
       expect(json(await client.get("/api/profile")).username).toBe(json(before).username);
@@ -169,7 +172,7 @@ describe.each(databaseKinds)("the applicant's own account on %s", (kind) => {
       expect([(await elsewhere.get("/api/session")).statusCode, json(await elsewhere.get("/api/session")).message]).toEqual([401, messages.sessionInvalid]);
       expect(json(await new Client(server).post("/public/login", { username: address, password: PASSWORD })).message).toBe(messages.loginWrong);
       expect((await new Client(server).post("/public/login", { username: address, password: NEW_PASSWORD })).statusCode).toBe(200);
-      expect(server.mail.at(-1)).toMatchObject({ to: address, subject: "Your Westbrook University password was changed" });
+      expect(server.mail.at(-1)).toMatchObject({ to: address, subject: `Your ${INSTITUTION} password was changed` });
       expect((await auditOf(address)).map((row) => row.action)).toEqual(["change password"]);
     });
 
