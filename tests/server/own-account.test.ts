@@ -140,6 +140,20 @@ describe.each(databaseKinds)("the applicant's own account on %s", (kind) => {
       expect(json(await client.post("/api/account/email/confirm", { code: late })).message).toBe(messages.emailChangeCodeWrong);
     });
 
+    it("takes at most 10 requests for a change an account an hour, whatever the addresses", async () => {
+      const address = newAddress();
+      const client = await loggedInApplicant(server, address);
+      for (let i = 0; i < 10; i++) expect((await client.post("/api/account/email", { email: newAddress("bombed"), password: PASSWORD })).statusCode).toBe(200);
+      const mailCount = server.mail.length;
+      const eleventh = await client.post("/api/account/email", { email: newAddress("bombed"), password: PASSWORD });
+      expect([eleventh.statusCode, json(eleventh).message]).toEqual([429, messages.tooManyEmailChanges]);
+      expect(server.mail.length).toBe(mailCount);
+      server.advance(60 * MINUTE);
+      // The session ended meanwhile (15 minutes idle): a new login, and the hour's count starts over.
+      await client.post("/public/login", { username: address, password: PASSWORD });
+      expect((await client.post("/api/account/email", { email: newAddress("bombed"), password: PASSWORD })).statusCode).toBe(200);
+    });
+
     it.each([
       ["not-an-address", PASSWORD, 400, messages.emailInvalid],
       ["SELF", PASSWORD, 400, messages.emailSame],
