@@ -198,7 +198,7 @@ export const noteBody = body({ body: { type: "string", minLength: 1, maxLength: 
 // --- The audit log (admins) -------------------------------------------------------------------
 
 export const auditQuery = body({
-  actor: { type: "string", maxLength: 254, description: "A staff member's e-mail" },
+  actor: { type: "string", maxLength: 254, description: "A staff member's e-mail, or an applicant's (what they did to their own account)" },
   action: { enum: AUDIT_ACTIONS },
   application: { type: "integer", minimum: 1, maximum: 2147483647 },
   from: { type: "string", format: "date" },
