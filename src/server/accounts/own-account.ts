@@ -92,15 +92,13 @@ export function createOwnAccountService(ctx: ServerContext) {
     async confirmEmailChange(asker: Asker, application: Application, body: { code: string }): Promise<OwnAccountResult<{ username: string }>> {
       const code = body.code.trim();
       if (!isConfirmationCode(code)) return refuse({ code: "codeFormat" });
-      let result;
-      try {
-        result = await finishEmailChange(db, { userId: application.userId, now: now(), maxFailures: CODE_ATTEMPTS },
-          (newUsername, stored) => codeHash(application.userId, newUsername, code) === stored);
-      } catch (error) {
+      const result = await finishEmailChange(db, { userId: application.userId, now: now(), maxFailures: CODE_ATTEMPTS },
+        (newUsername, stored) => codeHash(application.userId, newUsername, code) === stored,
+      ).catch((error: unknown) => {
         // A sign-up of the same address committed between the check and the change (unique_violation).
-        if ((error as { code?: string }).code === "23505") return refuse({ code: "emailTaken" });
+        if ((error as { code?: string }).code === "23505") return { ok: false, code: "emailTaken" } as const;
         throw error;
-      }
+      });
       if (!result.ok) return refuse({ code: result.code === "codeWrong" ? "emailChangeCodeWrong" : "emailTaken" });
       const { oldUsername, newUsername } = result.value;
       await audit(asker, application, "change email", { new_email: newUsername });
