@@ -2,7 +2,7 @@
 // lazily, and every other path sent to the default form route with its query string.
 // React Router's declarative routes, not its data router: the app loads nothing through route
 // loaders, and the data router weighs 17 kB more (gzipped) on every first visit.
-import { lazy, Suspense, useEffect, useLayoutEffect, type ComponentType } from "react";
+import { lazy, Suspense, useEffect, useLayoutEffect, useRef, type ComponentType } from "react";
 import { Navigate, Outlet, Route, Routes, useLocation, useNavigate, useNavigationType } from "react-router";
 import { accountMessages } from "../engine/messages";
 import { whenUnauthorized } from "./api/client";
@@ -74,7 +74,7 @@ export function AppRoutes() {
 function Root() {
   const { pathname } = useLocation();
   useToastHotkey();
-  useLeaveOnUnauthorized();
+  useLeaveOnUnauthorized(pathname);
   useScrollToTop();
   return (
     <>
@@ -98,13 +98,19 @@ function ToDefaultRoute() {
 
 /**
  * Session invalid (spec: accounts-and-shell §8): forget everything, go to /login with the message.
- * A logout in another tab of this browser ended this tab's session too: the same.
+ * A logout in another tab of this browser ended this tab's session too: the same. On an account
+ * page the applicant stays where they are, logged out: a reset link opened with a stale cookie
+ * (its profile, for the submitted guard, answers 401) must still reset.
  */
-function useLeaveOnUnauthorized(): void {
+function useLeaveOnUnauthorized(pathname: string): void {
   const navigate = useNavigate();
   const saver = useSaver();
+  const isOnAuthPage = useRef(false);
+  useLayoutEffect(() => void (isOnAuthPage.current = pathname in authPages), [pathname]);
   useEffect(() => {
-    const leave = () => void navigate("/login", { state: { error: accountMessages.sessionInvalid } satisfies AuthState });
+    const leave = () => {
+      if (!isOnAuthPage.current) void navigate("/login", { state: { error: accountMessages.sessionInvalid } satisfies AuthState });
+    };
     whenUnauthorized(() => {
       forgetApplicant(saver);
       leave();

@@ -24,6 +24,7 @@ const calls: Record<string, unknown> = {
   "DELETE /api/pdf/document-answer/{key}": undefined,
   "DELETE /api/document-answer/{key}": undefined,
   "GET /api/document-answer": undefined,
+  "GET /api/document-answer/{key}/thumbnail": undefined,
   "GET /api/pdf": undefined,
   "POST /api/account/email": { email: "moved@example.com", password: "Quiet-Lantern-82" },
   "POST /api/account/email/confirm": { code: "123456" },

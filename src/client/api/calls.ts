@@ -4,7 +4,7 @@
 import type { FromSchema } from "json-schema-to-ts";
 import type {
   addressBody, changed, confirmBody, conversion, credentialsBody, documentAnswers, emailChangeBody, emailChanged, lookupRecord, lookupResult, messageReply,
-  passwordChangeBody, pdfCopy, presignedPost, profile, resetBody, savedAnswers, savedForLater, serviceApplication, submitted, webStatusBody,
+  passwordChangeBody, pdfCopy, presignedPost, profile, resetBody, resetCheckBody, savedAnswers, savedForLater, serviceApplication, submitted, webStatusBody,
 } from "../../api-contract";
 import type { Answers, ValidationErrors } from "../../engine/runtime";
 import type { LookupItem } from "../../engine/generated/definition-format";
@@ -65,6 +65,7 @@ export const api = {
   forgotPassword: (body: FromSchema<typeof addressBody>) => call<Reply>("POST", "/public/forgot-password", body),
   resetPassword: (body: FromSchema<typeof resetBody>) =>
     call<Reply>("POST", "/public/reset-password", body),
+  checkResetLink: (body: FromSchema<typeof resetCheckBody>) => call<Reply>("POST", "/public/reset-password/check", body),
   logout: (options?: { handleUnauthorized: boolean }) => call<Reply>("GET", "/api/logout", undefined, options),
   keepAlive: () => call<Reply>("GET", "/api/session"),
   profile: () => call<Profile>("GET", "/api/profile"),
