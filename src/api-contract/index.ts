@@ -8,6 +8,7 @@ export {
   WEB_STATUSES, webStatusBody, type WebStatus,
 } from "./application";
 export { answerKeyParams, conversion, convertBody, documentAnswers, presignBody, presignedPost } from "./documents";
+export { emailChangeBody, emailChanged, emailConfirmBody, passwordChangeBody } from "./own-account";
 export { lookupAnswer, lookupQuery, lookupRecord, lookupResult } from "./lookup";
 export { pdfCopy } from "./pdf-copy";
 export { messageReply, replies } from "./reply";

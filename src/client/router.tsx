@@ -34,6 +34,7 @@ function lazyPage(load: () => Promise<ComponentType>) {
 const FormLayout = lazyPage(async () => (await import("./shell/FormLayout")).FormLayout);
 const FormPage = lazyPage(async () => (await import("./form/FormPage")).FormPage);
 const CompletionPage = lazyPage(async () => (await import("./form/CompletionPage")).CompletionPage);
+const AccountPage = lazyPage(async () => (await import("./account/AccountPage")).AccountPage);
 const AuthLayout = lazyPage(async () => (await import("./shell/AuthLayout")).AuthLayout);
 const authPages = {
   "/login": lazyPage(async () => (await import("./auth/LoginPage")).LoginPage),
@@ -47,6 +48,7 @@ const authPages = {
 export function preloadRoute(pathname: string): Promise<unknown> {
   const auth = authPages[pathname as keyof typeof authPages];
   if (auth) return Promise.all([AuthLayout.preload(), auth.preload()]);
+  if (pathname === "/account") return AccountPage.preload();
   return Promise.all([FormLayout.preload(), pathname === COMPLETION_ROUTE ? CompletionPage.preload() : FormPage.preload()]);
 }
 
@@ -59,6 +61,7 @@ export function AppRoutes() {
           {pages.map((page) => <Route key={page.route} path={page.route} element={<FormPage />} />)}
           <Route path={COMPLETION_ROUTE} element={<CompletionPage />} />
         </Route>
+        <Route path="/account" element={<AccountPage />} />
         <Route element={<AuthLayout />}>
           {Object.entries(authPages).map(([path, Page]) => <Route key={path} path={path} element={<Page />} />)}
         </Route>

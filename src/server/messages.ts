@@ -35,6 +35,18 @@ export const messages = {
   loggedOut: "You have been logged out.",
   sessionActive: "You are still logged in.",
 
+  // The applicant's own account (/api/account/…).
+  emailChangeSent: "We sent a confirmation code to the new address. Enter it here within 10 minutes to change your email address.",
+  emailSame: "This is already your email address.",
+  emailChanged: "Your email address was changed. Log in with it from now on.",
+  emailTaken: "This email address already has an account, so we cannot move yours to it.",
+  emailChangeCodeWrong: "That confirmation code is not correct or has expired. Please check the code or ask for a new one.",
+  tooManyEmailChanges: "You have asked to change your email address many times in the last hour. Please try again later.",
+  currentPasswordWrong: "Your current password is not correct.",
+  passwordChanged: "Your password was changed. You are logged out on every other device.",
+  tooManyDownloads: "You have downloaded your data many times in the last hour. Please try again later.",
+  applicationDeleted: "Your application and your account have been deleted.",
+
   // The application.
   saved: "Your answers were saved.",
   stale: "Your application was changed in another window or on another device. Please reload the page to see the latest answers.",

@@ -29,6 +29,7 @@ export function AccountPopover({ triggerRef, isPointerOpened, onClose, onPointer
   const content = isLoggedIn ? (
     <>
       <p className="account-email">{username ?? "You are logged in."}</p>
+      <Link className="button button-secondary" to="/account" onClick={onClose}>Your account</Link>
       <Button className="button button-primary" isPending={logout.isPending} onPress={() => logout.mutate("asked")}>Log Out</Button>
     </>
   ) : (
