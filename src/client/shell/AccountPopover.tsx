@@ -1,8 +1,9 @@
 import type { RefObject } from "react";
-import { Button, Dialog, Popover } from "react-aria-components";
+import { Dialog, Popover } from "react-aria-components";
 import { Link } from "react-router";
 import { useSession } from "../state/session";
 import { useLogout } from "./useLogout";
+import { PendingButton } from "../ui/PendingButton";
 
 export function AccountPopover({ triggerRef, onClose }: { triggerRef: RefObject<HTMLButtonElement | null>; onClose: () => void }) {
   const isLoggedIn = useSession((s) => s.is_logged_in);
@@ -14,7 +15,7 @@ export function AccountPopover({ triggerRef, onClose }: { triggerRef: RefObject<
         {isLoggedIn ? (
           <>
             <p className="account-email">{username ?? "You are logged in."}</p>
-            <Button className="button button-primary" isPending={logout.isPending} onPress={() => logout.mutate("asked")}>Log Out</Button>
+            <PendingButton className="button button-primary" isPending={logout.isPending} onPress={() => logout.mutate("asked")}>Log Out</PendingButton>
           </>
         ) : (
           <>
