@@ -219,7 +219,7 @@ describe.each(WIDTHS)("accessibility at %i px", (width) => {
   // After in-app navigation, not only after a fresh load: what one page leaves behind (the live
   // region's announcements, toasts, focus) is judged on the next. Each route and state in the
   // order an applicant meets them, axe after each.
-  test("every route reached in the app: the cards by their links, the steps by links and buttons, dialogs, toasts, a submit and a logout", async () => {
+  test("every route reached in the app: the cards by their links, the steps by links and buttons, dialogs, toasts, a logout and a submit", async () => {
     const page = await newPage(width);
     const problems: string[] = [];
     const check = async (name: string) => {
@@ -305,7 +305,19 @@ describe.each(WIDTHS)("accessibility at %i px", (width) => {
     await pageButton(BUTTONS.next);
     await arrive("/final-steps", `, by ${BUTTONS.next}`);
 
-    // The rest of the application through the API, then the submit, then a logout.
+    // A logout by the account menu, and back in by the card.
+    await page.getByRole("button", { name: "Account" }).click();
+    await account().getByRole("button", { name: "Log Out" }).waitFor();
+    await waitForExpression(page, ANIMATIONS_ENDED);
+    await account().getByRole("button", { name: "Log Out" }).click();
+    await arrive("/login", ", logged out");
+    await card("Email").fill(address);
+    await card("Password").fill(PASSWORD);
+    await submitCard();
+    await page.waitForURL((url) => url.pathname !== "/login");
+    await check(`${new URL(page.url()).pathname}, logged in again`);
+
+    // The rest of the application through the API, then the submit.
     const saved = await page.context().request.put(`${world.server.url}/api/answer`, { data: COMPLETE_ANSWERS });
     expect(saved.status(), await saved.text()).toBe(200);
     await step("/about");
@@ -316,11 +328,6 @@ describe.each(WIDTHS)("accessibility at %i px", (width) => {
     await pageButton(BUTTONS.submit);
     await page.getByRole("alertdialog", { name: "Success Notification" }).waitFor();
     await arrive("/completion", " with the submitted toast");
-    await page.getByRole("button", { name: "Account" }).click();
-    await account().getByRole("button", { name: "Log Out" }).waitFor();
-    await waitForExpression(page, ANIMATIONS_ENDED);
-    await account().getByRole("button", { name: "Log Out" }).click();
-    await arrive("/login", ", logged out");
 
     // The reset card, reached by a link as the reset mail writes it (the mail itself would wait
     // out the minute between two mails to one address).
