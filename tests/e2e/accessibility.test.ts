@@ -9,7 +9,13 @@ import { join } from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { completeAnswersToday, createAccount, latestCode, logInThroughApi, newAddress, PASSWORD, repoRoot, waitForExpression } from "./support";
+import { readProject } from "../../src/definitions/files";
+import { dayAnywhereOnEarth } from "../../src/engine/dates";
+import { validateAnswers } from "../../src/engine/form";
+import { loadForm } from "../../src/engine/load";
+import type { Answers } from "../../src/engine/runtime";
+import { definitions, optionsOf } from "../support/definitions";
+import { completeAnswersToday, createAccount, latestCode, logInThroughApi, newAddress, PASSWORD, repoRoot, serverAnswers, waitForExpression } from "./support";
 import { browserWorld } from "./world";
 
 const world = browserWorld({ height: 800 });
@@ -335,4 +341,172 @@ describe.each(WIDTHS)("accessibility at %i px", (width) => {
     await arrive("/reset", ", by the mail's link");
     expectNone(problems);
   });
+});
+
+// ---- the whole application by keyboard alone ----------------------------------------------------
+
+/**
+ * What an applicant must answer to submit, with the values of the complete answer set: the
+ * questions the rules ask for, then those the answers given so far reveal, until nothing is
+ * missing. `blocks` asks for more blocks of an add-another group than the answers fill.
+ */
+function requiredAnswers(complete: Answers, blocks: Record<string, number>): Answers {
+  const form = loadForm(readProject().form);
+  const today = dayAnywhereOnEarth();
+  const given: Answers = {};
+  for (;;) {
+    const errors = validateAnswers(form, given, { blocks, today });
+    const missing = Object.keys(errors).filter((key) => !(key in given));
+    if (missing.length === 0) return given;
+    for (const key of missing) {
+      if (!(key in complete)) throw new Error(`the complete answer set has no answer for the required "${key}"`);
+      given[key] = complete[key]!;
+    }
+  }
+}
+
+// Browser-side: the focused control and what the test needs of it (`a` is document.activeElement).
+const FOCUSED = `(() => {
+  const a = document.activeElement;
+  if (!a || a === document.body) return null;
+  const ring = (el) => { if (!el) return false; const s = getComputedStyle(el); return (s.outlineStyle !== 'none' && parseFloat(s.outlineWidth) > 0) || s.boxShadow !== 'none'; };
+  const single = a.type === 'checkbox' && !a.id ? a.closest('div[id]') : null;
+  return {
+    tag: a.tagName.toLowerCase(), type: a.getAttribute('type') ?? '', role: a.getAttribute('role') ?? '',
+    key: a.type === 'radio' ? a.name : single ? single.id : a.id,
+    value: a.value ?? '', checked: !!a.checked, text: (a.type === 'radio' ? a.closest('label')?.textContent ?? '' : a.textContent ?? '').trim(),
+    isSelectedTab: a.getAttribute('aria-selected') === 'true',
+    isAddBlock: a.classList.contains('add-block'),
+    blocks: a.closest('.form-blocks')?.querySelectorAll('[data-block]').length ?? 0,
+    firstKeyOfBlocks: a.closest('.form-blocks')?.querySelector('[data-block] input[id], [data-block] select[id], [data-block] textarea[id]')?.id ?? '',
+    hasRing: ring(a) || ring(a.nextElementSibling) || ring(a.closest('.input-row')) || ring(a.closest('[role="tablist"]') ? null : a.parentElement),
+  };
+})()`;
+interface Focused {
+  tag: string; type: string; role: string; key: string; value: string; checked: boolean; text: string;
+  isSelectedTab: boolean; isAddBlock: boolean; blocks: number; firstKeyOfBlocks: string; hasRing: boolean;
+}
+
+test("the whole application by keyboard alone: every required question, a tab group, an add-another block, the steps and the submit", async () => {
+  const complete = completeAnswersToday();
+  const form = definitions();
+  // One more block of the siblings than the answers need, added with Enter.
+  const siblings = [...form.blockGroups].find(([, group]) => group.blocks[0]!.includes("sibling_first_name"))!;
+  const wanted = requiredAnswers(complete, { [siblings[0]]: 2 });
+  const essayGroup = [...form.tabGroups.values()].find((group) => group.tabs.some((tab) => tab.keys.some((key) => key in wanted)))!;
+  const essayTab = essayGroup.tabs.findIndex((tab) => tab.keys.some((key) => key in wanted));
+
+  const username = await createAccount(world.server, newAddress("keyboard"));
+  const page = await newPage(1280);
+  const press = (key: string) => page.keyboard.press(key);
+  const focused = () => page.evaluate<Focused | null>(FOCUSED);
+  const answered = new Set<string>();
+  const noRing: string[] = [];
+  let tabsChosen = 0;
+  let blocksAdded = 0;
+
+  /** Tab until `until` holds of the focused control, answering each wanted question met on the way. */
+  async function tabThrough(until: (f: Focused) => boolean, what: string): Promise<void> {
+    for (let presses = 0; ; presses++) {
+      if (presses > 600) throw new Error(`600 presses of Tab never reached ${what}`);
+      await press("Tab");
+      const f = await focused();
+      if (!f) continue;
+      if (!f.hasRing) noRing.push(`${f.tag}${f.key ? `#${f.key}` : ""} "${f.text.slice(0, 30)}"`);
+      if (until(f)) return;
+      await answer(f);
+    }
+  }
+
+  async function answer(f: Focused): Promise<void> {
+    if (f.role === "tab") {
+      // Arrows move between the tabs without choosing; Enter chooses. Away and back, then the one wanted.
+      if (!f.isSelectedTab) return;
+      await press("ArrowRight");
+      await press("Enter");
+      await waitForExpression(page, "document.activeElement?.getAttribute('aria-selected') === 'true'", 5000);
+      await press("Home");
+      for (let i = 0; i < essayTab; i++) await press("ArrowRight");
+      await press("Space");
+      await waitForExpression(page, `document.activeElement?.getAttribute('aria-selected') === 'true'`, 5000);
+      tabsChosen += 2;
+      return;
+    }
+    if (f.isAddBlock && f.firstKeyOfBlocks && siblings[1].blocks[0]!.includes(f.firstKeyOfBlocks) && f.blocks < 2) {
+      await press("Enter");
+      await waitForExpression(page, "document.activeElement?.closest('[data-block=\"2\"]') !== null", 5000);
+      blocksAdded++;
+      return;
+    }
+    const { key } = f;
+    if (!(key in wanted) || answered.has(key)) return;
+    const value = wanted[key];
+    if (f.type === "radio") {
+      // A radio's label is its option's, and a plan's adds its deadline: "Early Decision II (deadline …)".
+      const label = optionsOf(key).find((option) => option.value === value)!.label;
+      const isWanted = (text: string) => text === label || text.startsWith(`${label} (`);
+      for (let moves = 0; !isWanted((await focused())!.text); moves++) {
+        if (moves > 20) throw new Error(`the arrows never reached ${key} = ${String(value)}`);
+        await press("ArrowDown");
+      }
+      if (!(await focused())!.checked) await press("Space");
+    } else if (f.type === "checkbox") {
+      if (f.checked !== value) await press("Space");
+    } else if (f.tag === "select") {
+      // The closed list's own keys: the arrows step through its options to the one wanted.
+      const options = await page.evaluate<string[]>("[...document.activeElement.options].map((o) => o.value)");
+      const target = options.indexOf(String(value));
+      if (target < 0) throw new Error(`${key} offers no ${String(value)}`);
+      const at = options.indexOf(f.value);
+      for (let i = at; i < target; i++) await press("ArrowDown");
+      for (let i = at; i > target; i--) await press("ArrowUp");
+    } else if (f.type === "date") {
+      const [year, month, day] = String(value).split("-");
+      await page.keyboard.type(`${month}${day}${year}`);
+    } else if (f.type === "tel") {
+      await page.keyboard.type(String(value).replace(/\D/g, ""));
+    } else {
+      await page.keyboard.type(String(value));
+      if (f.role === "combobox") await press("Escape"); // a school not in the list: typed, no suggestion taken
+    }
+    await waitForExpression(page, `(${FOCUSED})?.key === ${JSON.stringify(key)}`, 5000);
+    answered.add(key);
+  }
+
+  const onPage = async (title: string) => {
+    await page.getByRole("heading", { level: 1, name: title, exact: true }).waitFor();
+    await settle(page);
+  };
+  const pressButton = async (name: string) => {
+    await tabThrough((f) => f.tag === "button" && f.text === name, `the ${name} button`);
+    await press("Enter");
+  };
+
+  // Log in by keyboard: the card's fields, then Enter.
+  await page.goto(`${world.server.url}/login`);
+  await settle(page);
+  await tabThrough((f) => f.tag === "input" && f.type !== "checkbox" && f.key !== "" && f.text === "" && f.role !== "tab", "the email field");
+  await page.keyboard.type(username);
+  await press("Tab");
+  await page.keyboard.type(PASSWORD);
+  await press("Enter");
+
+  const titles = definitions().pages.map((p) => p.title);
+  for (const [i, title] of titles.entries()) {
+    await onPage(title);
+    const last = i === titles.length - 1;
+    await pressButton(last ? BUTTONS.submit : BUTTONS.next);
+  }
+  await page.waitForURL((url) => url.pathname === "/completion", { timeout: 15_000 }).catch(async () => {
+    const summary = await page.locator("#validation-summary").textContent().catch(() => null);
+    throw new Error(`not submitted; on ${page.url()}${summary ? `, the summary says: ${summary}` : ""}`);
+  });
+  await page.getByRole("alertdialog", { name: "Success Notification" }).waitFor();
+
+  expect({ tabsChosen, blocksAdded }, "a tab chosen by Enter and one by Space; a block added by Enter").toEqual({ tabsChosen: 2, blocksAdded: 1 });
+  expect(noRing, "every control reached by Tab shows where the focus is").toEqual([]);
+  const held = await serverAnswers(page, world.server);
+  const typed = Object.fromEntries([...answered].map((key) => [key, wanted[key]]));
+  expect(held, "every answer given by keyboard reached the server").toMatchObject(typed);
+  expect(Object.keys(wanted).filter((key) => !answered.has(key)), "every required question was answered by keyboard").toEqual([]);
 });
