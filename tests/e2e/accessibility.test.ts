@@ -3,7 +3,9 @@
 // toast and the sign-up checklist's error state showing. At 375 px nothing may scroll sideways.
 // A full-page screenshot of each route at each width goes to tmp/screenshots/ for a person to see.
 // Also the form pages while validating (an early submit: the summary and the questions' errors
-// showing) and /completion after a submit, with its success toast.
+// showing) and /completion after a submit, with its success toast; every route reached in the app
+// (links, buttons, a logout, a submit), where what one page leaves behind is judged on the next;
+// and the whole application by keyboard alone, each control showing where the focus is.
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import AxeBuilder from "@axe-core/playwright";
