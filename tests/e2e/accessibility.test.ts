@@ -224,6 +224,30 @@ describe.each(WIDTHS)("accessibility at %i px", (width) => {
     expectNone(problems);
   });
 
+  test("the inactivity prompt, shown after 14 minutes without activity, and the page after it is answered", async () => {
+    const page = await loggedInPage(width);
+    const problems: string[] = [];
+    await page.clock.install();
+    await page.goto(`${world.server.url}/about`);
+    await settle(page);
+    await page.getByRole("button", { name: "Account" }).waitFor();
+    // The prompt comes a minute before the 15 minutes of inactivity end (accounts-and-shell §5),
+    // counted from when the watch started: once more if it started after the clock was moved.
+    const prompt = page.getByRole("alertdialog", { name: "Still working?" });
+    for (let tries = 1; ; tries++) {
+      await page.clock.fastForward(14 * 60_000 + 1000);
+      const shown = await prompt.waitFor({ timeout: 5000 }).then(() => true, () => false);
+      if (shown) break;
+      if (tries === 3) throw new Error("no inactivity prompt after three times 14 minutes without activity");
+    }
+    problems.push(...(await audit(page, "logged in /about with the inactivity prompt", width)));
+    await screenshot(page, `state-inactivity-prompt-${width}`);
+    await prompt.getByRole("button", { name: /^Yes/ }).click();
+    await prompt.waitFor({ state: "detached" });
+    problems.push(...(await audit(page, "logged in /about after the inactivity prompt", width)));
+    expectNone(problems);
+  });
+
   // After in-app navigation, not only after a fresh load: what one page leaves behind (the live
   // region's announcements, toasts, focus) is judged on the next. Each route and state in the
   // order an applicant meets them, axe after each.
