@@ -73,9 +73,14 @@ async function run(label: string, db: Database): Promise<void> {
           results += (response.json() as unknown[]).length;
         }
       }
-      const plans = await Promise.all([["STARTING_WITH", "lin", "lookup_schools_name"], ["SIMILAR_TO", "Lincon", "lookup_schools_search"]].map(async ([statement, text, index]) => {
-        const plan = await db.query<{ "QUERY PLAN": string }>(`EXPLAIN ${SEARCH_STATEMENTS[statement as keyof typeof SEARCH_STATEMENTS]}`, ["hs_ceeb", text, 5]);
-        return `"${text}" ${plan.some((row) => row["QUERY PLAN"].includes(index!)) ? "uses" : "does NOT use"} ${index}`;
+      const explained: [keyof typeof SEARCH_STATEMENTS, string, string, unknown[]][] = [
+        ["STARTING_WITH", "lin", "lookup_schools_name", ["hs_ceeb", "lin", 5]],
+        ["SPELLINGS", "Jeffreson", "lookup_spellings_pkey", ["hs_ceeb", "Jeffreson"]],
+        ["SIMILAR_TO", "Lincon", "lookup_schools_search", ["hs_ceeb", "Lincon", 5, "Lincon"]],
+      ];
+      const plans = await Promise.all(explained.map(async ([statement, text, index, params]) => {
+        const plan = await db.query<{ "QUERY PLAN": string }>(`EXPLAIN ${SEARCH_STATEMENTS[statement]}`, params);
+        return `"${text}" ${plan.some((row) => row["QUERY PLAN"].includes(index)) ? "uses" : "does NOT use"} ${index}`;
       }));
       const figures = (list: number[]) => {
         const sorted = [...list].sort((a, b) => a - b);

@@ -9,7 +9,7 @@ export const credentialsBody = body({ username: email, password }, ["username", 
 export const confirmBody = body({ username: email, code: { type: "string", maxLength: 64 } }, ["username", "code"]);
 /** Resend a confirmation code, or mail a password reset link. */
 export const addressBody = body({ username: email }, ["username"]);
-export const resetBody = body(
-  { username: email, password, confirm_password: password, id: { type: "string", maxLength: 128 } },
-  ["username", "password", "id"],
-);
+const resetId = { type: "string", maxLength: 128 } as const;
+export const resetBody = body({ username: email, password, confirm_password: password, id: resetId }, ["username", "password", "id"]);
+/** Whether a reset link still works, asked as its page opens. */
+export const resetCheckBody = body({ username: email, id: resetId }, ["username", "id"]);

@@ -2,12 +2,13 @@
 // the server's routes check and document them (Fastify's type provider), the browser derives its
 // types from them (FromSchema, type-only imports: none of this is in the bundle). Pure data: no
 // import from the server or the client.
-export { addressBody, confirmBody, credentialsBody, resetBody } from "./accounts";
+export { addressBody, confirmBody, credentialsBody, resetBody, resetCheckBody } from "./accounts";
 export {
   blocks, browserErrors, changed, chooseTabBody, fieldErrors, lastPageBody, profile, serviceApplication, setBlocksBody, submitRefusal, submitted, tabs,
   WEB_STATUSES, webStatusBody, type WebStatus,
 } from "./application";
 export { answerKeyParams, conversion, convertBody, documentAnswers, presignBody, presignedPost } from "./documents";
+export { emailChangeBody, emailChanged, emailConfirmBody, passwordChangeBody } from "./own-account";
 export { lookupAnswer, lookupQuery, lookupRecord, lookupResult } from "./lookup";
 export { pdfCopy } from "./pdf-copy";
 export { messageReply, replies } from "./reply";

@@ -17,6 +17,8 @@ export const LIST_SORTS = ["-last_activity", "last_activity", "-submitted_at", "
 export const AUDIT_ACTIONS = [
   "login", "login failed", "logout", "view application", "download document", "download pdf copy", "review status", "note",
   "invite staff", "change staff", "staff enrolled",
+  // What applicants do to their own accounts (the actor is the applicant's address).
+  "change email", "change password", "download own data", "delete application",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -196,7 +198,7 @@ export const noteBody = body({ body: { type: "string", minLength: 1, maxLength: 
 // --- The audit log (admins) -------------------------------------------------------------------
 
 export const auditQuery = body({
-  actor: { type: "string", maxLength: 254, description: "A staff member's e-mail" },
+  actor: { type: "string", maxLength: 254, description: "A staff member's e-mail, or an applicant's (what they did to their own account)" },
   action: { enum: AUDIT_ACTIONS },
   application: { type: "integer", minimum: 1, maximum: 2147483647 },
   from: { type: "string", format: "date" },

@@ -2,14 +2,15 @@
 // lazily, and every other path sent to the default form route with its query string.
 // React Router's declarative routes, not its data router: the app loads nothing through route
 // loaders, and the data router weighs 17 kB more (gzipped) on every first visit.
-import { lazy, Suspense, useEffect, useLayoutEffect, type ComponentType } from "react";
+import { lazy, Suspense, useEffect, useLayoutEffect, useRef, type ComponentType } from "react";
 import { Navigate, Outlet, Route, Routes, useLocation, useNavigate, useNavigationType } from "react-router";
 import { accountMessages } from "../engine/messages";
 import { whenUnauthorized } from "./api/client";
 import { forgetApplicant, whenLoggedOutElsewhere } from "./api/queries";
 import type { AuthState } from "./auth/navigation";
 import { useSaver } from "./state/saver";
-import { COMPLETION_ROUTE, DEFAULT_ROUTE, pages } from "./pages";
+import { useSession } from "./state/session";
+import { COMPLETION_ROUTE, defaultRouteOf, pages } from "./pages";
 import { ErrorScreen } from "./shell/ErrorScreen";
 import { TakenOver } from "./takeover";
 import { ErrorBoundary } from "./ui/ErrorBoundary";
@@ -33,6 +34,7 @@ function lazyPage(load: () => Promise<ComponentType>) {
 const FormLayout = lazyPage(async () => (await import("./shell/FormLayout")).FormLayout);
 const FormPage = lazyPage(async () => (await import("./form/FormPage")).FormPage);
 const CompletionPage = lazyPage(async () => (await import("./form/CompletionPage")).CompletionPage);
+const AccountPage = lazyPage(async () => (await import("./account/AccountPage")).AccountPage);
 const AuthLayout = lazyPage(async () => (await import("./shell/AuthLayout")).AuthLayout);
 const authPages = {
   "/login": lazyPage(async () => (await import("./auth/LoginPage")).LoginPage),
@@ -46,6 +48,7 @@ const authPages = {
 export function preloadRoute(pathname: string): Promise<unknown> {
   const auth = authPages[pathname as keyof typeof authPages];
   if (auth) return Promise.all([AuthLayout.preload(), auth.preload()]);
+  if (pathname === "/account") return AccountPage.preload();
   return Promise.all([FormLayout.preload(), pathname === COMPLETION_ROUTE ? CompletionPage.preload() : FormPage.preload()]);
 }
 
@@ -58,6 +61,7 @@ export function AppRoutes() {
           {pages.map((page) => <Route key={page.route} path={page.route} element={<FormPage />} />)}
           <Route path={COMPLETION_ROUTE} element={<CompletionPage />} />
         </Route>
+        <Route path="/account" element={<AccountPage />} />
         <Route element={<AuthLayout />}>
           {Object.entries(authPages).map(([path, Page]) => <Route key={path} path={path} element={<Page />} />)}
         </Route>
@@ -70,7 +74,7 @@ export function AppRoutes() {
 function Root() {
   const { pathname } = useLocation();
   useToastHotkey();
-  useLeaveOnUnauthorized();
+  useLeaveOnUnauthorized(pathname);
   useScrollToTop();
   return (
     <>
@@ -85,20 +89,28 @@ function Root() {
   );
 }
 
+/** Once submitted, the default route is /completion; before the profile says so, the first step (whose guard sends a submitted applicant on). */
 function ToDefaultRoute() {
   const { search } = useLocation();
-  return <Navigate to={{ pathname: DEFAULT_ROUTE, search }} replace />;
+  const status = useSession((s) => s.web_status);
+  return <Navigate to={{ pathname: defaultRouteOf(status), search }} replace />;
 }
 
 /**
  * Session invalid (spec: accounts-and-shell §8): forget everything, go to /login with the message.
- * A logout in another tab of this browser ended this tab's session too: the same.
+ * A logout in another tab of this browser ended this tab's session too: the same. On an account
+ * page the applicant stays where they are, logged out: a reset link opened with a stale cookie
+ * (its profile, for the submitted guard, answers 401) must still reset.
  */
-function useLeaveOnUnauthorized(): void {
+function useLeaveOnUnauthorized(pathname: string): void {
   const navigate = useNavigate();
   const saver = useSaver();
+  const isOnAuthPage = useRef(false);
+  useLayoutEffect(() => void (isOnAuthPage.current = pathname in authPages), [pathname]);
   useEffect(() => {
-    const leave = () => void navigate("/login", { state: { error: accountMessages.sessionInvalid } satisfies AuthState });
+    const leave = () => {
+      if (!isOnAuthPage.current) void navigate("/login", { state: { error: accountMessages.sessionInvalid } satisfies AuthState });
+    };
     whenUnauthorized(() => {
       forgetApplicant(saver);
       leave();

@@ -15,6 +15,8 @@ export const accountMessages = {
   codeFormat: "The confirmation code must be exactly 6 numbers.",
   autoLogout: "You have been automatically logged out due to inactivity.",
   submitted: "Your application was successfully submitted.",
+  /** The account page says it, and the server refuses a delete with it (409). */
+  keptSubmitted: "Your application has been submitted, so it is kept by the admissions office.",
 } as const;
 
 /**

@@ -78,11 +78,6 @@ describe("address rules", () => {
       },
       { name: "asks for the ZIP code of a US address", changes: { zip: "" }, key: "zip", message: "ZIP/Postal Code is required." },
       { name: "asks for a ZIP code of at least 5 characters for a US address", changes: { zip: "4321" }, key: "zip", message: "ZIP/Postal Code must be at least 5 characters." },
-      {
-        name: "asks whether the mailing address is the same as the permanent one",
-        changes: { mailing_addr_same_as_perm_addr: "", mailing_addr_same_as_perm_addr_desc: "" },
-        key: "mailing_addr_same_as_perm_addr", message: "Please tell us whether your mailing address is the same as your permanent address.",
-      },
     ]);
 
     it("accepts a 4-digit postal code and no state for an address outside the US and Canada", () => {
@@ -105,6 +100,16 @@ describe("address rules", () => {
       { name: "asks for the ZIP code of a US mailing address", changes: { mailing_zip: "" }, key: "mailing_zip", message: "Mailing: ZIP/Postal Code is required." },
       { name: "asks for a ZIP code of at least 5 characters for a US mailing address", changes: { mailing_zip: "4321" }, key: "mailing_zip", message: "Mailing: ZIP/Postal Code must be at least 5 characters." },
     ]);
+
+    // application-form §5 Address requires the mailing fields only when the answer is N, and not the answer itself.
+    it("does not require the question whether the mailing address is the same, nor a mailing address when it is unanswered", () => {
+      const errors = errorsAfter({
+        mailing_addr_same_as_perm_addr: "", mailing_addr_same_as_perm_addr_desc: "",
+        mailing_country: "", mailing_country_desc: "", mailing_address_line_1: "", mailing_city: "",
+        mailing_state: "", mailing_state_desc: "", mailing_zip: "",
+      });
+      expect(errors).toEqual({});
+    });
 
     it("does not ask for a mailing address when it is the same as the permanent one", () => {
       const errors = errorsAfter({
@@ -232,6 +237,21 @@ describe("personal rules", () => {
 
     it("accepts a cell phone alone", () => {
       expect(errorsAfter({ phone_home: "" })).toEqual({});
+    });
+  });
+
+  // A number question takes digits only (the browser drops anything else as typed; the server's rules say so again).
+  describe("siblings' ages", () => {
+    it.each(["sibling_age", "sibling_2_age", "sibling_3_age", "sibling_4_age"])("refuses letters as the age in %s", (key) => {
+      expect(errorsAfter({ [key]: "abc" })[key]).toEqual(["Please enter the age in digits, for example 14."]);
+    });
+
+    it.each(["-3", "1.5", "1 4"])("refuses %s as an age", (age) => {
+      expect(errorsAfter({ sibling_2_age: age }).sibling_2_age).toEqual(["Please enter the age in digits, for example 14."]);
+    });
+
+    it("accepts an age in digits", () => {
+      expect(errorsAfter({ sibling_2_age: "9" })).toEqual({});
     });
   });
 });
@@ -459,6 +479,79 @@ describe("academics rules", () => {
         hs_2_entry_month: "8", hs_2_entry_month_desc: "August", hs_2_grad_month: "6", hs_2_grad_month_desc: "June",
       });
       expect(errors).toEqual({});
+    });
+  });
+
+  describe("high-school dates", () => {
+    const AFTER = "The month you graduate (or left) must come after the month you started at this school.";
+    const WITHIN_8_YEARS = "Please check the years: you graduate (or left) at most 8 years after you started at this school.";
+    /** A school's entry and graduation, each "month/year", under `prefix`. */
+    const attended = (prefix: string, entry: string, grad: string): Answers => {
+      const [entryMonth, entryYear] = entry.split("/");
+      const [gradMonth, gradYear] = grad.split("/");
+      return {
+        [`${prefix}entry_month`]: entryMonth!, [`${prefix}entry_year`]: entryYear!,
+        [`${prefix}grad_month`]: gradMonth!, [`${prefix}grad_year`]: gradYear!,
+      };
+    };
+    const secondSchool: Answers = {
+      hs_2_name: "Dayton Early College Academy", hs_2_country: "USA", hs_2_address_line_1: "300 College Park", hs_2_city: "Dayton",
+      hs_2_state: "OH", hs_2_zip: "45469",
+    };
+    const thirdSchool: Answers = {
+      hs_3_name: "Lincoln High School", hs_3_country: "USA", hs_3_address_line_1: "1 Main Street", hs_3_city: "Toledo",
+      hs_3_state: "OH", hs_3_zip: "43604",
+    };
+
+    it.each([
+      ["hs_", {}, 1],
+      ["hs_2_", secondSchool, 2],
+      ["hs_3_", { ...secondSchool, ...attended("hs_2_", "8/2022", "6/2023"), ...thirdSchool }, 3],
+    ] as const)("refuses a graduation at %s before the start, or in the month it started", (prefix, school, count) => {
+      const state = { blocks: { high_schools: count } };
+      expect(errorsAfter({ ...school, ...attended(prefix, "8/2024", "6/2023") }, state)[`${prefix}grad_year`]).toEqual([AFTER]);
+      expect(errorsAfter({ ...school, ...attended(prefix, "8/2024", "8/2024") }, state)[`${prefix}grad_year`]).toEqual([AFTER]);
+      expect(errorsAfter({ ...school, ...attended(prefix, "8/2024", "9/2024") }, state)).toEqual({});
+    });
+
+    it.each([
+      ["hs_", {}, 1],
+      ["hs_2_", secondSchool, 2],
+      ["hs_3_", { ...secondSchool, ...attended("hs_2_", "8/2022", "6/2023"), ...thirdSchool }, 3],
+    ] as const)("refuses a graduation at %s more than 8 years after the start", (prefix, school, count) => {
+      const state = { blocks: { high_schools: count } };
+      expect(errorsAfter({ ...school, ...attended(prefix, "5/2018", "6/2026") }, state)[`${prefix}grad_year`]).toEqual([WITHIN_8_YEARS]);
+      expect(errorsAfter({ ...school, ...attended(prefix, "6/2018", "6/2026") }, state)).toEqual({});
+    });
+
+    // application-form §5 Academics: "Entry and graduation month required (an answered marker is accepted when the year is missing)".
+    it("accepts the months answered without their years, and compares nothing then", () => {
+      expect(errorsAfter({ hs_entry_year: "", hs_entry_year_desc: "", hs_grad_year: "", hs_grad_year_desc: "" })).toEqual({});
+      expect(errorsAfter({ hs_entry_month: "9", hs_entry_month_desc: "September", hs_entry_year: "" })).toEqual({});
+    });
+
+    it("asks for the months even when the years are given", () => {
+      const errors = errorsAfter({ hs_entry_month: "", hs_entry_month_desc: "", hs_grad_month: "", hs_grad_month_desc: "" });
+      expect(errors).toEqual({
+        hs_entry_month: ["Please choose the month you started at this school."],
+        hs_grad_month: ["Please choose the month you graduate or left this school."],
+      });
+    });
+  });
+
+  describe("test dates", () => {
+    it.each([
+      ["SAT", "sat_", "The date of your best SAT can't be in the future."],
+      ["ACT", "act_", "The date of your best ACT can't be in the future."],
+    ])("refuses a best %s in a month after this one", (_test, prefix, message) => {
+      expect(errorsAfter({ [`${prefix}month`]: "12", [`${prefix}year`]: "2026" })[`${prefix}year`]).toEqual([message]);
+      expect(errorsAfter({ [`${prefix}month`]: "11", [`${prefix}year`]: "2026" })).toEqual({});
+    });
+
+    it("follows the applicant's today, as the age rules do", () => {
+      const answers = { ...complete, sat_month: "12", sat_year: "2026" };
+      expect(validateAnswers(form, answers, { today: "2026-11-30" }).sat_year).toEqual(["The date of your best SAT can't be in the future."]);
+      expect(validateAnswers(form, answers, { today: "2026-12-01" })).toEqual({});
     });
   });
 

@@ -1,5 +1,6 @@
 import Ajv, {
   _,
+  type Code,
   type CodeKeywordDefinition,
   type ErrorObject,
   type FuncKeywordDefinition,
@@ -32,6 +33,52 @@ function ageKeyword(keyword: "minAgeYears" | "maxAgeYears"): CodeKeywordDefiniti
   };
 }
 
+/** The value of `monthsAfter`: see monthsAfterKeyword. */
+interface MonthsAfter {
+  month: string;
+  since: "today" | { year: string; month: string };
+  minimum?: number;
+  maximum?: number;
+}
+
+/**
+ * `monthsAfter: { month, since, minimum, maximum }` on a year question: that year and the answer
+ * `month` (1–12) name a month at least `minimum` and at most `maximum` months after `since`,
+ * another year and month of the answers ({ year, month }) or "today" (`this.today`, as the age
+ * keywords take it). It reads the other answers from the object the year is in, so it checks
+ * only when each of them is a year and a month; a missing one is the required rules' to ask for.
+ * Inline code, so Ajv's standalone output keeps working for the browser.
+ */
+function monthsAfterKeyword(): CodeKeywordDefinition {
+  return {
+    keyword: "monthsAfter",
+    type: "string",
+    schemaType: "object",
+    code(cxt) {
+      const { data, it } = cxt;
+      const schema = cxt.schema as MonthsAfter;
+      const answers = it.parentData;
+      const answer = (key: string) => _`${answers}[${key}]`;
+      const isYear = (value: Code) => _`(typeof ${value} == "string" && /^[0-9]{4}$/.test(${value}))`;
+      const isMonth = (value: Code) => _`(typeof ${value} == "string" && /^([1-9]|1[0-2])$/.test(${value}))`;
+      const monthCount = (year: Code, month: Code) => _`(+${year} * 12 + +${month})`;
+      const since = schema.since === "today"
+        ? { isComparable: _`true`, count: monthCount(_`this.today.slice(0, 4)`, _`this.today.slice(5, 7)`) }
+        : {
+          isComparable: _`${isYear(answer(schema.since.year))} && ${isMonth(answer(schema.since.month))}`,
+          count: monthCount(answer(schema.since.year), answer(schema.since.month)),
+        };
+      const after = _`(${monthCount(data, answer(schema.month))} - ${since.count})`;
+      const isComparable = _`typeof ${answers} == "object" && ${answers} !== null && ${isYear(data)} && ${isMonth(answer(schema.month))} && ${since.isComparable}`;
+      const outside = [
+        ...(schema.minimum === undefined ? [] : [_`${after} < ${schema.minimum}`]),
+        ...(schema.maximum === undefined ? [] : [_`${after} > ${schema.maximum}`]),
+      ];
+      cxt.fail(outside.length === 0 ? _`false` : _`${isComparable} && (${outside.reduce((a, b) => _`${a} || ${b}`)})`);
+    },
+  };
+}
+
 /**
  * `validateSchema: false` skips checking the schemas against the JSON Schema meta-schema on every
  * load (most of the compile time); the linter checks them once, in CI.
@@ -51,6 +98,7 @@ export function createAjv(options: { validateSchema?: boolean; standalone?: bool
   addErrors(ajv);
   ajv.addKeyword(ageKeyword("minAgeYears"));
   ajv.addKeyword(ageKeyword("maxAgeYears"));
+  ajv.addKeyword(monthsAfterKeyword());
   if (!options.standalone) ajv.addKeyword(answerShapesKeyword(ajv));
   return ajv;
 }

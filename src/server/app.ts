@@ -25,6 +25,7 @@ import { accountRoutes, sessionRoutes } from "./routes/accounts";
 import { applicationRoutes } from "./routes/application";
 import { documentRoutes } from "./routes/documents";
 import { lookupRoutes } from "./routes/lookup";
+import { ownAccountRoutes } from "./routes/own-account";
 import { pdfCopyRoutes } from "./routes/pdf-copy";
 import { serviceRoutes } from "./routes/service";
 import { temporaryAnswerRoutes } from "./routes/temporary-answers";
@@ -160,6 +161,7 @@ export async function buildServer(options: ServerOptions): Promise<{ app: Fastif
     applicationRoutes(api, ctx);
     documentRoutes(api, ctx);
     pdfCopyRoutes(api, ctx);
+    ownAccountRoutes(api, ctx);
   });
   await app.register(async (office) => staffRoutes(office, ctx));
   if (config.clientDir) await webRoutes(app, { dir: config.clientDir, cookiePrefix: config.cookiePrefix });

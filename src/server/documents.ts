@@ -1,10 +1,13 @@
 // An applicant's documents in the store, and the conversion job that turns an upload into a PDF
-// (src/server/convert). Files are stored under random keys; their rows are data/documents.ts's.
+// and draws its first page as a thumbnail (src/server/convert). Files are stored under random
+// keys; their rows are data/documents.ts's. A PDF's thumbnail is stored beside it under the same
+// key ending in .png instead of .pdf, so no row needs to name it.
 import { randomBytes } from "node:crypto";
 import { fileMessages, type UploadSettings } from "../engine/documents";
 import type { AnswerKey } from "../engine/runtime";
 import { convertToPdf } from "./convert";
 import { sniff, type DocumentKind } from "./convert/sniff";
+import { firstPageThumbnail, type ThumbnailOptions } from "./convert/thumbnail";
 import type { Queryable } from "./db/database";
 import { claimConversion, completeConversion, deleteDocument, failConversion, type ConversionOf, type DocumentFiles } from "./data/documents";
 import { messages } from "./messages";
@@ -18,8 +21,13 @@ export async function removeDocument(db: Queryable, storage: Storage, userId: nu
   await removeFiles(storage, await deleteDocument(db, userId, answerKey));
 }
 
+/** Where the thumbnail of the PDF stored under `pdfKey` is (or would be). */
+export const thumbnailKey = (pdfKey: string) => pdfKey.replace(/\.pdf$/, ".png");
+
+/** Removes a document's upload, its PDF and the PDF's thumbnail (none is not an error). */
 export async function removeFiles(storage: Storage, documents: DocumentFiles[]): Promise<void> {
-  for (const row of documents) await Promise.all([storage.remove(row.uploadKey), row.pdfKey ? storage.remove(row.pdfKey) : null]);
+  const keysOf = ({ uploadKey, pdfKey }: DocumentFiles) => (pdfKey ? [uploadKey, pdfKey, thumbnailKey(pdfKey)] : [uploadKey]);
+  for (const row of documents) await Promise.all(keysOf(row).map((key) => storage.remove(key)));
 }
 
 export type ConvertJob = ConversionOf;
@@ -38,7 +46,9 @@ const isAccepted = (kind: DocumentKind | null, uploads: UploadSettings) => kind 
  * or replaced while this ran is left alone, and the PDF made for it removed. A job that died
  * half-way (its process gone) runs again from IN_PROGRESS, once: a third start fails it.
  */
-export async function convertDocument(db: Queryable, storage: Storage, job: ConvertJob, now: () => Date, uploads: UploadSettings): Promise<void> {
+export async function convertDocument(
+  db: Queryable, storage: Storage, job: ConvertJob, now: () => Date, uploads: UploadSettings, thumbnailOptions?: ThumbnailOptions,
+): Promise<void> {
   const attempts = await claimConversion(db, job, now());
   if (attempts === null) return;
   const fail = (message: string) => failConversion(db, job, message, now());
@@ -50,6 +60,9 @@ export async function convertDocument(db: Queryable, storage: Storage, job: Conv
   const result = await convertToPdf(bytes);
   if (!result.ok) return void (await fail(result.message));
   const pdfKey = storageKey("documents", ".pdf");
+  const thumbnail = await firstPageThumbnail(result.pdf, thumbnailOptions);
   await storage.write(pdfKey, result.pdf, "application/pdf");
-  if (!(await completeConversion(db, job, pdfKey, bytes.length, now()))) await storage.remove(pdfKey);
+  // Written before the row says COMPLETED: the browser asks for it as soon as it reads that.
+  if (thumbnail) await storage.write(thumbnailKey(pdfKey), thumbnail, "image/png");
+  if (!(await completeConversion(db, job, pdfKey, bytes.length, now()))) await Promise.all([storage.remove(pdfKey), storage.remove(thumbnailKey(pdfKey))]);
 }

@@ -77,6 +77,25 @@ export const mailTexts = {
     subject: `Reset your ${s.institution} password`,
     text: `To choose a new password, open this link within 30 minutes:\n${s.publicUrl}/reset?${new URLSearchParams({ username, id })}\n\nIf you did not ask for this, you can ignore this email; your password stays the same.${signature(s)}`,
   }),
+  /** To the new address of an e-mail change (accounts/own-account.ts). */
+  emailChangeCode: (s: Sender, code: string): Omit<Mail, "to"> => ({
+    subject: `Confirm your new ${s.institution} email address: ${code}`,
+    text: `Your confirmation code is ${code}.\n\nEnter it on your account page within 10 minutes to log in with this email address from now on: ${s.publicUrl}/account\n\nIf you did not ask for this, you can ignore this email; nothing changes.${signature(s)}`,
+  }),
+  /** To a new address that already has an account: the only place that says so (the answer is the same as for any address). */
+  emailChangeTaken: (s: Sender): Omit<Mail, "to"> => ({
+    subject: `You already have a ${s.institution} account`,
+    text: `Someone, probably you, asked to move another ${s.institution} account to this email address, but this address already has an account of its own, so nothing was changed.\n\nTo use this address, log in with it: ${s.publicUrl}/login\nForgot your password? ${s.publicUrl}/forgot\n\nIf this was not you, you can ignore this email.${signature(s)}`,
+  }),
+  /** To the old address once the change is made: an account taken over this way is noticed. */
+  emailChanged: (s: Sender, { newUsername, at }: { newUsername: string; at: Date }): Omit<Mail, "to"> => ({
+    subject: `Your ${s.institution} email address was changed`,
+    text: `The email address of your ${s.institution} application account was changed to ${newUsername} on ${officeDateTime(at, s.timeZone)}. From now on, log in with the new address; we will no longer write to this one.\n\nIf you did not do this, write to us at once at ${s.email}.${signature(s)}`,
+  }),
+  passwordChanged: (s: Sender, at: Date): Omit<Mail, "to"> => ({
+    subject: `Your ${s.institution} password was changed`,
+    text: `The password of your ${s.institution} application account was changed on ${officeDateTime(at, s.timeZone)}, and you were logged out everywhere else.\n\nIf you did not do this, choose a new password at once: ${s.publicUrl}/forgot\nand write to us at ${s.email}.${signature(s)}`,
+  }),
   /**
    * Right after a submit. It holds no answers: a mailbox is read on shared and lost devices, and
    * the answers are one login away (the PDF copy).

@@ -27,12 +27,25 @@ export const messages = {
   forgotSent: "If an account exists for this email address, we sent it a link to reset your password. The link works for 30 minutes.",
   resetDone: "Your password has been reset. Please log in with your new password.",
   resetWrong: "This password reset link is not valid or has expired. Please request a new one.",
+  resetLive: "This password reset link works. Choose your new password.",
   mailThrottled: "Please wait a minute before asking for another email.",
   mailFailed: "We could not send the email just now. Please try again in a minute.",
   tooManySignups: "Too many accounts were created from your network in the last hour. Please try again later.",
   tooManyForgots: "Too many password resets were asked for from your network in the last hour. Please try again later.",
   loggedOut: "You have been logged out.",
   sessionActive: "You are still logged in.",
+
+  // The applicant's own account (/api/account/…).
+  emailChangeSent: "We sent a confirmation code to the new address. Enter it here within 10 minutes to change your email address.",
+  emailSame: "This is already your email address.",
+  emailChanged: "Your email address was changed. Log in with it from now on.",
+  emailTaken: "This email address already has an account, so we cannot move yours to it.",
+  emailChangeCodeWrong: "That confirmation code is not correct or has expired. Please check the code or ask for a new one.",
+  tooManyEmailChanges: "You have asked to change your email address many times in the last hour. Please try again later.",
+  currentPasswordWrong: "Your current password is not correct.",
+  passwordChanged: "Your password was changed. You are logged out on every other device.",
+  tooManyDownloads: "You have downloaded your data many times in the last hour. Please try again later.",
+  applicationDeleted: "Your application and your account have been deleted.",
 
   // The application.
   saved: "Your answers were saved.",
@@ -97,6 +110,7 @@ export const messages = {
   uploadKeyUnknown: "This upload has expired or belongs to another question. Please choose your file again.",
   uploadMissing: "We did not receive your file. Please choose it and upload it again.",
   documentDeleted: "Your file was deleted.",
+  noThumbnail: "There is no picture of this document's first page.",
   tooManyUploads: "You have started too many uploads in the last minute. Please wait a minute and try again.",
   tooManyConversions: "You have sent too many files in the last minute. Please wait a minute and try again.",
   conversionInFlight: "Your last file for this question is still being converted. Please wait until it is done, then try again.",

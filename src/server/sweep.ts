@@ -1,6 +1,7 @@
 // Rows whose time is over: removed hourly so the tables do not grow with every visit.
 import { IDLE_MS, LIFETIME_MS } from "./auth/sessions";
 import type { Queryable } from "./db/database";
+import { removeFiles, thumbnailKey } from "./documents";
 import type { Storage } from "./storage/types";
 
 export async function sweepExpired(db: Queryable, storage: Storage, now: Date): Promise<void> {
@@ -36,11 +37,12 @@ async function sweepUnreferenced(db: Queryable, storage: Storage, writtenBefore:
      WHERE a.user_id = d.user_id AND COALESCE(a.answers ->> d.answer_key, '') = '' AND d.updated_at <= $1 AND d.status NOT IN ('UNPROCESSED', 'IN_PROGRESS')
      RETURNING d.upload_key AS "uploadKey", d.pdf_key AS "pdfKey"`,
     [writtenBefore]);
-  for (const row of dropped) await Promise.all([storage.remove(row.uploadKey), row.pdfKey ? storage.remove(row.pdfKey) : null]);
+  await removeFiles(storage, dropped);
   const named = await db.query<{ key: string }>(
     `SELECT upload_key AS key FROM document_answers UNION SELECT pdf_key FROM document_answers WHERE pdf_key IS NOT NULL
      UNION SELECT pdf_key FROM pdf_copies WHERE pdf_key IS NOT NULL UNION SELECT storage_key FROM upload_keys`);
-  const referenced = new Set(named.map((row) => row.key));
+  // A PDF named keeps its thumbnail beside it.
+  const referenced = new Set(named.flatMap(({ key }) => (key.endsWith(".pdf") ? [key, thumbnailKey(key)] : [key])));
   for (const folder of ["documents", "pdf"]) {
     for await (const object of storage.list(folder)) {
       if (object.modifiedAt <= writtenBefore && !referenced.has(object.key)) await storage.remove(object.key);

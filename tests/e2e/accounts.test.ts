@@ -1,5 +1,6 @@
 // The account journey in Chromium against the built server: sign up, confirm with the code from
-// the outbox, log in, log out, forgot password, reset with the link from the outbox, log in again.
+// the outbox, log in, log out, forgot password, reset with the link from the outbox, log in again,
+// and the used link saying so as it opens again.
 import type { Page } from "playwright-core";
 import { describe, expect, test } from "vitest";
 import { createAccount, latestCode, latestResetLink, newAddress, PASSWORD } from "./support";
@@ -99,6 +100,13 @@ describe("accounts in the browser", () => {
     await submit(page);
     await waitForPath(page, "/about");
     await page.getByText("We're glad you're back").waitFor();
+
+    // The link, used once, says so as soon as it is opened again, with the way to a new one.
+    await page.goto(link);
+    await page.getByRole("alert").filter({ hasText: "This link has expired — request a new one" }).waitFor();
+    expect(await page.getByLabel("New password", { exact: true }).count()).toBe(0);
+    await page.getByRole("link", { name: "request a new one" }).click();
+    await waitForPath(page, "/forgot");
   });
 
   test("the login card works by keyboard alone", async () => {

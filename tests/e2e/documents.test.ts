@@ -6,11 +6,15 @@
 // keeps it; Delete clears the answer and removes the PDF). Once the application is submitted, the
 // PDF copy is downloaded from /completion and read with pdftotext: the applicant's name, then the
 // resume's and the personal statement's own text, and not the essay the tab switch cleared.
+// Then a conversion that fails: its reason at the question, and 'Try another file' opening the
+// browser's file picker; the PDF chosen there shows its first page as a picture.
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { PDFDocument, PDFName, StandardFonts, rgb } from "pdf-lib";
 import type { Locator, Page } from "playwright-core";
+import AxeBuilder from "@axe-core/playwright";
 import { describe, expect, test } from "vitest";
+import { messages } from "../../src/server/messages";
 import { docx, jpegOf, pdfWithText, pixelsOf, png, textOf } from "../../src/server/convert/test-files";
 import { completeAnswersToday, createAccount, logInThroughApi, newAddress, serverAnswers } from "./support";
 import { browserWorld } from "./world";
@@ -125,9 +129,12 @@ describe("documents", () => {
     await choose(resume, "resume.exe", "application/octet-stream", Buffer.from("MZ not a document"));
     await resume.getByText("You can only enter the following file types: .png, .jpeg, .jpg, .pdf, .docx").waitFor();
 
-    // The statement's document question shows on its tab; choosing the tab clears the essay.
+    // The statement's document question shows on its tab; choosing the tab clears the essay, after asking.
     expect(await statement.count()).toBe(0);
     await page.getByRole("tab", { name: "Upload a document" }).click();
+    const confirmation = page.getByRole("alertdialog", { name: "Switch Tabs" });
+    await confirmation.getByText("Switching will delete your essay. Switch anyway?").waitFor();
+    await confirmation.getByRole("button", { name: "Switch", exact: true }).click();
     await statement.locator('input[type="file"]').waitFor({ state: "attached" });
     await expect.poll(async () => (await serverAnswers(page, world.server)).personal_statement_essay ?? "", { timeout: 20_000 }).toBe("");
 
@@ -230,5 +237,44 @@ describe("documents", () => {
     const catalog = (await PDFDocument.load(pdf)).catalog;
     expect(catalog.get(PDFName.of("Outlines")), "an outline of the pages").toBeDefined();
     expect(catalog.get(PDFName.of("StructTreeRoot")), "tagged").toBeDefined();
+  });
+
+  test("a failed conversion shows at the question, 'Try another file' opens the picker, and a PDF shows its first page", { timeout: 120_000 }, async () => {
+    const username = await createAccount(world.server, newAddress("documents-retry"));
+    const page = await world.newPage();
+    await logInThroughApi(page, world.server, username);
+    await api(page, "PUT", "/api/answer", { resume: "Y" });
+    await page.goto(`${world.server.url}/education`);
+    await page.getByRole("heading", { level: 1, name: "Academics", exact: true }).waitFor();
+    const resume = page.locator('[id="resume_pdf"]');
+    const axe = async () => (await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]).include('[id="resume_pdf"]').analyze()).violations;
+
+    // Named .pdf and starting as one, so the browser's checks pass it; the converter cannot read it.
+    await choose(resume, "resume.pdf", "application/pdf", Buffer.from("%PDF-1.7\nnot a PDF after all\n"));
+    const failure = resume.locator(".file-failed [role=alert]");
+    await failure.waitFor({ timeout: 60_000 });
+    expect(await failure.textContent()).toBe(`resume.pdf: ${messages.filePdfDamaged}`);
+    expect((await serverAnswers(page, world.server)).resume_pdf ?? "").toBe("");
+    expect(await axe()).toEqual([]);
+
+    // Still there once the toast is closed.
+    const toast = page.getByRole("alertdialog", { name: "File Upload Error" });
+    await toast.getByRole("button", { name: "Close" }).click();
+    await toast.waitFor({ state: "hidden" });
+    const again = resume.getByRole("button", { name: "Try another file" });
+    expect(await failure.textContent()).toBe(`resume.pdf: ${messages.filePdfDamaged}`);
+
+    await again.focus();
+    const [picker] = await Promise.all([page.waitForEvent("filechooser"), page.keyboard.press("Enter")]);
+    const bytes = await resumePdf();
+    await picker.setFiles({ name: "resume.pdf", mimeType: "application/pdf", buffer: bytes });
+    await expectStored(page, resume, "resume_pdf", "resume.pdf", bytes);
+    expect(await resume.locator(".file-failed").count()).toBe(0);
+
+    // Letter portrait drawn 200 pixels high: 155 wide.
+    const thumbnail = resume.getByRole("img", { name: "First page of resume.pdf" });
+    await expect.poll(() => thumbnail.evaluate((img: { complete: boolean; naturalWidth: number; naturalHeight: number }) => (img.complete ? [img.naturalWidth, img.naturalHeight] : null)), { timeout: 20_000 }).toEqual([155, 200]);
+    await resume.screenshot({ path: "/tmp/e2e-docs-thumbnail.png", animations: "disabled" });
+    expect(await axe()).toEqual([]);
   });
 });

@@ -284,7 +284,7 @@ describe("the application form", () => {
 
     // Submit early: the summary lists what is missing, with links.
     expect(await summary(page).count(), "no summary before the first submit").toBe(0);
-    await page.getByRole("button", { name: "Submit", exact: true }).click();
+    await page.getByRole("button", { name: "Save and submit", exact: true }).click();
     await summary(page).getByRole("heading", { name: SUMMARY_HEADING }).waitFor();
     const links = summary(page).getByRole("link");
     expect(await links.count()).toBeGreaterThan(5);
@@ -345,7 +345,7 @@ describe("the application form", () => {
       expect.soft(twice, `ids used more than once on ${route}`).toEqual([]);
       await screenshots(page, `filled-${name}`);
     }
-    await page.getByRole("button", { name: "Submit", exact: true }).click();
+    await page.getByRole("button", { name: "Save and submit", exact: true }).click();
     await waitForPath(page, "/completion");
     await submittedToast(page);
     await page.getByRole("heading", { level: 1, name: "Your application is submitted" }).waitFor();
@@ -356,7 +356,7 @@ describe("the application form", () => {
     const { page } = await loggedInPage("links");
     await page.goto(`${world.server.url}/final-steps`);
     await onFormPage(page, "Finishing Up");
-    await page.getByRole("button", { name: "Submit", exact: true }).click();
+    await page.getByRole("button", { name: "Save and submit", exact: true }).click();
     await summary(page).getByRole("heading", { name: SUMMARY_HEADING }).waitFor();
     const hrefs = await summary(page).getByRole("link").evaluateAll((links) => links.map((a) => a.getAttribute("href")!));
     expect(hrefs.length).toBeGreaterThan(10);
@@ -517,7 +517,7 @@ describe("the application form", () => {
     expect([await checkedRadio("conviction"), await checkedRadio("suspended"), await checkedRadio("counselor_waiver_request")]).toEqual(["No", "No", "Yes"]);
 
     // Submit by Enter: the summary lists the school's name and takes focus.
-    await tabToButton("Submit");
+    await tabToButton("Save and submit");
     await press("Enter");
     await summary(page).getByRole("heading", { name: SUMMARY_HEADING }).waitFor();
     await waitForExpression(page, "document.activeElement?.id === 'validation-summary'", 5000);
@@ -541,7 +541,7 @@ describe("the application form", () => {
       sibling_first_name: "Emi", sibling_2_first_name: "Ren", entry_term: TERM.value, decision_type: openPlans().at(-1)!.value, hs_name: "Stuyvesant High School",
       hs_entry_month: "9", conviction: "N", counselor_waiver_request: "Y", legal_agree: true,
     });
-    await tabToButton("Submit");
+    await tabToButton("Save and submit");
     await press("Enter");
     await waitForPath(page, "/completion");
     await submittedToast(page);

@@ -2,13 +2,36 @@
 // (lookup-data/hs_ceeb.csv, loaded into the empty database at start): a new applicant types a
 // few letters of a school with a typo, picks it by keyboard alone, and the school's name, CEEB
 // code and address are saved; a school that is not listed is kept as typed and asks for its
-// address.
+// address. The address lookup: the server asks a geocoder for street addresses
+// (ADDRESS_LOOKUP_URL), here a Photon stand-in that knows one address; the applicant types the
+// permanent address's first line, chooses the suggestion, and line, city, state, ZIP code and
+// country are saved.
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
 import type { Page } from "playwright-core";
-import { describe, expect, test } from "vitest";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { definitions } from "../support/definitions";
 import { createAccount, logInThroughApi, newAddress, serverAnswers, waitForSaved } from "./support";
 import { browserWorld } from "./world";
 
-const world = browserWorld();
+/** Photon's answer (GeoJSON features) for any search: one street address in Cambridge, MA. */
+const PHOTON_ANSWER = JSON.stringify({
+  type: "FeatureCollection",
+  features: [{
+    type: "Feature", geometry: { type: "Point", coordinates: [-71.09, 42.36] },
+    properties: { housenumber: "77", street: "Massachusetts Avenue", city: "Cambridge", state: "Massachusetts", postcode: "02139", countrycode: "US" },
+  }],
+});
+const photonSearches: string[] = [];
+const photon: Server = createServer((request, response) => {
+  photonSearches.push(new URL(request.url!, "http://photon").searchParams.get("q") ?? "");
+  response.writeHead(200, { "content-type": "application/json" }).end(PHOTON_ANSWER);
+});
+// Registered before the world's hooks, so the geocoder listens before the server starts.
+beforeAll(() => new Promise<void>((resolve) => photon.listen(0, "127.0.0.1", resolve)));
+afterAll(() => new Promise<void>((resolve) => photon.close(() => resolve())));
+
+const world = browserWorld({ settings: () => ({ ADDRESS_LOOKUP_URL: `http://127.0.0.1:${(photon.address() as AddressInfo).port}` }) });
 
 async function onAcademics(): Promise<Page> {
   const page = await world.newPage();
@@ -65,5 +88,35 @@ describe("school lookup", () => {
     const answers = await serverAnswers(page, world.server);
     expect(answers.hs_name).toBe("Quillfeather Homeschool Cooperative");
     expect(answers.hs_ceeb ?? "").toBe("");
+  });
+});
+
+describe("address lookup", () => {
+  test("the first line of the permanent address suggests a street address; choosing it saves line, city, state, ZIP code and country", async () => {
+    const page = await world.newPage();
+    const scripts: string[] = [];
+    page.on("request", (request) => void (request.resourceType() === "script" && scripts.push(request.url())));
+    await logInThroughApi(page, world.server, await createAccount(world.server, newAddress("address-lookup")));
+    await page.goto(`${world.server.url}/about`);
+    const about = definitions().pages.find((view) => view.page === "about")!;
+    await page.getByRole("heading", { level: 1, name: about.title, exact: true }).waitFor();
+    await page.waitForLoadState("networkidle");
+    expect(scripts.filter((url) => url.includes("LookupCombo")), "the combo box's code is not part of /about's first visit").toEqual([]);
+
+    const line = page.locator('input[id="address_line_1"]');
+    await line.focus();
+    await page.keyboard.type("77 Mass", { delay: 60 });
+    const option = page.getByRole("option", { name: "77 Massachusetts Avenue" });
+    await option.waitFor({ timeout: 10_000 });
+    expect(await option.textContent(), "the city, state and ZIP code beside the street").toContain("Cambridge, MA 02139");
+    expect(photonSearches.at(-1)).toMatch(/^77 Ma/);
+    await page.keyboard.press("ArrowDown");
+    await page.keyboard.press("Enter");
+    await expect.poll(() => page.locator('input[id="city"]').inputValue(), { timeout: 10_000 }).toBe("Cambridge");
+    expect(await line.inputValue()).toBe("77 Massachusetts Avenue");
+    await waitForSaved(page);
+    expect(await serverAnswers(page, world.server)).toMatchObject({
+      address_line_1: "77 Massachusetts Avenue", city: "Cambridge", state: "MA", zip: "02139", country: "USA",
+    });
   });
 });

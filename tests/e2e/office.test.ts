@@ -218,7 +218,7 @@ describe("the admissions office", () => {
     // The admin reads each of the reviewer's actions in the audit log.
     await admin.getByRole("link", { name: "Audit log" }).click();
     await admin.getByRole("heading", { name: "Audit log", level: 1 }).waitFor();
-    await admin.getByLabel("Staff e-mail").fill(reviewerEmail);
+    await admin.getByLabel("E-mail (staff or applicant)").fill(reviewerEmail);
     await admin.getByRole("button", { name: "Apply filter" }).click();
     await waitForExpression(admin, `[...document.querySelectorAll("tbody tr")].every((row) => row.textContent.includes(${JSON.stringify(reviewerEmail)}))`);
     const entries = await admin.locator("tbody tr").allTextContents();

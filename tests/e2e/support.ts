@@ -37,8 +37,8 @@ export interface BuiltServer {
   stop(): Promise<void>;
 }
 
-/** Starts dist/server/main.js on PGlite in a new temp folder, mail to its outbox; resolves once /health answers. */
-export async function startBuiltServer(): Promise<BuiltServer> {
+/** Starts dist/server/main.js on PGlite in a new temp folder, mail to its outbox; resolves once /health answers. `settings` adds to its environment (ADDRESS_LOOKUP_URL). */
+export async function startBuiltServer(settings: NodeJS.ProcessEnv = {}): Promise<BuiltServer> {
   requireBuild();
   const dataDir = mkdtempSync(join(tmpdir(), "e2e-"));
   const port = await freePort();
@@ -46,6 +46,7 @@ export async function startBuiltServer(): Promise<BuiltServer> {
   const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: "127.0.0.1", PUBLIC_URL: url, LOG_LEVEL: "warn" };
   // PGlite and the outbox, whatever the calling shell has set.
   for (const name of ["DATABASE_URL", "SMTP_URL", "WEB_CONCURRENCY", "COOKIE_PREFIX", "TRUST_PROXY", "NODE_ENV"]) delete env[name];
+  Object.assign(env, settings);
   const child = spawn(process.execPath, [SERVER_BUNDLE], { cwd: repoRoot, env, stdio: ["ignore", "pipe", "pipe"] });
   let output = "";
   child.stdout!.on("data", (chunk: Buffer) => void (output += chunk.toString()));

@@ -11,15 +11,15 @@ export interface BrowserWorld {
   newPage(width?: number): Promise<Page>;
 }
 
-/** Registers the file's hooks; call once at the top of a test file. */
-export function browserWorld({ height = 900 } = {}): BrowserWorld {
+/** Registers the file's hooks; call once at the top of a test file. `settings`, read as the server starts, add to its environment. */
+export function browserWorld({ height = 900, settings = () => ({}) }: { height?: number; settings?: () => NodeJS.ProcessEnv } = {}): BrowserWorld {
   let server: BuiltServer;
   let browser: Browser;
   const contexts: BrowserContext[] = [];
   let pageErrors: string[] = [];
 
   beforeAll(async () => {
-    server = await startBuiltServer();
+    server = await startBuiltServer(settings());
     browser = await launchBrowser();
   });
 

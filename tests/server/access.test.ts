@@ -24,7 +24,13 @@ const calls: Record<string, unknown> = {
   "DELETE /api/pdf/document-answer/{key}": undefined,
   "DELETE /api/document-answer/{key}": undefined,
   "GET /api/document-answer": undefined,
+  "GET /api/document-answer/{key}/thumbnail": undefined,
   "GET /api/pdf": undefined,
+  "POST /api/account/email": { email: "moved@example.com", password: "Quiet-Lantern-82" },
+  "POST /api/account/email/confirm": { code: "123456" },
+  "POST /api/account/password": { password: "Quiet-Lantern-82", new_password: "Amber-Harbor-Willow-47" },
+  "GET /api/account/data": undefined,
+  "DELETE /api/account": undefined,
 };
 /** The address of a call: a route's {key} is the resume question. */
 const urlOf = (route: string) => route.split(" ")[1]!.replace("{key}", "resume_pdf");
@@ -66,7 +72,8 @@ describe.each(databaseKinds)("access on %s", (kind) => {
       "SELECT answers, revision, last_page, web_status, tabs, add_another FROM applications a JOIN users u ON u.id = a.user_id WHERE username = $1", [username]))[0];
     const aBefore = await rowOf("student.a@example.com");
     for (const [route, body] of Object.entries(calls)) {
-      if (route === "GET /api/logout") continue;
+      // B's own end comes last (the next test): a logout, or the account deleted.
+      if (route === "GET /api/logout" || route === "DELETE /api/account") continue;
       const response = await b.call(route.split(" ")[0] as "GET", urlOf(route), body);
       expect(response.statusCode, route).toBeLessThan(500);
       expect(response.body, route).not.toContain("Alice");
@@ -82,5 +89,11 @@ describe.each(databaseKinds)("access on %s", (kind) => {
     expect((await a.get("/api/logout")).statusCode).toBe(200);
     expect((await a.get("/api/profile")).statusCode).toBe(401);
     expect((await b.get("/api/profile")).statusCode).toBe(200);
+  });
+
+  it("student B's account deleted deletes B's only", async () => {
+    expect((await b.delete("/api/account")).statusCode).toBe(200);
+    expect((await b.get("/api/profile")).statusCode).toBe(401);
+    expect(await server.db.query("SELECT 1 FROM users WHERE username = $1", ["student.a@example.com"])).toHaveLength(1);
   });
 });

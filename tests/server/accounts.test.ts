@@ -325,6 +325,43 @@ describe.each(databaseKinds)("accounts on %s", (kind) => {
         .toMatch(/^Your password must meet every requirement/);
     });
 
+    it("tells the reset page whether its link still works, without using it up: live, then refused once used", async () => {
+      const username = newAddress();
+      await loggedInApplicant(server, username);
+      server.advance(MINUTE);
+      await new Client(server).post("/public/forgot-password", { username });
+      const id = resetIdFor(username);
+      const check = (body: object) => new Client(server).post("/public/reset-password/check", body).then((r) => [r.statusCode, json(r).message]);
+
+      expect(await check({ username, id })).toEqual([200, messages.resetLive]);
+      expect(await check({ username: username.toUpperCase(), id })).toEqual([200, messages.resetLive]);
+      expect(await check({ username, id })).toEqual([200, messages.resetLive]);
+      const reset = await new Client(server).post("/public/reset-password", { username, password: "Brand-New-Secret-7", confirm_password: "Brand-New-Secret-7", id });
+      expect(reset.statusCode).toBe(200);
+      expect(await check({ username, id })).toEqual([400, messages.resetWrong]);
+    });
+
+    it("refuses to check a link older than 30 minutes, another account's, or an unknown address's, all alike", async () => {
+      const username = newAddress();
+      const other = newAddress();
+      await loggedInApplicant(server, username);
+      await loggedInApplicant(server, other);
+      server.advance(MINUTE);
+      await new Client(server).post("/public/forgot-password", { username });
+      const id = resetIdFor(username);
+      const check = (body: object) => new Client(server).post("/public/reset-password/check", body).then((r) => [r.statusCode, r.body]);
+
+      const refused = [400, JSON.stringify({ message: messages.resetWrong })];
+      expect(await check({ username: other, id })).toEqual(refused);
+      expect(await check({ username: newAddress(), id })).toEqual(refused);
+      expect(await check({ username, id: `${id}x` })).toEqual(refused);
+      expect(await check({ username: "not-an-address", id })).toEqual([400, JSON.stringify({ message: messages.emailInvalid })]);
+      expect((await check({ username, id: "x".repeat(129) }))[0]).toBe(400);
+      expect((await check({ username }))[0]).toBe(400);
+      server.advance(30 * MINUTE + 1_000);
+      expect(await check({ username, id })).toEqual(refused);
+    });
+
     it("confirms an account never confirmed: the reset mail proved the address", async () => {
       const username = newAddress();
       await signUp(username);

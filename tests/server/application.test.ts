@@ -181,6 +181,27 @@ describe.each(databaseKinds)("the application API on %s", (kind) => {
       expect(row!.validations).toEqual(errors);
     });
 
+    // The server never trusts the browser: a number or a date the browser would have stopped is worded by the rules here too.
+    it("refuses letters in a sibling's age, a graduation before the start or 8 years after it, and a test date in the future", async () => {
+      const client = await loggedInApplicant(server);
+      expect((await client.put("/api/answer", complete)).statusCode).toBe(200);
+      expect((await client.put("/api/answer", {
+        sibling_2_age: "abc",
+        hs_entry_month: "8", hs_entry_year: "2024", hs_grad_month: "6", hs_grad_year: "2023",
+        sat_month: "12", sat_year: "2026", act_month: "12", act_year: "2026",
+      })).statusCode).toBe(200);
+      expect(json(await client.post("/api/validations"))).toEqual({
+        sibling_2_age: ["Please enter the age in digits, for example 14."],
+        hs_grad_year: ["The month you graduate (or left) must come after the month you started at this school."],
+        sat_year: ["The date of your best SAT can't be in the future."],
+        act_year: ["The date of your best ACT can't be in the future."],
+      });
+      await client.put("/api/answer", { sibling_2_age: "14", hs_entry_year: "2017", hs_grad_year: "2026", sat_month: "11", act_month: "10" });
+      expect(json(await client.post("/api/validations"))).toEqual({
+        hs_grad_year: ["Please check the years: you graduate (or left) at most 8 years after you started at this school."],
+      });
+    });
+
     it("refuses to submit while errors remain, then submits, then refuses every change", async () => {
       const client = await loggedInApplicant(server);
       await client.post("/api/web-status", { web_status: "started" });

@@ -4,7 +4,7 @@
 import { mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { PDFDocument, StandardFonts } from "pdf-lib";
+import { PDFDocument, PDFName, StandardFonts } from "pdf-lib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { issueServiceToken, SERVICE_TOKEN_MS } from "../../src/server/auth/service-tokens";
 import { convertDocument } from "../../src/server/documents";
@@ -17,6 +17,14 @@ async function pdfWith(text: string): Promise<Buffer> {
   const pdf = await PDFDocument.create();
   const page = pdf.addPage([612, 792]);
   page.drawText(text, { x: 72, y: 700, size: 14, font: await pdf.embedFont(StandardFonts.Helvetica) });
+  return Buffer.from(await pdf.save());
+}
+
+/** A PDF whose one page fills itself 100,000 times: a few kilobytes that take poppler minutes to draw. */
+async function slowPdf(): Promise<Buffer> {
+  const pdf = await PDFDocument.create();
+  const page = pdf.addPage([612, 792]);
+  page.node.set(PDFName.of("Contents"), pdf.context.register(pdf.context.flateStream("0 0 612 792 re f\n".repeat(100_000))));
   return Buffer.from(await pdf.save());
 }
 
@@ -62,7 +70,45 @@ describe.each(databaseKinds)("documents on %s", (kind) => {
     expect(json(await client.get("/api/pdf/document-answer/resume_pdf"))).toEqual({ status: "NOT_ANSWERED", message: null });
     expect(json(await client.get("/api/document-answer"))).toEqual({});
     expect(json(await client.get("/api/profile")).answer, "the answer is cleared").toEqual({});
-    expect(storedFiles().length, "the upload and its PDF are removed").toBe(before - 2);
+    expect(storedFiles().length, "the upload, its PDF and the PDF's thumbnail are removed").toBe(before - 3);
+  });
+
+  describe("the first page's thumbnail", () => {
+    /** A PNG's signature and the width and height its header gives. */
+    const pngSize = (png: Buffer) => ({ signature: png.subarray(0, 8).toString("hex"), width: png.readUInt32BE(16), height: png.readUInt32BE(20) });
+    const PNG_SIGNATURE = "89504e470d0a1a0a";
+
+    it("is a PNG of page 1, 200 pixels on its longer side, for the owner only, not kept by the browser, and goes with the document", async () => {
+      const client = await loggedInApplicant(server);
+      const other = await loggedInApplicant(server);
+      // Page 1 landscape, page 2 portrait: the picture's shape tells which page it shows.
+      const pdf = await PDFDocument.create();
+      pdf.addPage([792, 612]).drawText("First page", { x: 72, y: 500, size: 40, font: await pdf.embedFont(StandardFonts.Helvetica) });
+      pdf.addPage([612, 792]);
+      const key = await upload(client, "resume_pdf", Buffer.from(await pdf.save()));
+      await client.post("/api/pdf/document-answer/resume_pdf", { file_key: key, file_name: "resume.pdf" });
+      expect(await conversionOf(client, "resume_pdf")).toEqual({ status: "COMPLETED", message: null });
+
+      const thumbnail = await client.get("/api/document-answer/resume_pdf/thumbnail?of=1234%3Aresume.pdf");
+      expect(thumbnail.statusCode).toBe(200);
+      expect(thumbnail.headers["content-type"]).toBe("image/png");
+      expect(thumbnail.headers["cache-control"]).toBe("no-store");
+      expect(pngSize(thumbnail.rawPayload)).toEqual({ signature: PNG_SIGNATURE, width: 200, height: 155 });
+
+      for (const [who, url] of [[other, "/api/document-answer/resume_pdf/thumbnail"], [client, "/api/document-answer/personal_statement_doc/thumbnail"]] as const) {
+        const refused = await who.get(url);
+        expect([refused.statusCode, refused.json()], url).toEqual([404, { message: messages.noThumbnail }]);
+      }
+      const notADocument = await client.get("/api/document-answer/first_name/thumbnail");
+      expect([notADocument.statusCode, notADocument.json()]).toEqual([400, { message: messages.notADocumentQuestion("first_name") }]);
+      expect((await new Client(server).get("/api/document-answer/resume_pdf/thumbnail")).statusCode, "a visitor").toBe(401);
+
+      const pictures = () => storedFiles().filter((name) => name.endsWith(".png"));
+      const before = pictures().length;
+      await client.delete("/api/document-answer/resume_pdf");
+      expect(pictures().length, "the thumbnail is removed with the document").toBe(before - 1);
+      expect((await client.get("/api/document-answer/resume_pdf/thumbnail")).statusCode).toBe(404);
+    });
   });
 
   it("counts a document question answered only once its document is stored, whatever the answer says", async () => {
@@ -242,6 +288,26 @@ describe.each(databaseKinds)("limits on uploads on %s", (kind) => {
     // Another question converts meanwhile.
     const statement = await formFor(client, "personal_statement_doc");
     expect((await client.post("/api/pdf/document-answer/personal_statement_doc", { file_key: statement, file_name: "statement.pdf" })).statusCode).toBe(200);
+  });
+
+  it("stores a document whose first page cannot be drawn in time without a thumbnail, and the server keeps answering", async () => {
+    const client = await loggedInApplicant(server);
+    const presigned = json(await client.post("/api/presigned-url", { answer_key: "resume_pdf" })) as { fields: Record<string, string> };
+    const key = presigned.fields.key!;
+    await server.ctx.storage.write(key, await slowPdf(), "application/pdf");
+    expect((await client.post("/api/pdf/document-answer/resume_pdf", { file_key: key, file_name: "resume.pdf" })).statusCode).toBe(200);
+    const [row] = await server.db.query<{ user_id: number }>("SELECT user_id FROM document_answers WHERE upload_key = $1", [key]);
+    // The job, worked now with a short time limit for drawing.
+    const started = Date.now();
+    const converting = convertDocument(server.db, server.ctx.storage, { userId: row!.user_id, answerKey: "resume_pdf", uploadKey: key }, () => server.clock.now,
+      server.ctx.form.form.institution.uploads, { timeoutMs: 300 });
+    expect((await client.get("/health")).statusCode, "answers while it converts and draws").toBe(200);
+    await converting;
+    expect(Date.now() - started, "drawing was stopped at its limit; poppler alone takes minutes").toBeLessThan(10_000);
+    expect(json(await client.get("/api/pdf/document-answer/resume_pdf"))).toEqual({ status: "COMPLETED", message: null });
+    expect(json(await client.get("/api/document-answer")).resume_pdf).toMatchObject({ file_name: "resume.pdf" });
+    const thumbnail = await client.get("/api/document-answer/resume_pdf/thumbnail");
+    expect([thumbnail.statusCode, thumbnail.json()]).toEqual([404, { message: messages.noThumbnail }]);
   });
 
   it("changes nothing of a submitted application when a conversion ends after the submit", async () => {

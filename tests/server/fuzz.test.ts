@@ -311,12 +311,13 @@ function describeRequest(request: FuzzRequest): string {
  * - audit_log: a refused staff login is recorded by design (the address typed, from where).
  * - staff_sessions.last_seen_at: as sessions'.
  * - schema_migrations and server_keys: written once when the server starts, by no request.
- * - lookup_schools: written by the import script and the sample loaded at start, by no request.
+ * - lookup_schools and lookup_spellings: written by the import script and the sample loaded at start, by no request.
  * (pg-boss's job tables are in a schema of their own, pgboss: jobs are sent only by accepted calls.)
  */
 const SNAPSHOT = `SELECT json_build_object(
   'users', (SELECT json_agg(t ORDER BY t.id) FROM users t),
   'signup_attempts', (SELECT json_agg(to_jsonb(t) - 'failed_attempts' - 'id_hash' ORDER BY t.user_id, t.expires_at, t.code_hash) FROM signup_attempts t),
+  'email_changes', (SELECT json_agg(to_jsonb(t) - 'failed_attempts' ORDER BY t.user_id) FROM email_changes t),
   'password_resets', (SELECT json_agg(t ORDER BY t.id_hash) FROM password_resets t),
   'sessions', (SELECT json_agg(to_jsonb(t) - 'last_seen_at' ORDER BY t.id_hash) FROM sessions t),
   'successful_logins', (SELECT json_agg(t ORDER BY t.user_id, t.logged_in_at) FROM successful_logins t),
@@ -333,12 +334,13 @@ const SNAPSHOT = `SELECT json_build_object(
   'review_notes', (SELECT json_agg(t ORDER BY t.id) FROM review_notes t)
 )::text AS snapshot`;
 const SNAPSHOT_TABLES = [
-  "users", "signup_attempts", "password_resets", "sessions", "successful_logins", "applications", "temporary_answers",
+  "users", "signup_attempts", "email_changes", "password_resets", "sessions", "successful_logins", "applications", "temporary_answers",
   "upload_keys", "document_answers", "pdf_copies", "service_tokens", "staff", "staff_invitations", "staff_recovery_codes", "staff_sessions",
   "review_notes",
 ];
+const SEED_ANSWERS = { first_name: "Ada", middle_name: "King", last_name: "Lovelace", suffix: "II" };
 /** The audit log records refusals too (a failed staff login) by design; it only ever grows. */
-const UNSNAPSHOTTED_TABLES = ["throttles", "schema_migrations", "server_keys", "lookup_schools", "audit_log"];
+const UNSNAPSHOTTED_TABLES = ["throttles", "schema_migrations", "server_keys", "lookup_schools", "lookup_spellings", "audit_log"];
 
 // ---------------------------------------------------------------------------------------------
 
@@ -352,6 +354,7 @@ describe.each(databaseKinds)("fuzzing every route on %s", (kind) => {
   let requests = 0;
   let refused = 0;
   let renewedLogins = 0;
+  let replacedStudents = 0;
 
   interface Student {
     client: Client;
@@ -375,7 +378,7 @@ describe.each(databaseKinds)("fuzzing every route on %s", (kind) => {
 
   beforeAll(async () => {
     server = await startTestServer(kind);
-    const seeded = await newStudent("10.0.0.2", { first_name: "Ada", middle_name: "King", last_name: "Lovelace", suffix: "II" });
+    const seeded = await newStudent("10.0.0.2", SEED_ANSWERS);
     expect(seeded.answers).toEqual({ first_name: "Ada", middle_name: "King", last_name: "Lovelace", suffix: "II", suffix_desc: "II" });
     const submitted = await newStudent("10.0.0.4", complete);
     const submittal = await submitted.client.post("/api/submit");
@@ -495,6 +498,11 @@ describe.each(databaseKinds)("fuzzing every route on %s", (kind) => {
       const after = await snapshot();
       if (after !== before) expect(JSON.parse(after), `a refused call changed the database:\n${label}`).toEqual(JSON.parse(before));
     } else if (request.method !== "GET" && request.method !== "HEAD") {
+      // An accepted DELETE /api/account took the student's account away: a new student with the
+      // seed's answers takes its place.
+      if (student && request.method === "DELETE" && route.path === "/api/account") {
+        students[students.indexOf(student)] = await newStudent(`10.0.9.${replacedStudents++ % 250}`, SEED_ANSWERS);
+      }
       // An accepted call may change a student's answers (a valid save, a tab, fewer blocks).
       for (const s of students) s.answers = await profileAnswers(s);
     }

@@ -156,6 +156,16 @@ describe.each(databaseKinds)("lookups on %s", (kind) => {
       expect(await texts("category=hs_ceeb&text=Jeferson")).toEqual(expect.arrayContaining(["Thomas Jefferson High School (Dallas, TX)"]));
     });
 
+    it("finds a school when two letters of a word are swapped or one is missing, and nothing for an unrelated word", async () => {
+      expect(await texts("category=hs_ceeb&text=Jeffreson")).toEqual(["Jefferson Senior High (Topeka, KS)", "Thomas Jefferson High School (Dallas, TX)"]);
+      expect(await texts("category=hs_ceeb&text=Amreican%20School")).toEqual(["American School of London (London, United Kingdom)"]);
+      expect((await texts("category=hs_ceeb&text=Rievrside%20High"))[0]).toBe("Riverside High School (Austin, TX)");
+      expect(await texts("category=hs_ceeb&text=Frnch")).toEqual(["Toronto French School (Toronto, Canada)"]);
+      expect(await texts("category=hs_ceeb&text=Omha")).toEqual(["Lincoln High School (Omaha, NE)"]);
+      expect(await texts("category=hs_ceeb&text=Xylophone")).toEqual([]);
+      expect(await texts("category=hs_ceeb&text=Bakery")).toEqual([]);
+    });
+
     it("tells schools of the same name apart by the city typed after it", async () => {
       expect((await texts("category=hs_ceeb&text=lincon%20portland"))[0]).toBe("Lincoln High School (Portland, OR)");
     });

@@ -6,6 +6,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { officeDateTime } from "../../src/engine/runtime";
 import { buildServer } from "../../src/server/app";
 import { openPglite } from "../../src/server/db/database";
 import { completeApplication, PASSWORD, testConfig, testForm, TEST_DAY } from "./harness";
@@ -93,6 +94,34 @@ describe("mail through SMTP", () => {
       expect(message.text).toContain("November 22, 2026 at 7:00 AM EST");
       expect(message.text).toContain("http://localhost:8080/login");
       for (const answer of ["Seraphina", "555-0177", "Okafor"]) expect(message.text).not.toContain(answer);
+    } finally {
+      await app.close();
+    }
+  });
+
+  it("delivers an e-mail change's code to the new address, which then changes it, and tells the old address", async () => {
+    const { app, ctx } = await buildServer({
+      config: testConfig({ smtpUrl: `smtp://127.0.0.1:${port}` }), db: await openPglite(undefined), form: testForm(), now: () => new Date(`${TEST_DAY}T12:00:00Z`),
+    });
+    try {
+      const username = "smtp.mover@example.com";
+      const signedUp = await signUp(app, username);
+      expect((await confirm(app, signedUp, username, /code is (\d{6})/.exec(received.at(-1)!.data)![1]!)).statusCode).toBe(200);
+      const login = await app.inject({ method: "POST", url: "/public/login", payload: { username, password: PASSWORD } });
+      const cookies = Object.fromEntries(login.cookies.map((c) => [c.name, c.value]));
+      const asked = await app.inject({ method: "POST", url: "/api/account/email", payload: { email: "smtp.moved@example.com", password: PASSWORD }, cookies });
+      expect(asked.statusCode).toBe(200);
+      const codeMail = received.at(-1)!;
+      expect(codeMail.to).toEqual(["smtp.moved@example.com"]);
+      const code = /code is (\d{6})/.exec(readMessage(codeMail.data).text)![1]!;
+      expect(readMessage(codeMail.data).subject).toBe(`Confirm your new ${testForm().form.institution.name} email address: ${code}`);
+      const confirmed = await app.inject({ method: "POST", url: "/api/account/email/confirm", payload: { code }, cookies });
+      expect([confirmed.statusCode, confirmed.json().username]).toEqual([200, "smtp.moved@example.com"]);
+      await ctx.background.idle();
+      const notice = received.at(-1)!;
+      expect(notice.to).toEqual([username]);
+      expect(readMessage(notice.data).subject).toBe(`Your ${testForm().form.institution.name} email address was changed`);
+      expect(readMessage(notice.data).text).toContain(`was changed to smtp.moved@example.com on ${officeDateTime(new Date(`${TEST_DAY}T12:00:00Z`), testForm().form.institution.time_zone)}`);
     } finally {
       await app.close();
     }

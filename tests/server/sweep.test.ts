@@ -77,25 +77,28 @@ describe("sweeping expired rows", () => {
     const row = async (answerKey: string, uploadKey: string, pdfKey: string) => server.db.query(
       `INSERT INTO document_answers (user_id, answer_key, file_name, upload_key, pdf_key, status, updated_at) VALUES ($1, $2, 'a.pdf', $3, $4, 'COMPLETED', $5)`,
       [user!.id, answerKey, uploadKey, pdfKey, server.clock.now]);
-    const kept = [await file("documents/aaaa0001"), await file("documents/aaaa0001.pdf")];
-    const dropped = [await file("documents/bbbb0002"), await file("documents/bbbb0002.pdf")];
+    // Each PDF with its first page's thumbnail beside it, which no row names.
+    const kept = [await file("documents/aaaa0001"), await file("documents/aaaa0001.pdf"), await file("documents/aaaa0001.png")];
+    const dropped = [await file("documents/bbbb0002"), await file("documents/bbbb0002.pdf"), await file("documents/bbbb0002.png")];
     await row(answeredKey!, kept[0]!, kept[1]!);
     await row(droppedKey!, dropped[0]!, dropped[1]!);
     expect((await client.put("/api/answer", { resume: "Y", [answeredKey!]: "ANSWERED" })).statusCode).toBe(200);
     const stray = await file("pdf/cccc0003.pdf");
+    const strayThumbnail = await file("documents/eeee0005.png");
     const fresh = await file("pdf/dddd0004.pdf");
 
     server.advance(UNREFERENCED_MS + 60_000);
     // The files' own times, as the clock the test moves sees them: all old but the fresh stray.
     const at = (ms: number) => new Date(server.clock.now.getTime() - ms);
-    for (const key of [...kept, ...dropped, stray]) await utimes(join(dataDir, "files", key), at(UNREFERENCED_MS + 1000), at(UNREFERENCED_MS + 1000));
+    for (const key of [...kept, ...dropped, stray, strayThumbnail]) await utimes(join(dataDir, "files", key), at(UNREFERENCED_MS + 1000), at(UNREFERENCED_MS + 1000));
     await utimes(join(dataDir, "files", fresh), at(60_000), at(60_000));
 
     await sweepExpired(server.db, server.ctx.storage, server.clock.now);
     const stored = async (key: string) => (await server.ctx.storage.read(key)) !== null;
-    expect(await Promise.all(kept.map(stored)), "an answered document's files").toEqual([true, true]);
-    expect(await Promise.all(dropped.map(stored)), "a document no answer gives").toEqual([false, false]);
+    expect(await Promise.all(kept.map(stored)), "an answered document's files").toEqual([true, true, true]);
+    expect(await Promise.all(dropped.map(stored)), "a document no answer gives").toEqual([false, false, false]);
     expect([await stored(stray), await stored(fresh)], "a file no row names, old and fresh").toEqual([false, true]);
+    expect(await stored(strayThumbnail), "a thumbnail beside no PDF a row names").toBe(false);
     expect(await server.db.query("SELECT answer_key FROM document_answers WHERE user_id = $1", [user!.id])).toEqual([{ answer_key: answeredKey }]);
   });
 

@@ -25,6 +25,7 @@ const MANIFEST = {
   "src/client/shell/AuthLayout.tsx": { file: "assets/AuthLayout-6.js", imports: ["index.html", "_shell.js"] },
   "src/client/auth/LoginPage.tsx": { file: "assets/LoginPage-7.js", imports: ["index.html"] },
   "src/client/auth/ResetPage.tsx": { file: "assets/ResetPage-8.js", imports: ["index.html"] },
+  "src/client/account/AccountPage.tsx": { file: "assets/AccountPage-9.js", imports: ["index.html", "_shell.js"] },
 };
 // What scripts/prerender.ts writes: each form page as a visitor first sees it.
 const PRERENDERED = { "/about": '<main><input id="first_name"></main>', "/education": "<main>Academics</main>" };
@@ -70,6 +71,7 @@ describe("the browser app", () => {
     expect(await preloaded("/completion")).toEqual(["/assets/FormLayout-3.js", "/assets/shell-2.js", "/assets/react-1.js", "/assets/CompletionPage-5.js"]);
     expect(await preloaded("/login?x=1")).toEqual(["/assets/AuthLayout-6.js", "/assets/shell-2.js", "/assets/react-1.js", "/assets/LoginPage-7.js"]);
     expect(await preloaded("/reset?username=a%40b.example&id=abc")).toEqual(["/assets/AuthLayout-6.js", "/assets/shell-2.js", "/assets/react-1.js", "/assets/ResetPage-8.js"]);
+    expect(await preloaded("/account")).toEqual(["/assets/AccountPage-9.js", "/assets/shell-2.js", "/assets/react-1.js"]);
   });
 
   it("sends a visitor's form page drawn, so it shows before its code runs", async () => {

@@ -3,8 +3,8 @@
 // imported as types only, so none of it reaches the bundle.
 import type { FromSchema } from "json-schema-to-ts";
 import type {
-  addressBody, changed, confirmBody, conversion, credentialsBody, documentAnswers, lookupRecord, lookupResult, messageReply, pdfCopy, presignedPost,
-  profile, resetBody, savedAnswers, savedForLater, serviceApplication, submitted, webStatusBody,
+  addressBody, changed, confirmBody, conversion, credentialsBody, documentAnswers, emailChangeBody, emailChanged, lookupRecord, lookupResult, messageReply,
+  passwordChangeBody, pdfCopy, presignedPost, profile, resetBody, resetCheckBody, savedAnswers, savedForLater, serviceApplication, submitted, webStatusBody,
 } from "../../api-contract";
 import type { Answers, ValidationErrors } from "../../engine/runtime";
 import type { LookupItem } from "../../engine/generated/definition-format";
@@ -65,6 +65,7 @@ export const api = {
   forgotPassword: (body: FromSchema<typeof addressBody>) => call<Reply>("POST", "/public/forgot-password", body),
   resetPassword: (body: FromSchema<typeof resetBody>) =>
     call<Reply>("POST", "/public/reset-password", body),
+  checkResetLink: (body: FromSchema<typeof resetCheckBody>) => call<Reply>("POST", "/public/reset-password/check", body),
   logout: (options?: { handleUnauthorized: boolean }) => call<Reply>("GET", "/api/logout", undefined, options),
   keepAlive: () => call<Reply>("GET", "/api/session"),
   profile: () => call<Profile>("GET", "/api/profile"),
@@ -85,6 +86,10 @@ export const api = {
   conversion: (answerKey: string) => call<Conversion>("GET", `/api/pdf/document-answer/${encodeURIComponent(answerKey)}`),
   deleteConversion: (answerKey: string) => call<Reply>("DELETE", `/api/pdf/document-answer/${encodeURIComponent(answerKey)}`),
   pdfCopy: () => call<PdfCopy>("GET", "/api/pdf"),
+  changeEmail: (body: FromSchema<typeof emailChangeBody>) => call<Reply>("POST", "/api/account/email", body),
+  confirmEmail: (code: string) => call<FromSchema<typeof emailChanged>>("POST", "/api/account/email/confirm", { code }),
+  changePassword: (body: FromSchema<typeof passwordChangeBody>) => call<Reply>("POST", "/api/account/password", body),
+  deleteAccount: () => call<Reply>("DELETE", "/api/account"),
   saveForLater: (answers: Answers) => call<FromSchema<typeof savedForLater>>("POST", "/public/tmp", answers),
   savedForLater: (token: string) => call<WithAnswers<FromSchema<typeof savedAnswers>>>("GET", `/public/tmp?token=${encodeURIComponent(token)}`),
   // A failed lookup is swallowed where it is used (application-form §8), a 401 included: no logout.

@@ -117,8 +117,8 @@ describe("the console", () => {
 describe("401", () => {
   test("clears the cache and goes to /login with the session message, which the login card shows", async () => {
     server.use(http.get(url("/api/thing"), () => HttpResponse.json({ message: "Unauthorized" }, { status: 401 })));
-    const { router, visited } = renderApp("/forgot");
-    await screen.findByRole("heading", { name: "Forgot Password" });
+    const { router, visited } = renderApp("/about");
+    await screen.findByRole("button", { name: "Save for later" });
     queryClient.setQueryData(["profile"], { username: "ada@example.com" });
 
     const error = await failureOf(call("GET", "/api/thing"));

@@ -39,7 +39,7 @@ export function ConfirmPage() {
       }
       footer={<>Already confirmed your account? <Link to="/login" state={{ username } satisfies AuthState}>Log In</Link></>}
     >
-      <TextInput label="Email" type="email" autoComplete="username" value={form.values.email} onChange={(v) => form.setValue("email", v)} error={form.errors.email} />
+      <TextInput label="Email" inputMode="email" autoComplete="username" value={form.values.email} onChange={(v) => form.setValue("email", v)} error={form.errors.email} />
       <TextInput
         label="Confirmation code"
         description="The 6-digit code we sent to your email address."

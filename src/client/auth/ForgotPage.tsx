@@ -32,7 +32,7 @@ export function ForgotPage() {
       footer={<>Remembered your password? <Link to="/login" state={{ username } satisfies AuthState}>Log In</Link></>}
     >
       <p className="card-intro">Enter the email address of your account. We'll send you a link to choose a new password.</p>
-      <TextInput label="Email" type="email" autoComplete="username" value={form.values.email} onChange={(v) => form.setValue("email", v)} error={form.errors.email} />
+      <TextInput label="Email" inputMode="email" autoComplete="username" value={form.values.email} onChange={(v) => form.setValue("email", v)} error={form.errors.email} />
     </AuthCard>
   );
 }

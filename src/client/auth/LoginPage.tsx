@@ -82,7 +82,7 @@ export function LoginPage() {
         }
         footer={<>Don't have an account? <Link to="/signup" state={{ username } satisfies AuthState}>Sign Up</Link></>}
       >
-        <TextInput label="Email" type="email" autoComplete="username" value={form.values.email} onChange={(v) => form.setValue("email", v)} error={form.errors.email} />
+        <TextInput label="Email" inputMode="email" autoComplete="username" value={form.values.email} onChange={(v) => form.setValue("email", v)} error={form.errors.email} />
         <TextInput label="Password" type="password" autoComplete="current-password" value={form.values.password} onChange={(v) => form.setValue("password", v)} error={form.errors.password} />
       </AuthCard>
       <AnswersChoice

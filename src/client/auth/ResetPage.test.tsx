@@ -1,12 +1,17 @@
 // The reset-password card (spec: accounts-and-shell §2, §5): username and id from the query
-// string, the password rules and "passwords must match", and the way to /login.
+// string, the link checked as the page opens, the password rules and "passwords must match", the
+// address in the link checked, and the way to /login.
 import { http, HttpResponse } from "msw";
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { describe, expect, test } from "vitest";
+import { beforeEach, describe, expect, test } from "vitest";
 import { renderApp, sent, sentTo, server, url, withTestServer } from "../testing";
 
 withTestServer();
+
+beforeEach(() => {
+  server.use(http.post(url("/public/reset-password/check"), () => HttpResponse.json({ message: "This password reset link works." })));
+});
 
 const MUST_MATCH = "passwords must match";
 const PASSWORD_UNMET = "Your password must meet every requirement in the list.";
@@ -15,7 +20,7 @@ const LINK = "/reset?username=ada%40example.com&id=f3b9c2e1";
 async function openReset(path = LINK) {
   const app = renderApp(path);
   await screen.findByRole("heading", { level: 1, name: "Reset Password" });
-  return { ...app, user: userEvent.setup(), password: screen.getByLabelText("New password"), confirmation: screen.getByLabelText("Confirm password") };
+  return { ...app, user: userEvent.setup(), password: await screen.findByLabelText("New password"), confirmation: screen.getByLabelText("Confirm password") };
 }
 
 test("names the account from the query string", async () => {
@@ -45,7 +50,7 @@ describe("checks before any call", () => {
     expect(confirmation).toHaveAccessibleDescription(MUST_MATCH);
     expect(screen.queryByText(PASSWORD_UNMET)).not.toBeInTheDocument();
     await waitFor(() => expect(confirmation).toHaveFocus());
-    expect(sent).toEqual([]);
+    expect(sentTo("POST", "/public/reset-password")).toEqual([]);
 
     // After the first Submit the message follows the typing.
     await user.clear(confirmation);
@@ -60,7 +65,7 @@ describe("checks before any call", () => {
     await user.click(screen.getByRole("button", { name: "Submit" }));
     expect(await screen.findByText(PASSWORD_UNMET)).toBeInTheDocument();
     expect(screen.queryByText(MUST_MATCH)).not.toBeInTheDocument();
-    expect(sent).toEqual([]);
+    expect(sentTo("POST", "/public/reset-password")).toEqual([]);
   });
 
   test("a link without its id is refused with the Reset Password Card Error toast, and no call", async () => {
@@ -71,6 +76,46 @@ describe("checks before any call", () => {
     const toast = await screen.findByRole("alertdialog", { name: "Reset Password Card Error" });
     expect(within(toast).getByText("This password reset link is incomplete. Please open the link from the email again, or ask for a new one with Forgot password.")).toBeInTheDocument();
     expect(sent).toEqual([]);
+  });
+
+  test("an address in the link that is no e-mail address: 'Your email address must be valid.' in the card's error toast, and no call", async () => {
+    const { user, password, confirmation } = await openReset("/reset?username=ada.example.com&id=f3b9c2e1");
+    await user.type(password, "Correct-horse-9");
+    await user.type(confirmation, "Correct-horse-9");
+    await user.click(screen.getByRole("button", { name: "Submit" }));
+    const toast = await screen.findByRole("alertdialog", { name: "Reset Password Card Error" });
+    expect(within(toast).getByText("Your email address must be valid.")).toBeInTheDocument();
+    expect(sent).toEqual([]);
+  });
+});
+
+describe("the link, checked as the page opens", () => {
+  test("a link that still works: the server is asked with the link's username and id, and the card shows", async () => {
+    await openReset();
+    expect(sentTo("POST", "/public/reset-password/check").map((r) => r.body)).toEqual([{ username: "ada@example.com", id: "f3b9c2e1" }]);
+    expect(screen.queryByText(/This link has expired/)).not.toBeInTheDocument();
+  });
+
+  test("an expired or used link says so before any password is typed, with the way to a new one", async () => {
+    server.use(http.post(url("/public/reset-password/check"), () => HttpResponse.json({ message: "This password reset link is not valid or has expired." }, { status: 400 })));
+    const { router } = renderApp(LINK);
+    const message = await screen.findByRole("alert");
+    expect(message).toHaveTextContent(/^This link has expired — request a new one$/);
+    expect(screen.getByRole("heading", { level: 1, name: "Reset Password" })).toBeInTheDocument();
+    expect(screen.queryByLabelText("New password")).not.toBeInTheDocument();
+    expect(screen.queryByRole("button", { name: "Submit" })).not.toBeInTheDocument();
+
+    await userEvent.setup().click(within(message).getByRole("link", { name: "request a new one" }));
+    await screen.findByRole("heading", { level: 1, name: "Forgot Password" });
+    expect(router.state.location.pathname).toBe("/forgot");
+    expect(screen.getByLabelText("Email")).toHaveValue("ada@example.com");
+  });
+
+  test("when the server cannot tell (too many requests), the card shows and the reset itself answers", async () => {
+    server.use(http.post(url("/public/reset-password/check"), () => HttpResponse.json({ message: "Please try again later." }, { status: 429 })));
+    await openReset();
+    expect(screen.queryByText(/This link has expired/)).not.toBeInTheDocument();
+    expect(screen.getByRole("button", { name: "Submit" })).toBeInTheDocument();
   });
 });
 

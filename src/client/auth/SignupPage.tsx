@@ -36,7 +36,7 @@ export function SignupPage() {
       onSubmit={(element) => form.check(element) && signup.mutate()}
       footer={<>Already have an account? <Link to="/login" state={{ username } satisfies AuthState}>Log In</Link></>}
     >
-      <TextInput label="Email" type="email" autoComplete="email" value={form.values.email} onChange={(v) => form.setValue("email", v)} error={form.errors.email} />
+      <TextInput label="Email" inputMode="email" autoComplete="email" value={form.values.email} onChange={(v) => form.setValue("email", v)} error={form.errors.email} />
       <NewPasswordInput label="Password" value={form.values.password} onChange={(v) => form.setValue("password", v)} error={form.errors.password} />
     </AuthCard>
   );

@@ -1,10 +1,12 @@
 // The completion page (issue 20): the reference the submit gave, to quote to the office, when the
 // application was submitted (in the office's time zone, as the confirmation e-mail writes it), and
 // where that e-mail went.
-import { screen } from "@testing-library/react";
+import { screen, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
 import { http, HttpResponse } from "msw";
 import { describe, expect, test } from "vitest";
-import { logIn, profileOf, renderApp, server, url, withTestServer } from "../testing";
+import { useSession } from "../state/session";
+import { logIn, profileOf, renderApp, sentTo, server, url, withTestServer } from "../testing";
 
 withTestServer();
 
@@ -13,7 +15,7 @@ const SUBMITTED = ["started", "validating", "submitted"];
 function openCompletion(overrides: Parameters<typeof profileOf>[0]) {
   logIn();
   server.use(http.get(url("/api/profile"), () => HttpResponse.json(profileOf(overrides, SUBMITTED))));
-  renderApp("/completion");
+  return renderApp("/completion");
 }
 
 describe("the completion page", () => {
@@ -35,5 +37,25 @@ describe("the completion page", () => {
     expect(screen.getByText("Thank you. We have everything we need from this online application.")).toBeInTheDocument();
     expect(screen.queryByText(/reference number/)).not.toBeInTheDocument();
     expect(screen.queryByText(/confirmation e-mail/)).not.toBeInTheDocument();
+  });
+});
+
+describe("logging out from the completion page", () => {
+  test("goes to /login with the logout message on the login card, not to the default form route", async () => {
+    const { router, visited } = openCompletion({ reference: "WU-FA26-004821", submitted_at: "2026-11-22T12:00:00.000Z" });
+    server.use(http.get(url("/api/logout"), () => HttpResponse.json({ message: "You have been logged out." })));
+    const user = userEvent.setup();
+    await screen.findByRole("heading", { level: 1, name: "Your application is submitted" });
+    await user.click(screen.getByRole("button", { name: "Account" }));
+    await user.click(await screen.findByRole("button", { name: "Log Out" }));
+
+    const toast = await screen.findByRole("alertdialog", { name: "Login Card Error" });
+    expect(within(toast).getByText("You have been logged out.")).toBeInTheDocument();
+    expect(screen.getByRole("heading", { level: 1, name: "Log In" })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe("/login");
+    // Straight there: not by way of the form, which a logged-out visitor's status would open.
+    expect(new Set(visited.map((location) => location.pathname))).toEqual(new Set(["/completion", "/login"]));
+    expect(sentTo("GET", "/api/logout")).toHaveLength(1);
+    expect(useSession.getState()).toMatchObject({ is_logged_in: false, web_status: null });
   });
 });

@@ -1,5 +1,9 @@
-// The page's buttons (spec: application-form §2): Previous, Save (Save for later for a visitor),
-// and Save and continue — or Submit on the last page.
+// The page's buttons (spec: application-form §2 "Buttons"): Continue, Previous, Save, and "Save
+// and" continue or submit. Previous and Continue change page (logged in, they validate first);
+// Save and continue saves into the account, so a visitor with answers goes to /signup; Save and
+// submit is the submit flow (§4). A logged-in applicant's changes are saved as they are typed,
+// so Continue would do what Save and continue does: it shows for a visitor only, who moves on
+// with it without an account. A visitor's Save is Save for later.
 import { lazy, Suspense, useState, type ReactNode } from "react";
 import { useNavigate } from "react-router";
 import { useSaver } from "../state/saver";
@@ -10,7 +14,7 @@ import { changePage, saveAndContinue, saveAndValidate, SAVE_ERROR, SUBMIT_ERROR,
 
 const SaveForLater = lazy(() => import("./SaveForLater"));
 
-type Busy = "previous" | "save" | "next" | null;
+type Busy = "previous" | "save" | "continue" | "next" | null;
 
 export function FormActions({ previous, next }: { previous?: string; next?: string }) {
   const navigate = useNavigate();
@@ -52,13 +56,18 @@ export function FormActions({ previous, next }: { previous?: string; next?: stri
       )}
       <span className="form-actions-gap" />
       <SaveState />
+      {next && !isLoggedIn && (
+        <ActionButton className="button button-secondary" pending={busy === "continue"} disabled={busy !== null} onPress={() => void run("continue", () => changePage(saver, navigate, next))}>
+          Continue
+        </ActionButton>
+      )}
       {next ? (
         <ActionButton className="button button-primary" pending={busy === "next"} disabled={busy !== null} onPress={() => void run("next", () => saveAndContinue(saver, navigate, next))}>
           Save and continue
         </ActionButton>
       ) : (
         <ActionButton className="button button-primary button-submit" pending={busy === "next"} disabled={busy !== null} onPress={() => void run("next", () => submitApplication(saver, navigate), SUBMIT_ERROR)}>
-          Submit
+          Save and submit
         </ActionButton>
       )}
       {savingForLater && (

@@ -23,6 +23,19 @@ afterEach(() => {
   Object.assign(pdfCopyTiming, PDF_COPY_PAUSES);
 });
 
+const realSetTimeout = globalThis.setTimeout;
+/** Waits, in real time and leaving fake clocks alone, until `check` passes (vi.waitFor would move a fake clock on). */
+async function eventually(check: () => void): Promise<void> {
+  for (let tries = 0; ; tries++) {
+    try {
+      return check();
+    } catch (error) {
+      if (tries > 200) throw error;
+      await new Promise((resolve) => realSetTimeout(resolve, 10));
+    }
+  }
+}
+
 /** GET /api/pdf answering `replies` in turn, the last one repeating. */
 function serveCopy(...replies: (() => Response)[]) {
   let asked = 0;
@@ -34,6 +47,42 @@ const status = (status: string, extra: { url?: string; message?: string } = {}) 
 describe("the PDF copy", () => {
   test("the spec's pauses: 1000 ms while pending, then 600000 ms", () => {
     expect(PDF_COPY_PAUSES).toEqual({ pendingMs: 1000, settledMs: 600_000 });
+  });
+
+  test("asked every 1000 ms until the first answer that is not pending, then every 600000 ms, also when a later answer is pending again", async () => {
+    Object.assign(pdfCopyTiming, PDF_COPY_PAUSES);
+    // React Query asks again from a setInterval; React itself keeps its real timers.
+    vi.useFakeTimers({ toFake: ["setInterval", "clearInterval"] });
+    try {
+      // The server tries a failed copy again: the ask after FAILED finds a new one being made.
+      serveCopy(status("UNPROCESSED"), status("IN_PROGRESS"), status("FAILED", { message: "The copy could not be made." }), status("UNPROCESSED"), status("COMPLETED", { url: READY }));
+      const asked = () => sentTo("GET", "/api/pdf").length;
+      render(<PdfCopy />);
+      await eventually(() => expect(asked()).toBe(1));
+      await vi.advanceTimersByTimeAsync(999);
+      expect(asked()).toBe(1);
+      await vi.advanceTimersByTimeAsync(1);
+      await eventually(() => expect(asked()).toBe(2));
+      await vi.advanceTimersByTimeAsync(1000);
+      await eventually(() => expect(asked()).toBe(3));
+      await eventually(() => expect(screen.getByRole("alert")).toHaveTextContent("The copy could not be made."));
+
+      await vi.advanceTimersByTimeAsync(599_999);
+      expect(asked()).toBe(3);
+      await vi.advanceTimersByTimeAsync(1);
+      await eventually(() => expect(asked()).toBe(4));
+      await vi.advanceTimersByTimeAsync(10_000);
+      expect(asked(), "pending again, still every 600000 ms").toBe(4);
+      await vi.advanceTimersByTimeAsync(590_000);
+      await eventually(() => expect(asked()).toBe(5));
+      await eventually(() => expect(screen.getByRole("link", { name: DOWNLOAD })).toHaveAttribute("href", READY));
+      await vi.advanceTimersByTimeAsync(599_999);
+      expect(asked()).toBe(5);
+      await vi.advanceTimersByTimeAsync(1);
+      await eventually(() => expect(asked()).toBe(6));
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   test("while it is being made: a polite note, asked for again; once COMPLETED: a download link, and asked for no more", async () => {

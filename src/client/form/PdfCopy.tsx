@@ -1,6 +1,8 @@
 // The applicant's PDF copy of the application (application-form §4 PDF copy download; §8): on the
 // completion page. The server makes it after submit; its status is asked every second until the
-// first answer that is not pending, then every ten minutes (a stored copy's address expires).
+// first answer that is not pending, then every ten minutes whatever it says (spec §9: a stored
+// copy's address expires; a failed copy is tried again by the server, and seen at the next ask).
+import { useRef } from "react";
 import { useQuery } from "@tanstack/react-query";
 import { api, type PdfCopy as PdfCopyStatus } from "../api/calls";
 import { queryClient } from "../api/queries";
@@ -14,11 +16,15 @@ export const pdfCopyTiming = { ...PDF_COPY_PAUSES };
 const isPending = (copy: PdfCopyStatus | undefined) => !copy || copy.status === "UNPROCESSED" || copy.status === "IN_PROGRESS";
 
 export function PdfCopy() {
+  const hasSettled = useRef(false);
   const copy = useQuery(
     {
       queryKey: ["pdf"],
       queryFn: () => api.pdfCopy(),
-      refetchInterval: (query) => (query.state.status !== "error" && isPending(query.state.data) ? pdfCopyTiming.pendingMs : pdfCopyTiming.settledMs),
+      refetchInterval: (query) => {
+        if (query.state.status === "error" || !isPending(query.state.data)) hasSettled.current = true;
+        return hasSettled.current ? pdfCopyTiming.settledMs : pdfCopyTiming.pendingMs;
+      },
     },
     queryClient,
   );

@@ -3,7 +3,7 @@
 // a person would, with the answers store and the calls it makes checked.
 import { Profiler, type ProfilerOnRenderCallback } from "react";
 import { http, HttpResponse } from "msw";
-import { render, screen, waitFor, within } from "@testing-library/react";
+import { act, render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
 import { completeAnswers } from "../../../tests/support/answer-sets";
@@ -15,6 +15,7 @@ import { labelOf, logIn, profileOf, renderApp, sent, sentTo, server, testSaver, 
 import { useUploads } from "./documents";
 import { form, pageView } from "./model";
 import { Items } from "./Renderer";
+import { TAB_SWITCH_LABEL, UNDO_MS } from "./useTabSwitch";
 
 withTestServer();
 
@@ -154,6 +155,11 @@ describe("a dependent select (Permanent address: State/Province follows Country)
 describe("tabs (Academics: Personal statement)", () => {
   const group = () => itemWithId("/education", "personal_statement");
   const CHANGED = { message: "Saved.", revision: 2 };
+  /** The confirmation a switch away from a written essay or an attached document asks first. */
+  const confirmation = () => screen.findByRole("alertdialog", { name: "Switch Tabs" });
+  async function confirmSwitch(user: ReturnType<typeof userEvent.setup>) {
+    await user.click(within(await confirmation()).getByRole("button", { name: "Switch" }));
+  }
 
   test("logged in: a tab list with the default tab chosen and its questions shown", () => {
     logIn();
@@ -174,6 +180,7 @@ describe("tabs (Academics: Personal statement)", () => {
     server.use(http.put(url("/api/tabs"), () => HttpResponse.json({ ...CHANGED, cleared: ["personal_statement_essay"] })));
     const { user } = show(group());
     await user.click(screen.getByRole("tab", { name: "Upload a document" }));
+    await confirmSwitch(user);
 
     await waitFor(() => expect(screen.getByRole("tab", { name: "Upload a document" })).toHaveAttribute("aria-selected", "true"));
     expect(sentTo("PUT", "/api/tabs").map((r) => r.body)).toEqual([{ tab_id: "personal_statement", chosen_tab: "upload" }]);
@@ -182,6 +189,91 @@ describe("tabs (Academics: Personal statement)", () => {
     const panel = screen.getByRole("tabpanel");
     expect(within(panel).getByText("Personal Statement Document")).toBeInTheDocument();
     expect(screen.queryByRole("textbox", { name: "Personal Statement" })).not.toBeInTheDocument();
+  });
+
+  /** An applicant on the Write tab with an essay, whose saves reach the server. */
+  function withEssay() {
+    logIn({ username: "ada@example.com" });
+    testSaver().unsavedChanges("ada@example.com");
+    given({ personal_statement_essay: "I build radios.", honors_name: "Science fair" });
+    server.use(
+      http.put(url("/api/tabs"), () => HttpResponse.json({ ...CHANGED, cleared: ["personal_statement_essay"] })),
+      http.put(url("/api/answer"), () => HttpResponse.json({ ...CHANGED, cleared: [] })),
+    );
+  }
+
+  test("leaving a written essay asks first; Cancel keeps the tab and the essay", async () => {
+    withEssay();
+    const { user } = show(group());
+    await user.click(screen.getByRole("tab", { name: "Upload a document" }));
+    const dialog = await confirmation();
+    expect(within(dialog).getByText("Switching will delete your essay. Switch anyway?")).toBeInTheDocument();
+    await user.click(within(dialog).getByRole("button", { name: "Cancel" }));
+    await waitFor(() => expect(screen.queryByRole("alertdialog", { name: "Switch Tabs" })).not.toBeInTheDocument());
+    expect(screen.getByRole("tab", { name: "Write it here" })).toHaveAttribute("aria-selected", "true");
+    expect(screen.getByRole("textbox", { name: "Personal Statement" })).toHaveValue("I build radios.");
+    expect(answers().personal_statement_essay).toBe("I build radios.");
+    expect(sentTo("PUT", "/api/tabs")).toEqual([]);
+  });
+
+  test("an empty essay: the tab switches without asking, and no Undo is offered", async () => {
+    withEssay();
+    given({ personal_statement_essay: "" });
+    const { user } = show(group());
+    await user.click(screen.getByRole("tab", { name: "Upload a document" }));
+    await waitFor(() => expect(screen.getByRole("tab", { name: "Upload a document" })).toHaveAttribute("aria-selected", "true"));
+    expect(screen.queryByRole("alertdialog")).not.toBeInTheDocument();
+  });
+
+  test("Undo within 10 seconds puts back the tab and the essay, shown and saved", async () => {
+    withEssay();
+    const { user } = show(group());
+    await user.click(screen.getByRole("tab", { name: "Upload a document" }));
+    await confirmSwitch(user);
+    const toast = await screen.findByRole("alertdialog", { name: TAB_SWITCH_LABEL });
+    expect(within(toast).getByText("Switched to Upload a document")).toBeInTheDocument();
+    expect(within(toast).getByText("Your essay was deleted.")).toBeInTheDocument();
+    expect(answers().personal_statement_essay).toBe("");
+
+    await user.click(within(toast).getByRole("button", { name: "Undo" }));
+    await waitFor(() => expect(screen.getByRole("tab", { name: "Write it here" })).toHaveAttribute("aria-selected", "true"));
+    expect(screen.getByRole("tab", { name: "Write it here" })).toHaveFocus();
+    expect(screen.getByRole("textbox", { name: "Personal Statement" })).toHaveValue("I build radios.");
+    expect(screen.queryByRole("alertdialog", { name: TAB_SWITCH_LABEL })).not.toBeInTheDocument();
+    expect(sentTo("PUT", "/api/tabs").map((r) => r.body)).toEqual([
+      { tab_id: "personal_statement", chosen_tab: "upload" },
+      { tab_id: "personal_statement", chosen_tab: "write" },
+    ]);
+    expect(sentTo("PUT", "/api/answer").map((r) => r.body)).toEqual([{ personal_statement_essay: "I build radios." }]);
+    expect(useAnswers.getState().tabs).toEqual({ personal_statement: "write" });
+  });
+
+  test("after 10 seconds the Undo is gone and the switch stands", async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      withEssay();
+      const user = userEvent.setup({ advanceTimers: (ms) => vi.advanceTimersByTime(ms) });
+      render(
+        <>
+          <Items items={[group()]} level={2} />
+          <ToastList toasts={toasts} placement="corner" label="Notifications" />
+        </>,
+        { wrapper: WithSaver },
+      );
+      await user.click(screen.getByRole("tab", { name: "Upload a document" }));
+      await confirmSwitch(user);
+      const toast = await screen.findByRole("alertdialog", { name: TAB_SWITCH_LABEL });
+      expect(within(toast).getByRole("button", { name: "Undo" })).toBeInTheDocument();
+      await act(() => vi.advanceTimersByTimeAsync(UNDO_MS - 1000));
+      expect(screen.getByRole("button", { name: "Undo" })).toBeInTheDocument();
+      await act(() => vi.advanceTimersByTimeAsync(1000));
+      await waitFor(() => expect(screen.queryByRole("button", { name: "Undo" })).not.toBeInTheDocument());
+      expect(screen.getByRole("tab", { name: "Upload a document" })).toHaveAttribute("aria-selected", "true");
+      expect(answers().personal_statement_essay).toBe("");
+      expect(sentTo("PUT", "/api/tabs")).toHaveLength(1);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   /** An applicant on the Upload tab with a converted (or converting) personal statement document. */
@@ -202,7 +294,7 @@ describe("tabs (Academics: Personal statement)", () => {
   }
   const calls = () => sent.map((r) => `${r.method} ${r.path}`).filter((call) => call !== "GET /api/document-answer");
 
-  test("back to the default tab: a converted document is deleted first, then the answer goes, and whatever else the server's reply says it cleared", async () => {
+  test("back to the default tab: asks about the document, switches keeping it for Undo, and deletes it once the Undo is over", async () => {
     onUploadTab("COMPLETED");
     // The server is the judge of what a switch clears: here it also cleared honors_name.
     server.use(http.put(url("/api/tabs"), () => HttpResponse.json({ ...CHANGED, cleared: ["personal_statement_doc", "honors_name"] })));
@@ -210,22 +302,68 @@ describe("tabs (Academics: Personal statement)", () => {
     expect(screen.getByRole("tab", { name: "Upload a document" })).toHaveAttribute("aria-selected", "true");
     expect(await screen.findByText("800B")).toBeInTheDocument();
     await user.click(screen.getByRole("tab", { name: "Write it here" }));
+    expect(within(await confirmation()).getByText("Switching will delete your document. Switch anyway?")).toBeInTheDocument();
+    await confirmSwitch(user);
     await waitFor(() => expect(screen.getByRole("tab", { name: "Write it here" })).toHaveAttribute("aria-selected", "true"));
-    expect(calls()).toEqual([
-      "GET /api/pdf/document-answer/personal_statement_doc",
-      "DELETE /api/document-answer/personal_statement_doc",
-      "DELETE /api/pdf/document-answer/personal_statement_doc",
-      "PUT /api/tabs",
-    ]);
+    expect(calls()).toEqual(["GET /api/pdf/document-answer/personal_statement_doc", "PUT /api/tabs"]);
     expect(sentTo("PUT", "/api/tabs").map((r) => r.body)).toEqual([{ tab_id: "personal_statement", chosen_tab: "write" }]);
     expect(answers()).toMatchObject({ personal_statement_doc: "", honors_name: "", zeemee_url: "https://zeemee.example/ada" });
     expect(screen.queryByRole("alertdialog", { name: "File Upload in Progress" })).not.toBeInTheDocument();
+
+    const toast = await screen.findByRole("alertdialog", { name: TAB_SWITCH_LABEL });
+    expect(within(toast).getByText("Your document was deleted.")).toBeInTheDocument();
+    await user.click(within(toast).getByRole("button", { name: "Close" }));
+    await waitFor(() => expect(sentTo("DELETE", "/api/pdf/document-answer/personal_statement_doc")).toHaveLength(1));
+    expect(calls().slice(2)).toEqual(["DELETE /api/document-answer/personal_statement_doc", "DELETE /api/pdf/document-answer/personal_statement_doc"]);
+  });
+
+  test("Undo after leaving a document: the tab and the document come back, and nothing is deleted", async () => {
+    onUploadTab("COMPLETED");
+    logIn({ username: "ada@example.com" });
+    testSaver().unsavedChanges("ada@example.com");
+    server.use(
+      http.put(url("/api/tabs"), () => HttpResponse.json({ ...CHANGED, cleared: ["personal_statement_doc", "honors_name"] })),
+      http.put(url("/api/answer"), () => HttpResponse.json({ ...CHANGED, cleared: [] })),
+    );
+    const { user } = show(group());
+    expect(await screen.findByText("800B")).toBeInTheDocument();
+    await user.click(screen.getByRole("tab", { name: "Write it here" }));
+    await confirmSwitch(user);
+    const toast = await screen.findByRole("alertdialog", { name: TAB_SWITCH_LABEL });
+    await user.click(within(toast).getByRole("button", { name: "Undo" }));
+
+    await waitFor(() => expect(screen.getByRole("tab", { name: "Upload a document" })).toHaveAttribute("aria-selected", "true"));
+    expect(screen.getByRole("tab", { name: "Upload a document" })).toHaveFocus();
+    expect(await screen.findByText("800B")).toBeInTheDocument();
+    expect(answers()).toMatchObject({ personal_statement_doc: "ANSWERED", honors_name: "Science fair" });
+    expect(sentTo("PUT", "/api/tabs").map((r) => r.body)).toEqual([
+      { tab_id: "personal_statement", chosen_tab: "write" },
+      { tab_id: "personal_statement", chosen_tab: "upload" },
+    ]);
+    expect(sentTo("PUT", "/api/answer").at(-1)!.body).toMatchObject({ personal_statement_doc: "ANSWERED", honors_name: "Science fair" });
+    expect(sentTo("DELETE", "/api/document-answer/personal_statement_doc")).toEqual([]);
+    expect(screen.queryByRole("alertdialog", { name: TAB_SWITCH_LABEL })).not.toBeInTheDocument();
+  });
+
+  test("a document kept for Undo is deleted when the page is left", async () => {
+    onUploadTab("COMPLETED");
+    server.use(http.put(url("/api/tabs"), () => HttpResponse.json({ ...CHANGED, cleared: ["personal_statement_doc"] })));
+    const { user, unmount } = show(group());
+    expect(await screen.findByText("800B")).toBeInTheDocument();
+    await user.click(screen.getByRole("tab", { name: "Write it here" }));
+    await confirmSwitch(user);
+    await screen.findByRole("alertdialog", { name: TAB_SWITCH_LABEL });
+    expect(sentTo("DELETE", "/api/document-answer/personal_statement_doc")).toEqual([]);
+    unmount();
+    await waitFor(() => expect(sentTo("DELETE", "/api/pdf/document-answer/personal_statement_doc")).toHaveLength(1));
+    expect(sentTo("DELETE", "/api/document-answer/personal_statement_doc")).toHaveLength(1);
   });
 
   test.each(["IN_PROGRESS", "UNPROCESSED"])("while the document is %s: 'File Upload in Progress', and the tab stays", async (status) => {
     onUploadTab(status);
     const { user } = show(group());
     await user.click(screen.getByRole("tab", { name: "Write it here" }));
+    await confirmSwitch(user);
 
     const dialog = await screen.findByRole("alertdialog", { name: "File Upload in Progress" });
     expect(within(dialog).getByText("Please wait until the file upload has completed.")).toBeInTheDocument();
@@ -253,15 +391,21 @@ describe("tabs (Academics: Personal statement)", () => {
     }
   });
 
-  test("a document whose delete fails: 'File Upload in Progress', and the tab stays", async () => {
+  test("a document whose delete fails once the Undo is over: the switch stands, its answer cleared (the server's sweep removes the file)", async () => {
     onUploadTab("COMPLETED");
-    server.use(http.delete(url("/api/document-answer/personal_statement_doc"), () => HttpResponse.json({ message: "Storage is unavailable." }, { status: 503 })));
+    server.use(
+      http.put(url("/api/tabs"), () => HttpResponse.json({ ...CHANGED, cleared: ["personal_statement_doc"] })),
+      http.delete(url("/api/document-answer/personal_statement_doc"), () => HttpResponse.json({ message: "Storage is unavailable." }, { status: 503 })),
+    );
     const { user } = show(group());
     await user.click(screen.getByRole("tab", { name: "Write it here" }));
-    expect(await screen.findByRole("alertdialog", { name: "File Upload in Progress" })).toBeInTheDocument();
-    expect(sentTo("PUT", "/api/tabs")).toEqual([]);
-    expect(useAnswers.getState().tabs).toEqual({ personal_statement: "upload" });
-    expect(answers().personal_statement_doc).toBe("ANSWERED");
+    await confirmSwitch(user);
+    const toast = await screen.findByRole("alertdialog", { name: TAB_SWITCH_LABEL });
+    await user.click(within(toast).getByRole("button", { name: "Close" }));
+    await waitFor(() => expect(sentTo("DELETE", "/api/document-answer/personal_statement_doc")).toHaveLength(1));
+    expect(useAnswers.getState().tabs).toEqual({ personal_statement: "write" });
+    expect(answers().personal_statement_doc).toBe("");
+    expect(screen.queryByRole("alertdialog", { name: "File Upload in Progress" })).not.toBeInTheDocument();
   });
 
   test("a failed look at the conversion: 'Error handling tabs for Personal statement', and the tab stays", async () => {
@@ -269,6 +413,7 @@ describe("tabs (Academics: Personal statement)", () => {
     server.use(http.get(url("/api/pdf/document-answer/personal_statement_doc"), () => HttpResponse.json({ message: "Database unavailable." }, { status: 500 })));
     const { user } = show(group());
     await user.click(screen.getByRole("tab", { name: "Write it here" }));
+    await confirmSwitch(user);
     const toast = await screen.findByRole("alertdialog", { name: "Tabs Error" });
     expect(within(toast).getByText("Error handling tabs for Personal statement")).toBeInTheDocument();
     expect(sentTo("PUT", "/api/tabs")).toEqual([]);
@@ -303,6 +448,12 @@ describe("tabs (Academics: Personal statement)", () => {
     expect(sentTo("PUT", "/api/tabs"), "moving alone clears nothing").toEqual([]);
     expect(answers()).toMatchObject({ personal_statement_essay: "I build radios." });
     await user.keyboard("{Enter}");
+    // The confirmation, by keyboard too: its first button is Cancel, then Switch.
+    const dialog = await confirmation();
+    await user.tab();
+    if (!within(dialog).getByRole("button", { name: "Switch" }).matches(":focus")) await user.tab();
+    expect(within(dialog).getByRole("button", { name: "Switch" })).toHaveFocus();
+    await user.keyboard("{Enter}");
     await waitFor(() => expect(screen.getByRole("tab", { name: "Upload a document" })).toHaveAttribute("aria-selected", "true"));
     expect(sentTo("PUT", "/api/tabs").map((r) => r.body)).toEqual([{ tab_id: "personal_statement", chosen_tab: "upload" }]);
     expect(screen.getByRole("tabpanel")).toHaveAccessibleName("Upload a document");
@@ -318,6 +469,7 @@ describe("tabs (Academics: Personal statement)", () => {
     server.use(http.put(url("/api/tabs"), () => HttpResponse.json({ message: "Database unavailable." }, { status: 500 })));
     const { user } = show(group());
     await user.click(screen.getByRole("tab", { name: "Upload a document" }));
+    await confirmSwitch(user);
 
     const toast = await screen.findByRole("alertdialog", { name: "Tabs Error" });
     expect(within(toast).getByText("Error handling tabs for Personal statement")).toBeInTheDocument();

@@ -3,18 +3,18 @@
 // handing each widget where its answers go. Conditions are live: an item
 // behind one subscribes to the keys it reads and appears or goes as they change; the engine has
 // already cleared what it hid (changes.ts).
-import { createContext, useContext, useRef, useState, type ComponentType, type KeyboardEvent, type ReactNode } from "react";
+import { createContext, useContext, useRef, type ComponentType, type KeyboardEvent, type ReactNode } from "react";
 import type { Gate } from "../../engine/expand";
 import { answeredBlocks } from "../../engine/visibility";
 import type { ViewItem } from "../../engine/runtime";
 import type { AddAnotherItem, AddressItem, ContentItem, SectionItem, TabsItem } from "../../engine/generated/definition-format";
 import { useAnswers, useKeys } from "../state/answers";
 import { useSession } from "../state/session";
-import { LazyModal } from "../ui/lazy";
 import { entryOf, isQuestion } from "../widgets/registry";
 import type { QuestionView } from "../widgets/widget";
 import { useChanges } from "./changes";
 import { form } from "./model";
+import { useTabSwitch } from "./useTabSwitch";
 
 const keysOfGroup = new Map<string, string[]>();
 const groupKeys = (id: string) => {
@@ -149,7 +149,8 @@ function Content({ item, level }: { item: ContentItem; level: Level }) {
  * tab left lists. Visitors see the default tab only (§6).
  * The WAI-ARIA tabs pattern with manual activation: arrow keys, Home and End move between the
  * tabs, Enter or Space chooses one — choosing clears answers, so moving alone never does.
- * Leaving a tab whose document is still converting is refused with the 'File Upload in Progress' dialog.
+ * Leaving a tab whose document is still converting is refused with the 'File Upload in Progress'
+ * dialog; leaving a written essay or an attached document asks first and offers Undo (useTabSwitch).
  */
 function TabGroup({ view, item, level }: { view: ViewItem; item: TabsItem; level: Level }) {
   const isLoggedIn = useSession((s) => s.is_logged_in);
@@ -160,11 +161,7 @@ function TabGroup({ view, item, level }: { view: ViewItem; item: TabsItem; level
   const items = <div className="form-items"><Items items={shown?.items ?? []} level={item.label ? deeper(level) : level} /></div>;
   const tabId = (tab: string) => `${view.id}-tab-${tab}`;
   const panelId = `${view.id}-panel`;
-  const [isUploading, setUploading] = useState(false);
-  const { chooseTab } = useChanges();
-  const choose = async (tab: string) => {
-    if ((await chooseTab(item.id, tab, label)) === "busy") setUploading(true);
-  };
+  const { choose, dialogs } = useTabSwitch(item, label, (tab) => document.getElementById(tabId(tab))?.focus());
   return (
     <section className="form-section form-tabs" aria-label={label}>
       {item.label && <Heading level={level}>{item.label}</Heading>}
@@ -182,16 +179,14 @@ function TabGroup({ view, item, level }: { view: ViewItem; item: TabsItem; level
                 aria-controls={tab.id === chosen ? panelId : undefined}
                 tabIndex={tab.id === chosen ? 0 : -1}
                 data-selected={tab.id === chosen || undefined}
-                onClick={() => tab.id !== chosen && void choose(tab.id)}
+                onClick={() => tab.id !== chosen && choose(tab.id)}
               >
                 {tab.label}
               </button>
             ))}
           </div>
           <div role="tabpanel" id={panelId} className="tab-panel" aria-labelledby={tabId(chosen)}>{items}</div>
-          <LazyModal title="File Upload in Progress" role="alertdialog" isOpen={isUploading} onOpenChange={setUploading}>
-            <p>Please wait until the file upload has completed.</p>
-          </LazyModal>
+          {dialogs}
         </>
       ) : items}
     </section>

@@ -164,12 +164,15 @@ describe("the printed application", () => {
 });
 
 describe("a refused token", () => {
-  test("the server's message is shown, and nothing else", async () => {
+  test("a page of its own: a heading, the server's message, what such links are for, and nothing of an application", async () => {
     const { router } = openAsServiceUser("/about?service_token=expired", () =>
       HttpResponse.json({ message: "This service link has expired." }, { status: 403 }),
     );
     expect(await screen.findByRole("alert", undefined, PAGE)).toHaveTextContent(/^This service link has expired\.$/);
-    expect(screen.queryByRole("heading", { level: 1 })).not.toBeInTheDocument();
+    expect(screen.getAllByRole("heading", { level: 1 }).map((h) => h.textContent)).toEqual(["This link does not show an application"]);
+    expect(screen.getByRole("main")).toContainElement(screen.getByRole("heading", { level: 1 }));
+    expect(screen.getByText(/^Links like this one are made for printing a PDF copy of an application/)).toBeInTheDocument();
+    expect(document.querySelector(".service-document")).toBeNull();
     expect(router.state.location.search).toBe("");
     expect(router.state.location.pathname).toBe("/about");
   });

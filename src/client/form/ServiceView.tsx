@@ -22,9 +22,24 @@ export function ServiceView() {
   });
   useTokenOutOfAddressBar();
   if (application.isPending) return <p role="status">Loading the application…</p>;
-  if (application.isError) return <p role="alert" className="field-error">{application.error.message}</p>;
+  if (application.isError) return <RefusedLink message={application.error.message} />;
   const { answer, add_another, tabs } = application.data;
   return <ApplicationPages answer={answer} add_another={add_another} tabs={tabs} />;
+}
+
+/**
+ * A token the server refused (expired after its 5 minutes, used for another copy, mistyped): a page
+ * of its own with its heading, saying why. It has no `.service-document`, so the PDF printer,
+ * which waits for one, never prints it as a copy.
+ */
+function RefusedLink({ message }: { message: string }) {
+  return (
+    <div className="service-refused">
+      <h1>This link does not show an application</h1>
+      <p role="alert">{message}</p>
+      <p>Links like this one are made for printing a PDF copy of an application and work for a few minutes only. To get a copy of yours, log in and download it from your application.</p>
+    </div>
+  );
 }
 
 /** The token is read once (state/session.ts); the address bar keeps no copy of it. */

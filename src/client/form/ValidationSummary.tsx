@@ -1,9 +1,10 @@
 // The validation summary (spec: application-form §2): while validating and errors exist, one link
-// per failing question to /{page}#{answerKey}; keys no page asks for are plain text.
+// per failing question to /{page}#{answerKey}, named by its place and label ("Sibling 2: Age"),
+// then its messages, the place named once; keys no page asks for are plain text.
 import { Link } from "react-router";
 import { useAnswers } from "../state/answers";
 import { useSession } from "../state/session";
-import { form, questionLabel } from "./model";
+import { form, questionLabel, summaryMessages } from "./model";
 import { SUMMARY_ID } from "./steps";
 
 export const SUMMARY_HEADING = "We're missing some information!";
@@ -25,7 +26,7 @@ export function ValidationSummary() {
           const page = form.pageOf(key);
           const route = form.pages.find((p) => p.page === page)?.route;
           const label = questionLabel(key) ?? key;
-          const messages = errors[key]!.join(" ");
+          const messages = summaryMessages(key, errors[key]!).join(" ");
           return (
             <li key={key}>
               {route ? <Link to={`${route}#${key}`}>{label}</Link> : <span>{label}</span>}

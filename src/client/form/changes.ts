@@ -57,8 +57,18 @@ function clearLocally(saver: Saver, keys: string[]): void {
   if (useSession.getState().web_status === "validating") saver.revalidateSoon(revalidate, 0);
 }
 
-/** What choosing a tab came to: chosen, held back by a document still converting, or failed (toast shown). */
-export type TabChoice = "chosen" | "busy" | "failed";
+/**
+ * What choosing a tab came to: chosen (with the documents of the tab left that were kept, not
+ * deleted), held back by a document still converting or a failed delete, or failed (toast shown).
+ */
+export type TabChoice = { outcome: "chosen"; keptDocuments: string[] } | { outcome: "busy" | "failed" };
+
+export interface TabOptions {
+  /** Keep the documents of the tab left for an Undo (useTabSwitch deletes them when it is over); else they are deleted first. */
+  keepDocuments?: boolean;
+  /** Answers to put back once the tab is chosen: an Undo's. */
+  restore?: Answers;
+}
 
 /** The document questions of a tab: those inside it and those it lists to clear. */
 function documentKeys(group: string, tab: string): string[] {
@@ -70,17 +80,22 @@ function documentKeys(group: string, tab: string): string[] {
 /**
  * Chooses a tab (§4 tabs): saved with PUT /api/tabs, which clears the answers listed for the tab
  * left; queued changes go first so none of them lands after the clearing. A document in the tab
- * left must have finished converting and is deleted first; while one converts the tab stays.
+ * left must have finished converting and is deleted first (or kept, with keepDocuments); while
+ * one converts the tab stays.
  */
-async function chooseTab(saver: Saver, group: string, tab: string, groupLabel: string): Promise<TabChoice> {
+async function chooseTab(saver: Saver, group: string, tab: string, groupLabel: string, options: TabOptions = {}): Promise<TabChoice> {
   const before = formState().tabs![group];
-  if (before === tab) return "chosen";
+  if (before === tab) return { outcome: "chosen", keptDocuments: [] };
   try {
     const documents = before ? documentKeys(group, before) : [];
+    let keptDocuments: string[] = [];
     if (documents.length > 0) {
       // The upload machinery loads only for a tab that holds a document question.
-      const { releaseDocuments } = await import("./documents");
-      if ((await releaseDocuments({ saver, change: (updates) => change(saver, updates) }, documents)) === "busy") return "busy";
+      const { deleteDocuments, settledDocuments } = await import("./documents");
+      const held = await settledDocuments(documents);
+      if (held === "busy") return { outcome: "busy" };
+      if (options.keepDocuments) keptDocuments = held;
+      else if (!(await deleteDocuments({ saver, change: (updates) => change(saver, updates) }, held))) return { outcome: "busy" };
     }
     await saver.saveNow();
     const reply = await api.chooseTab(group, tab);
@@ -88,13 +103,18 @@ async function chooseTab(saver: Saver, group: string, tab: string, groupLabel: s
     const { cleared } = evaluateAnswers(form, useAnswers.getState().answers, { tabs, blocks: useAnswers.getState().blocks, previousTabs: formState().tabs });
     useAnswers.setState({ tabs });
     clearLocally(saver, [...cleared, ...reply.cleared]);
-    return "chosen";
+    if (options.restore) {
+      change(saver, options.restore);
+      // Put back here at once; a save that fails is the saver's to retry, not a failed switch.
+      await saver.saveNow().catch(() => {});
+    }
+    return { outcome: "chosen", keptDocuments };
   } catch (error) {
     console.error(error);
     toasts.error(`Error handling tabs for ${groupLabel}`, TABS_ERROR);
     // What a document's conversion and the stored list are is known again from the server.
     void queryClient.invalidateQueries({ queryKey: ["document-answer"] });
-    return "failed";
+    return { outcome: "failed" };
   }
 }
 
@@ -125,7 +145,7 @@ export interface FormChanges {
   change: (updates: Answers) => void;
   /** Leaving a field sends what is queued (the text area is saved on blur, §4). */
   saveOnBlur: () => void;
-  chooseTab: (group: string, tab: string, groupLabel: string) => Promise<TabChoice>;
+  chooseTab: (group: string, tab: string, groupLabel: string, options?: TabOptions) => Promise<TabChoice>;
   setBlocks: (group: string, count: number, failure: string) => Promise<boolean>;
 }
 
@@ -136,7 +156,7 @@ export function formChanges(saver: Saver): FormChanges {
     saveOnBlur: () => {
       if (useSession.getState().is_logged_in) saver.saveNow().catch(() => {});
     },
-    chooseTab: (group, tab, groupLabel) => chooseTab(saver, group, tab, groupLabel),
+    chooseTab: (group, tab, groupLabel, options) => chooseTab(saver, group, tab, groupLabel, options),
     setBlocks: (group, count, failure) => setBlocks(saver, group, count, failure),
   };
 }

@@ -44,6 +44,21 @@ const setUpload = (answerKey: string, upload: Upload) => useUploads.setState({ [
 const dropUpload = (answerKey: string) =>
   useUploads.setState((uploads) => Object.fromEntries(Object.entries(uploads).filter(([key]) => key !== answerKey)), true);
 
+/**
+ * An upload that ended without a document, held until the applicant chooses another file.
+ * `message` is what the applicant reads at the question (the server's reason); a failure with
+ * `error` instead is a fault of our own code, which nobody has been shown: the question throws
+ * it to the error boundary (application-form §8, "Upload error held in state"). Held for the
+ * applicant it happened to: another one logged in to this tab never sees it.
+ */
+export type UploadFailure = { username: string | null; fileName: string } & ({ message: string } | { error: unknown });
+
+/** Answer key → how its last upload failed. */
+export const useUploadFailures = create<Record<string, UploadFailure>>()(() => ({}));
+
+export const forgetUploadFailure = (answerKey: string) =>
+  useUploadFailures.setState((failures) => Object.fromEntries(Object.entries(failures).filter(([key]) => key !== answerKey)), true);
+
 /** What is known without asking: the cached list, else the profile's copy of it. */
 function knownDocuments(): DocumentAnswers | undefined {
   return queryClient.getQueryData<DocumentAnswers>(DOCUMENT_ANSWERS) ?? queryClient.getQueryData<Profile>(["profile"])?.document_answer;
@@ -60,13 +75,16 @@ const refreshDocuments = () => queryClient.refetchQueries({ queryKey: DOCUMENT_A
 
 /**
  * Uploads a checked file for `answerKey` and waits for its PDF. On COMPLETED the answer becomes
- * ANSWERED; on FAILED, NOT_ANSWERED or any error it is cleared and 'Error uploading file for
- * {label}' shows, with the server's message under it.
+ * ANSWERED. On NOT_ANSWERED (the document was deleted meanwhile: another tab, a tab switch)
+ * polling ends without an error, and the answer is cleared as a delete clears it. On FAILED or an
+ * error the answer is cleared, 'Error uploading file for {label}' shows with the server's message
+ * under it, and the failure is held at the question (useUploadFailures).
  */
 export async function uploadDocument({ saver, change }: DocumentChanges, answerKey: string, label: string, file: File): Promise<void> {
   if (useUploads.getState()[answerKey]) return;
   const applicant = useSession.getState().username;
   const isStillApplicant = () => useSession.getState().is_logged_in && useSession.getState().username === applicant;
+  forgetUploadFailure(answerKey);
   setUpload(answerKey, { fileName: file.name, phase: "sending", progress: 0 });
   try {
     // The queued answers are saved while the upload address is asked for (spec: in parallel).
@@ -76,20 +94,31 @@ export async function uploadDocument({ saver, change }: DocumentChanges, answerK
     await api.convertDocument(answerKey, post.fields.key ?? "", file.name);
     const conversion = await converted(answerKey, isStillApplicant, saver.conversionPollMs);
     if (!conversion) return;
-    if (conversion.status !== "COMPLETED") throw new Error(conversion.message ?? "");
+    if (conversion.status === "FAILED") throw new ConversionFailed(conversion.message ?? "");
     await refreshDocuments();
-    change({ [answerKey]: ANSWERED });
+    if (conversion.status === "COMPLETED") change({ [answerKey]: ANSWERED });
+    else if ((useAnswers.getState().answers[answerKey] ?? "") !== "") change({ [answerKey]: "" });
   } catch (error) {
     if (!isStillApplicant()) return;
     console.error(`Uploading ${answerKey}`, error);
     change({ [answerKey]: "" });
     void refreshDocuments();
-    const detail = error instanceof Error && error.message !== "" ? error.message : undefined;
-    toasts.error(`Error uploading file for ${label}`, UPLOAD_ERROR, detail);
+    // The server's refusals and a failed conversion come with words for the applicant; anything
+    // else is our own fault, for the error boundary.
+    if (!(error instanceof ApiError || error instanceof ConversionFailed)) {
+      useUploadFailures.setState({ [answerKey]: { username: applicant, fileName: file.name, error } });
+      return;
+    }
+    const message = error.message || accountMessages.unexpected;
+    useUploadFailures.setState({ [answerKey]: { username: applicant, fileName: file.name, message } });
+    toasts.error(`Error uploading file for ${label}`, UPLOAD_ERROR, message);
   } finally {
     dropUpload(answerKey);
   }
 }
+
+/** A conversion that ended FAILED, with the server's reason. */
+class ConversionFailed extends Error {}
 
 /** The conversion once it has ended (COMPLETED, FAILED, NOT_ANSWERED); undefined if the applicant left. */
 async function converted(answerKey: string, isStillApplicant: () => boolean, pollMs: number): Promise<Conversion | undefined> {
@@ -150,10 +179,10 @@ export async function deleteDocument({ change }: DocumentChanges, answerKey: str
 
 /**
  * Before a tab is left (§4 tabs): each of `answerKeys` that holds a document must have finished
- * converting, and is then deleted. "busy" when one is still uploading or converting or its delete
- * failed: the tab stays. A failed look at a conversion throws (the tab's error toast).
+ * converting. "busy" when one is still uploading or converting; else the keys that hold one. A
+ * failed look at a conversion throws (the tab's error toast).
  */
-export async function releaseDocuments(changes: DocumentChanges, answerKeys: string[]): Promise<"released" | "busy"> {
+export async function settledDocuments(answerKeys: string[]): Promise<"busy" | string[]> {
   const answers = useAnswers.getState().answers;
   const stored = knownDocuments() ?? {};
   const held = answerKeys.filter((key) => useUploads.getState()[key] || stored[key] || (answers[key] ?? "") !== "");
@@ -161,14 +190,21 @@ export async function releaseDocuments(changes: DocumentChanges, answerKeys: str
     if (useUploads.getState()[key]) return "busy";
     const { status } = await api.conversion(key);
     if (status === "UNPROCESSED" || status === "IN_PROGRESS") return "busy";
+  }
+  return held;
+}
+
+/** Deletes the documents of `answerKeys`; false when one of the deletes failed (logged). */
+export async function deleteDocuments(changes: DocumentChanges, answerKeys: string[]): Promise<boolean> {
+  for (const key of answerKeys) {
     try {
       await deleteDocument(changes, key);
     } catch (error) {
       console.error(`Deleting ${key} before leaving its tab`, error);
-      return "busy";
+      return false;
     }
   }
-  return "released";
+  return true;
 }
 
 /** A delete that failed: 'Error deleting file for {label}', with the server's message. */

@@ -13,7 +13,7 @@ import { form } from "./model";
 
 export const USER_DRIVEN_NOTE = "Enter your school information below.";
 
-/** The data model keeps 100 characters of a school's or college's name (schemas/answers.schema.json). */
+/** The data model keeps 100 characters of a school's or college's name (schemas/answers.schema.json); a definition's `maxLength` says otherwise. */
 export const LOOKUP_MAX_LENGTH = 100;
 
 /** The keys that hold the name: the question's own and the `name` fill. */
@@ -21,11 +21,16 @@ function nameKeys(view: ViewItem): Set<AnswerKey> {
   return new Set([view.key!, ...(view.fills?.name ? [view.fills.name] : [])]);
 }
 
-/** A typed name: kept as the answer; the other fills a choice had set are cleared, with a select's label. */
+/**
+ * A typed name: kept as the answer. For a school (a lookup that fills a CEEB code), the other fills
+ * a choice had set are cleared, with a select's label; an address's first line typed anew leaves
+ * the city, state, ZIP and country as they are, as they describe no one chosen record.
+ */
 export function typedAnswers(view: ViewItem, text: string, answers: Answers): Answers {
   const names = nameKeys(view);
   const updates: Answers = Object.fromEntries([...names].map((key) => [key, text]));
-  for (const key of Object.values(view.fills ?? {})) {
+  if (!view.fills?.ceeb) return updates;
+  for (const key of Object.values(view.fills)) {
     if (names.has(key)) continue;
     for (const cleared of [key, form.companions.get(key)]) {
       if (cleared && isAnswered(answers[cleared])) updates[cleared] = "";
@@ -34,12 +39,19 @@ export function typedAnswers(view: ViewItem, text: string, answers: Answers): An
   return updates;
 }
 
-/** A chosen suggestion: every fill from its record, and the school's name under the question's own key. */
+/**
+ * A chosen suggestion: every fill from its record, and under the question's own key the school's
+ * name, or for an address the record's first line ("" for a ZIP code chosen: its street is still to type).
+ */
 export function chosenAnswers(view: ViewItem, suggestion: LookupResult, record: LookupRecord, answers: Answers): Answers {
   const updates: Answers = {};
-  for (const [field, key] of Object.entries(view.fills ?? {})) updates[key] = textOf(record[field as keyof LookupRecord]);
-  const name = textOf(record.name) || suggestion.text;
-  for (const key of nameKeys(view)) updates[key] = name;
+  const fills = Object.entries(view.fills ?? {});
+  for (const [field, key] of fills) updates[key] = textOf(record[field as keyof LookupRecord]);
+  const ownField = fills.find(([, key]) => key === view.key)?.[0];
+  if (ownField === undefined || ownField === "name") {
+    const name = textOf(record.name) || suggestion.text;
+    for (const key of nameKeys(view)) updates[key] = name;
+  }
   // A select stores its label beside its value (§3). A value its list lacks (a country code this
   // form does not know) is left for the applicant to choose. The state's list is the new country's.
   const after = Object.assign(copyAnswers(answers), updates);

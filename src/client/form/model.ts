@@ -43,35 +43,70 @@ export const reactiveKeys: ReadonlySet<AnswerKey> = new Set([
 
 export const pageView = (route: string) => form.pages.find((p) => p.route === route);
 
-/** The label a person knows a question by: its own, after its block's title (`Sibling 2: Age`). */
+/** The label a person knows a question by: its own, after its place (`Sibling 2: Age`, `Mailing address: City`). */
 export function questionLabel(key: AnswerKey): string | undefined {
   const owner = form.owners.get(key);
   if (!owner) return undefined;
   const item = owner.item.item as { label?: string };
   const label = item.label ?? key;
-  const block = blockTitleOf(owner.item);
-  return block ? `${block}: ${label}` : label;
+  const place = placeOf(owner.item);
+  return place ? `${place}: ${label}` : label;
 }
 
-/** Block headings by item id, gathered on first use (the validation summary's). */
-let blockTitles: Map<string, string> | undefined;
-function blockTitleOf(view: ViewItem): string | undefined {
-  if (!blockTitles) {
-    blockTitles = new Map();
-    for (const page of form.pages) collectBlockTitles(page.items, blockTitles);
-  }
-  return blockTitles.get(view.id);
+/**
+ * A question's messages as the validation summary lists them, after the question's place: a
+ * message that starts by naming that place itself (the spec's "Parent 2/Guardian 2: …" under the
+ * heading "Parent/Guardian 2", "Mailing: …" under "Mailing address") leaves that name out, so
+ * the entry names its block once.
+ */
+export function summaryMessages(key: AnswerKey, messages: string[]): string[] {
+  const owner = form.owners.get(key);
+  const place = owner && placeOf(owner.item);
+  if (!place) return messages;
+  return messages.map((message) => {
+    const colon = message.indexOf(": ");
+    return colon > 0 && namesPlace(message.slice(0, colon), place) ? message.slice(colon + 2) : message;
+  });
 }
-function collectBlockTitles(items: ViewItem[], into: Map<string, string>) {
+
+/** Whether `name` is a way of writing `place`: its words begin the place's, its numbers are the place's. */
+function namesPlace(name: string, place: string): boolean {
+  const letters = (text: string) => text.toLowerCase().replace(/[^\p{L}]/gu, "");
+  const numbers = (text: string) => new Set(text.match(/\d+/g) ?? []);
+  const [nameNumbers, placeNumbers] = [numbers(name), numbers(place)];
+  return (
+    letters(name) !== "" &&
+    letters(place).startsWith(letters(name)) &&
+    nameNumbers.size === placeNumbers.size &&
+    [...nameNumbers].every((n) => placeNumbers.has(n))
+  );
+}
+
+/**
+ * Where a question is, by item id, gathered on first use: a block's heading (`Sibling 2`) for
+ * everything in the block, else a prefixed address's title (`Mailing address`).
+ */
+let places: Map<string, string> | undefined;
+function placeOf(view: ViewItem): string | undefined {
+  if (!places) {
+    places = new Map();
+    for (const page of form.pages) collectPlaces(page.items, places);
+  }
+  return places.get(view.id);
+}
+function collectPlaces(items: ViewItem[], into: Map<string, string>) {
   for (const view of items) {
-    if (view.item.type === "addAnother") {
-      const title = view.item.blockTitle;
+    const item = view.item;
+    if (item.type === "addAnother") {
       view.blocks?.forEach((block, i) => {
-        const heading = title ? title.replace("{n}", String(i + 1)) : "";
+        const heading = item.blockTitle ? item.blockTitle.replace("{n}", String(i + 1)) : "";
         for (const inner of walk(block)) if (heading) into.set(inner.id, heading);
       });
     }
-    collectBlockTitles([...(view.children ?? []), ...(view.tabs ?? []).flatMap((t) => t.items)], into);
+    if (item.type === "address" && item.prefix && item.title) {
+      for (const inner of walk(view.children ?? [])) into.set(inner.id, item.title);
+    }
+    collectPlaces([...(view.children ?? []), ...(view.tabs ?? []).flatMap((t) => t.items)], into);
   }
 }
 function* walk(items: ViewItem[]): Generator<ViewItem> {

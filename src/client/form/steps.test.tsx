@@ -1,5 +1,5 @@
 // The page's buttons and the submit flow (spec: application-form §2 buttons and validation
-// summary, §4 submit flow): Save, Save and continue, Previous, Submit; the validation summary and
+// summary, §4 submit flow): Save, Continue, Save and continue, Previous, Save and submit; the validation summary and
 // its links; errors on questions only while validating.
 import { http, HttpResponse } from "msw";
 import { screen, waitFor, within } from "@testing-library/react";
@@ -59,15 +59,14 @@ const firstName = () => screen.getAllByRole("textbox", { name: FIRST_NAME })[0]!
 
 // jsdom has no scrolling; the summary's links scroll their question into view.
 Element.prototype.scrollIntoView = () => {};
-let consoleError: ReturnType<typeof vi.spyOn>;
 beforeAll(async () => {
   // Loaded once here: the first load is a Vite transform that would race the server's answers.
   await loadValidator();
 });
 beforeEach(() => {
-  consoleError = vi.spyOn(console, "error").mockImplementation(() => {});
+  vi.spyOn(console, "error").mockImplementation(() => {});
 });
-afterEach(() => consoleError.mockRestore());
+afterEach(() => vi.restoreAllMocks());
 
 describe("Save", () => {
   test("sends what was typed, then asks for the validations, says so, and stays; errors are not shown while started", async () => {
@@ -113,10 +112,14 @@ describe("Save", () => {
 describe("moving between pages", () => {
   test("Save and continue saves, validates, then goes to the next page and marks has_changed_page", async () => {
     const { user, router } = await openAsApplicant("/about", "About You", profileOf({ answer: {} as Answers }, STARTED));
+    // Logged in, every change is saved as it is typed: Continue would do the same as Save and continue.
+    expect(screen.queryByRole("button", { name: "Continue" })).not.toBeInTheDocument();
     await user.type(firstName(), "Ada");
     expect(useSession.getState().has_changed_page).toBe(false);
+    const scrollTo = vi.spyOn(window, "scrollTo");
     await user.click(button("Save and continue"));
     await screen.findByRole("heading", { level: 1, name: "Academics" }, PAGE);
+    expect(scrollTo).toHaveBeenCalledWith({ top: 0 });
 
     expect(router.state.location.pathname).toBe("/education");
     expect(useSession.getState().has_changed_page).toBe(true);
@@ -130,7 +133,7 @@ describe("moving between pages", () => {
 
   test("Previous validates and goes back a page", async () => {
     const { user, router } = await openAsApplicant("/education", "Academics", profileOf({ answer: {} as Answers, last_page: "/education" }, STARTED));
-    expect(screen.queryByRole("button", { name: "Submit" })).not.toBeInTheDocument();
+    expect(screen.queryByRole("button", { name: "Save and submit" })).not.toBeInTheDocument();
     await user.click(button("Previous"));
     await screen.findByRole("heading", { level: 1, name: "About You" }, PAGE);
     expect(router.state.location.pathname).toBe("/about");
@@ -155,6 +158,24 @@ describe("moving between pages", () => {
     expect(sent).toEqual([]);
   });
 
+  test("a visitor with answers pressing Continue moves on without an account, the answers kept on this device", async () => {
+    const { user, router } = await openAsVisitor("/about", "About You");
+    await user.type(firstName(), "Ada");
+    const scrollTo = vi.spyOn(window, "scrollTo");
+    await user.click(button("Continue"));
+    await screen.findByRole("heading", { level: 1, name: "Academics" }, PAGE);
+    expect(router.state.location.pathname).toBe("/education");
+    expect(scrollTo).toHaveBeenCalledWith({ top: 0 });
+    expect(useSession.getState().has_changed_page).toBe(true);
+    expect(useAnswers.getState().answers).toEqual({ first_name: "Ada" });
+    expect(sent).toEqual([]);
+    // The last page has no Continue: Save and submit takes a visitor to sign up.
+    await user.click(button("Continue"));
+    await screen.findByRole("heading", { level: 1, name: "Finishing Up" }, PAGE);
+    expect(screen.queryByRole("button", { name: "Continue" })).not.toBeInTheDocument();
+    expect(button("Save and submit")).toBeInTheDocument();
+  });
+
   test("a visitor without answers just moves on", async () => {
     const { user, router } = await openAsVisitor("/about", "About You");
     await user.click(button("Save and continue"));
@@ -164,11 +185,11 @@ describe("moving between pages", () => {
   });
 });
 
-describe("Submit", () => {
+describe("Save and submit", () => {
   test("a visitor with answers is sent to /signup with them", async () => {
     useAnswers.getState().replaceAll({ legal_agree: true });
     const { user, router } = await openAsVisitor("/final-steps", "Finishing Up");
-    await user.click(button("Submit"));
+    await user.click(button("Save and submit"));
     await screen.findByRole("heading", { level: 1, name: "Sign Up" }, PAGE);
     expect(router.state.location.state).toBeNull();
     expect(useAnswers.getState().answers).toEqual({ legal_agree: true });
@@ -179,7 +200,7 @@ describe("Submit", () => {
     const errors = { legal_agree: ["Please certify your application."], first_name: ["Enter your first name."] };
     const { user, router } = await openAsApplicant("/final-steps", "Finishing Up", profileOf({ answer: {} as Answers, last_page: "/final-steps" }, STARTED), errors);
     expect(summary()).not.toBeInTheDocument();
-    await user.click(button("Submit"));
+    await user.click(button("Save and submit"));
 
     const region = await screen.findByRole("region", { name: SUMMARY }, PAGE);
     expect(within(region).getByRole("heading", { level: 2 })).toHaveTextContent(/^We're missing some information!$/);
@@ -223,7 +244,7 @@ describe("Submit", () => {
       profileOf({ answer: { legal_agree: true } as Answers, last_page: "/final-steps" }, STARTED),
     );
     server.use(http.post(url("/api/submit"), () => HttpResponse.json({ message: "Submitted.", reference: "WU-FA26-000042", submitted_at: "2026-11-22T12:00:00.000Z" })));
-    await user.click(button("Submit"));
+    await user.click(button("Save and submit"));
 
     await screen.findByRole("heading", { level: 1, name: "Your application is submitted" }, PAGE);
     // From the submit's answer: the profile is not asked for again.
@@ -251,7 +272,7 @@ describe("Submit", () => {
         HttpResponse.json({ message: "Your application is missing answers.", errors: { legal_agree: ["Please certify your application."] } }, { status: 422 }),
       ),
     );
-    await user.click(button("Submit"));
+    await user.click(button("Save and submit"));
     const region = await screen.findByRole("region", { name: SUMMARY }, PAGE);
     await waitFor(() => expect(within(region).getAllByRole("listitem").map((li) => li.textContent)).toEqual([`${LEGAL_AGREE}: Please certify your application.`]));
     expect(within(region).getByRole("link", { name: LEGAL_AGREE })).toHaveAttribute("href", "/final-steps#legal_agree");
@@ -270,7 +291,7 @@ describe("Submit", () => {
       profileOf({ answer: { first_name: "Ada", legal_agree: true } as Answers, last_page: "/final-steps" }, VALIDATING),
     );
     server.use(http.post(url("/api/submit"), () => HttpResponse.json({ message: "Submissions are closed." }, { status: 403 })));
-    await user.click(button("Submit"));
+    await user.click(button("Save and submit"));
     const toast = await screen.findByRole("alertdialog", { name: "Submit Error" }, PAGE);
     expect(within(toast).getByText("Submissions are closed.")).toBeInTheDocument();
     expect(router.state.location.pathname).toBe("/final-steps");

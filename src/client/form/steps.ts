@@ -46,7 +46,12 @@ export async function saveAndValidate(saver: Saver): Promise<ValidationErrors> {
 
 const toTop = () => window.scrollTo({ top: 0 });
 
-/** Previous and the step links: logged in, save and validate first; then go and mark has_changed_page. */
+/**
+ * Previous, Continue and the step links (the spec's page-change button): logged in, validate
+ * first (after sending what is queued: the server validates what it holds); then go, mark
+ * has_changed_page, and start at the top. A visitor with answers is sent to /signup from the step
+ * links only (`signupWithAnswers`).
+ */
 export async function changePage(saver: Saver, navigate: NavigateFunction, route: string, { signupWithAnswers = false } = {}): Promise<void> {
   if (signupWithAnswers && sentToSignup(navigate)) return;
   if (useSession.getState().is_logged_in) await saveAndValidate(saver);
@@ -55,7 +60,11 @@ export async function changePage(saver: Saver, navigate: NavigateFunction, route
   toTop();
 }
 
-/** Save and continue: logged in, save and validate, then go on; a visitor with answers signs up first. */
+/**
+ * Save and continue: logged in, post the answers and the validations, then go on at the top; a
+ * visitor with answers goes to /signup (they are saved into the account made there); a visitor
+ * without answers just goes on.
+ */
 export async function saveAndContinue(saver: Saver, navigate: NavigateFunction, route: string): Promise<void> {
   await changePage(saver, navigate, route, { signupWithAnswers: true });
 }

@@ -111,6 +111,17 @@ describe("guards", () => {
     expect(router.state.location.search).toBe("?ref=abc");
   });
 
+  test.each(["/nowhere?ref=abc", "/?ref=abc"])("once submitted, the default route is /completion: %s goes straight there, keeping the query string", async (path) => {
+    const { router, visited } = await openAsApplicant("/completion", profileOf({}, SUBMITTED));
+    expect(pageTitle()).toBe("Your application is submitted");
+    await act(() => router.navigate(path));
+    await waitFor(() => expect(router.state.location.pathname).toBe("/completion"));
+    expect(router.state.location.search).toBe("?ref=abc");
+    expect(pageTitle()).toBe("Your application is submitted");
+    // Not by way of the first form page, whose guard would send it on.
+    expect(visited.map((location) => location.pathname)).not.toContain("/about");
+  });
+
   test("a visitor's pages load without any call", async () => {
     await openAsVisitor("/education");
     expect(pageTitle()).toBe("Academics");

@@ -1,7 +1,7 @@
 // The form group (spec: accounts-and-shell §2, §4): loads the profile on entry, applies the
 // web_status guards, restores the last page once, saves the place while started or validating,
 // and sets a logged-in applicant's null status to started.
-import { lazy, Suspense, useEffect, useRef } from "react";
+import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { Navigate, Outlet, useLocation } from "react-router";
 import { api, type Profile } from "../api/calls";
 import { ApiError } from "../api/client";
@@ -29,6 +29,13 @@ export function FormLayout() {
   const isStudent = isLoggedIn && !isServiceUser;
   const profile = useProfile(isStudent);
   const page = pages.find((p) => p.route === pathname)?.page ?? "completion";
+  // Every end of a session (Log Out, inactivity, a 401, a logout in another tab) forgets the
+  // applicant, then goes to /login with its message; the forgetting renders first, and the
+  // guards below would send a submitted applicant, now without a status, to the default route
+  // in the meantime, replacing the way to /login.
+  const [wasLoggedIn, setWasLoggedIn] = useState(isLoggedIn);
+  if (isLoggedIn && !wasLoggedIn) setWasLoggedIn(true);
+  const isLeaving = wasLoggedIn && !isLoggedIn;
 
   if (isStudent && profile.isPending) return <Spinner label="Loading your application" />;
   if (profile.isError) {
@@ -42,7 +49,9 @@ export function FormLayout() {
     );
   }
   if (status === "submitted" && pathname !== COMPLETION_ROUTE) return <Navigate to={{ pathname: COMPLETION_ROUTE, search }} replace />;
-  if (status !== "submitted" && pathname === COMPLETION_ROUTE) return <Navigate to={{ pathname: DEFAULT_ROUTE, search }} replace />;
+  if (status !== "submitted" && pathname === COMPLETION_ROUTE) {
+    return isLeaving ? <Spinner /> : <Navigate to={{ pathname: DEFAULT_ROUTE, search }} replace />;
+  }
   const data = profile.data;
   // Not once submitted: the applicant stays on /completion.
   if (data && !restored.has(data) && status !== "submitted") {

@@ -1,5 +1,5 @@
 import { LazyModal } from "../ui/lazy";
-import { useInactivity } from "./useInactivity";
+import { ANSWERS_PROMPT, useInactivity } from "./useInactivity";
 import { useLogout } from "./useLogout";
 
 /** Watches a logged-in applicant's activity; asks "Still working?" and logs out when idle. */
@@ -17,8 +17,8 @@ export function InactivityWatch() {
       isDismissable={false}
       actions={() => (
         <>
-          <button type="button" className="button button-primary" onClick={stayActive}>Yes - Take me back to my application</button>
-          <button type="button" className="button button-secondary" onClick={() => logout.mutate("asked")}>No - Please log me out</button>
+          <button type="button" {...ANSWERS_PROMPT} className="button button-primary" onClick={stayActive}>Yes - Take me back to my application</button>
+          <button type="button" {...ANSWERS_PROMPT} className="button button-secondary" onClick={() => logout.mutate("asked")}>No - Please log me out</button>
         </>
       )}
     >

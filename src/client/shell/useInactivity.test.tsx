@@ -1,6 +1,6 @@
 // Inactivity (spec: accounts-and-shell §2, §4, §9): "Still working?" 60000 ms before the 900000 ms
-// timeout, Yes keeps the applicant, No logs out, no answer logs out with the spec's message, and
-// activity postpones it all. The clock is faked; it also moves with real time, which the waits of
+// timeout, Yes keeps the applicant, No logs out, no answer logs out with the spec's message,
+// activity postpones it all, and activity while it shows dismisses it. The clock is faked; it also moves with real time, which the waits of
 // Testing Library and msw need, so every check keeps a second or more from its boundary.
 import { http, HttpResponse } from "msw";
 import { act, screen, waitFor, within } from "@testing-library/react";
@@ -52,7 +52,7 @@ describe("Still working?", () => {
     expect(sentTo("GET", "/api/logout")).toEqual([]);
   });
 
-  test("shows at 14 minutes with its two answers, and Escape does not dismiss it", async () => {
+  test("shows at 14 minutes with its two answers; Escape, a key like any other, dismisses it as activity", async () => {
     const { user } = await openApplication();
     await elapse(PROMPT_AT - 2000);
     expect(prompt()).not.toBeInTheDocument();
@@ -63,7 +63,9 @@ describe("Still working?", () => {
     expect(within(dialog).getByRole("button", { name: NO })).toBeInTheDocument();
 
     await user.keyboard("{Escape}");
-    expect(prompt()).toBeInTheDocument();
+    await waitFor(() => expect(prompt()).not.toBeInTheDocument());
+    await waitFor(() => expect(sentTo("GET", "/api/session")).toHaveLength(1));
+    expect(sentTo("GET", "/api/logout")).toEqual([]);
   });
 
   test("Yes keeps the applicant on the page: the dialog closes, the session is renewed, and the count starts again", async () => {
@@ -192,15 +194,81 @@ describe("activity", () => {
     expect(sentTo("GET", "/api/session")).toEqual([]);
   });
 
-  test("moving the mouse while the dialog shows does not dismiss it", async () => {
-    const { user } = await openApplication();
+  // The spec (accounts-and-shell §4): "Activity dismisses the prompt; if the time since last
+  // activity is already at least the timeout, the user is logged out instead."
+  test("a key pressed while the dialog shows dismisses it, as Yes does", async () => {
+    const { user, router } = await openApplication();
     await elapse(PROMPT_AT);
     await screen.findByRole("alertdialog", { name: "Still working?" });
     await user.keyboard("a");
-    await user.pointer({ coords: { x: 10, y: 10 } });
+
+    await waitFor(() => expect(prompt()).not.toBeInTheDocument());
+    await waitFor(() => expect(sentTo("GET", "/api/session")).toHaveLength(1));
+    // The old timeout passes without a logout; the next prompt comes 14 minutes after the key.
+    await elapse(2 * MINUTE);
+    expect(sentTo("GET", "/api/logout")).toEqual([]);
+    expect(prompt()).not.toBeInTheDocument();
+    await elapse(PROMPT_AT - 2 * MINUTE);
+    expect(await screen.findByRole("alertdialog", { name: "Still working?" })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe("/about");
+    expect(useSession.getState().is_logged_in).toBe(true);
+  });
+
+  test.each([
+    ["moving the pointer", (user: ReturnType<typeof userEvent.setup>) => user.pointer({ coords: { x: 10, y: 10 } })],
+    ["scrolling", () => act(() => void window.dispatchEvent(new Event("scroll")))],
+  ])("%s while the dialog shows dismisses it", async (_, act) => {
+    const { user } = await openApplication();
+    await elapse(PROMPT_AT);
+    await screen.findByRole("alertdialog", { name: "Still working?" });
+    await act(user);
+    await waitFor(() => expect(prompt()).not.toBeInTheDocument());
+    await elapse(MINUTE + 2000);
+    expect(sentTo("GET", "/api/logout")).toEqual([]);
+    expect(useSession.getState().is_logged_in).toBe(true);
+  });
+
+  test("a mousemove where the pointer already was (the dialog opening under it) does not dismiss it; a moved pointer does", async () => {
+    await openApplication();
+    const moveTo = (x: number) => act(() => void window.dispatchEvent(new MouseEvent("mousemove", { clientX: x, clientY: 10 })));
+    await elapse(PROMPT_AT - 2000);
+    moveTo(10);
+    await elapse(PROMPT_AT);
+    await screen.findByRole("alertdialog", { name: "Still working?" });
+    moveTo(10);
+    await elapse(2000);
     expect(prompt()).toBeInTheDocument();
-    await elapse(MINUTE);
+    moveTo(12);
+    await waitFor(() => expect(prompt()).not.toBeInTheDocument());
+  });
+
+  test("activity while the dialog shows, once the timeout has already passed, logs out instead", async () => {
+    const { user, router } = await openApplication();
+    await elapse(PROMPT_AT);
+    await screen.findByRole("alertdialog", { name: "Still working?" });
+    // The phone slept with the dialog open: the clock moved on, the timers did not.
+    vi.setSystemTime(Date.now() + 2 * MINUTE);
+    await user.keyboard("a");
     await screen.findByRole("heading", { level: 1, name: "Log In" });
+    expect(router.state.location.pathname).toBe("/login");
+    expect(await screen.findByText(AUTO_LOGOUT)).toBeInTheDocument();
+    expect(sentTo("GET", "/api/session")).toEqual([]);
+  });
+
+  test("the keyboard alone answers the dialog: Tab moves to No without dismissing it, Enter logs out", async () => {
+    const { user, router } = await openApplication();
+    await elapse(PROMPT_AT);
+    const dialog = await screen.findByRole("alertdialog", { name: "Still working?" });
+    const no = within(dialog).getByRole("button", { name: NO });
+    while (document.activeElement !== no) await user.tab();
+    expect(prompt()).toBeInTheDocument();
+    await user.keyboard("{Enter}");
+
+    await screen.findByRole("heading", { level: 1, name: "Log In" });
+    expect(router.state.location.pathname).toBe("/login");
+    expect(sentTo("GET", "/api/logout")).toHaveLength(1);
+    expect(within(await screen.findByRole("alertdialog", { name: "Login Card Error" })).getByText("You have been logged out.")).toBeInTheDocument();
+    expect(sentTo("GET", "/api/session")).toEqual([]);
   });
 
   test("a visitor is never asked", async () => {

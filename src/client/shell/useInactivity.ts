@@ -2,6 +2,7 @@
 // is asked "Still working?"; at 15 the app logs out. Time is measured from the last activity,
 // not by counting timer ticks, so a phone that slept through the timers logs out on waking.
 // Tabs of one browser share the last activity, so typing in one keeps the others alive.
+// Activity while "Still working?" shows dismisses it, as Yes does (spec: accounts-and-shell §4).
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from "react";
 import { api } from "../api/calls";
 import { lastCallAt } from "../api/client";
@@ -12,6 +13,22 @@ export const PROMPT_BEFORE_IDLE_MS = 60_000;
 const KEEP_ALIVE_AFTER_MS = 5 * 60_000;
 const STORAGE_KEY = "apply.lastActivity";
 const EVENTS = ["pointerdown", "keydown", "wheel", "touchstart", "scroll", "mousemove"] as const;
+
+/**
+ * Spread on the prompt's own buttons: pressing one answers the prompt (its click decides), so it is
+ * not activity that dismisses the prompt first; a pointerdown on "No" would otherwise close the
+ * dialog before the click could log out.
+ */
+export const ANSWERS_PROMPT = { "data-answers-prompt": "" } as const;
+
+/**
+ * What answers the prompt rather than being activity: an event on one of its buttons, and Tab or
+ * Shift, which move between them (the dialog holds the focus, so a keyboard user needs them).
+ */
+function isAnsweringPrompt(event: Event): boolean {
+  if (event instanceof KeyboardEvent && (event.key === "Tab" || event.key === "Shift")) return true;
+  return event.target instanceof Element && event.target.closest("[data-answers-prompt]") !== null;
+}
 
 interface InactivityOptions {
   isEnabled: boolean;
@@ -40,6 +57,7 @@ export function useInactivity({ isEnabled, onIdle, session = APPLICANT_SESSION }
     if (!isEnabled) return;
     let lastActivity = Date.now();
     let lastEvent = 0;
+    let pointerAt = "";
     let prompted = false;
     let timer: ReturnType<typeof setTimeout> | undefined;
     const prompt = (on: boolean) => {
@@ -70,10 +88,20 @@ export function useInactivity({ isEnabled, onIdle, session = APPLICANT_SESSION }
       if (renew) keepAlive.current().catch(() => {});
     };
 
-    const onActivity = () => {
-      // Activity while "Still working?" shows does not count: the applicant answers the question.
+    const onActivity = (event: Event) => {
+      if (prompted && isAnsweringPrompt(event)) return;
+      // Browsers may send a mousemove when the page changes under a pointer that did not move (the
+      // prompt opening under it): only a pointer that moved is someone there.
+      if (event.type === "mousemove" && event instanceof MouseEvent) {
+        const at = `${event.clientX},${event.clientY}`;
+        if (at === pointerAt) return;
+        pointerAt = at;
+      }
       const now = Date.now();
-      if (prompted || now - lastEvent < 1000) return;
+      // While the prompt shows, or once the timeout has passed unnoticed (timers asleep), activity
+      // is an answer: stay, or log out when it comes too late.
+      if (prompted || now - lastActivity >= INACTIVITY_TIMEOUT_MS) return stayActive.current();
+      if (now - lastEvent < 1000) return;
       lastEvent = now;
       markActive(now);
     };
@@ -85,15 +113,17 @@ export function useInactivity({ isEnabled, onIdle, session = APPLICANT_SESSION }
     };
     const onVisible = () => document.visibilityState === "visible" && check();
 
-    // "Yes - Take me back": counts as activity, unless the timeout has already passed.
+    // "Yes - Take me back", or activity while the prompt shows: counts as activity, unless the
+    // timeout has already passed (a phone that slept with the prompt open).
     stayActive.current = () => {
       prompt(false);
       if (Date.now() - lastActivity >= INACTIVITY_TIMEOUT_MS) {
         idle.current();
         return;
       }
-      // One renewal, whenever the last call was.
-      markActive(Date.now(), true);
+      // One renewal, whenever the last call was; the events that follow this one count as usual.
+      lastEvent = Date.now();
+      markActive(lastEvent, true);
       check();
     };
 

@@ -73,7 +73,7 @@ describe("the audit log", () => {
     await user.click(screen.getByRole("button", { name: "Newer entries" }));
     expect(await screen.findByText("role: <i>admin</i>; staff: 3")).toBeInTheDocument();
 
-    await user.type(screen.getByLabelText("Staff e-mail"), "rev@westbrook.example.edu");
+    await user.type(screen.getByLabelText("E-mail (staff or applicant)"), "rev@westbrook.example.edu");
     await user.selectOptions(screen.getByLabelText("Action"), "Review status");
     await user.type(screen.getByLabelText("Application number"), "5");
     await user.type(screen.getByLabelText("From"), "2026-01-01");

@@ -78,7 +78,7 @@ function AuditFilters({ filter, onApply }: { filter: AuditFilter; onApply: (filt
   const apply = () => onApply(auditFilterFrom(new URLSearchParams(values)));
   return (
     <Form role="search" aria-label="Filter the audit log" className="list-filters" onSubmit={onSubmitted(apply)}>
-      <TextInput label="Staff e-mail" type="email" value={values.actor} onChange={set("actor")} maxLength={254} />
+      <TextInput label="E-mail (staff or applicant)" type="email" value={values.actor} onChange={set("actor")} maxLength={254} />
       <SelectField label="Action" value={values.action} onChange={set("action")} choices={ACTION_CHOICES} anyLabel="Any" />
       <TextInput label="Application number" inputMode="numeric" value={values.application} onChange={set("application")} maxLength={10} />
       <DateField label="From" value={values.from} onChange={set("from")} />

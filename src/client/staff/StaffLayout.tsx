@@ -6,7 +6,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { Link, Navigate, Outlet, useLocation, useNavigate } from "react-router";
 import { ApiError } from "../api/client";
 import { useFocusOnNavigation } from "../shell/useFocusOnNavigation";
-import { useInactivity } from "../shell/useInactivity";
+import { ANSWERS_PROMPT, useInactivity } from "../shell/useInactivity";
 import { LazyModal } from "../ui/lazy";
 import { Spinner } from "../ui/Spinner";
 import { staffApi, type StaffSelf } from "./api";
@@ -67,8 +67,8 @@ function Frame({ self }: { self: StaffSelf }) {
         isDismissable={false}
         actions={() => (
           <>
-            <button type="button" className="button button-primary" onClick={stayActive}>Stay logged in</button>
-            <button type="button" className="button button-secondary" onClick={() => logout.mutate(sessionMessages.loggedOut)}>Log out</button>
+            <button type="button" {...ANSWERS_PROMPT} className="button button-primary" onClick={stayActive}>Stay logged in</button>
+            <button type="button" {...ANSWERS_PROMPT} className="button button-secondary" onClick={() => logout.mutate(sessionMessages.loggedOut)}>Log out</button>
           </>
         )}
       >

@@ -1,5 +1,6 @@
 // A labelled text input with its error (react-aria-components TextField): the error is linked by
-// aria-describedby and marks the input aria-invalid. The auth cards use the text and password kinds.
+// aria-describedby and marks the input aria-invalid. The auth cards use the text and password kinds
+// (spec: accounts-and-shell §3), their e-mail fields text with the e-mail keyboard.
 import { useState, type ReactNode } from "react";
 import { Button, FieldError, Input, Label, Text, TextField, type TextFieldProps } from "react-aria-components";
 
@@ -12,11 +13,18 @@ interface TextInputProps extends Pick<TextFieldProps, "value" | "onChange" | "on
   describedBy?: string;
 }
 
+/** Spec: accounts-and-shell §5, "Text inputs: default max length 45". */
+const INPUT_MAX_LENGTH = 45;
+/** Passwords take what the server takes (api-contract), not 45: see README, choices made. */
+const PASSWORD_MAX_LENGTH = 256;
+
 export function TextInput({ label, type = "text", error, description, describedBy, ...field }: TextInputProps) {
   const [isShown, setShown] = useState(false);
   const isPassword = type === "password";
+  const isVerbatim = isPassword || type === "email" || field.inputMode === "email";
   return (
     <TextField
+      maxLength={type === "text" ? INPUT_MAX_LENGTH : isPassword ? PASSWORD_MAX_LENGTH : undefined}
       {...field}
       className="field"
       type={isPassword && isShown ? "text" : type}
@@ -26,7 +34,7 @@ export function TextInput({ label, type = "text", error, description, describedB
     >
       <Label className="field-label">{label}</Label>
       <div className="input-row">
-        <Input className="input" spellCheck={isPassword || type === "email" ? false : undefined} autoCapitalize={isPassword || type === "email" ? "none" : undefined} />
+        <Input className="input" spellCheck={isVerbatim ? false : undefined} autoCapitalize={isVerbatim ? "none" : undefined} />
         {isPassword && (
           <Button className="input-toggle" aria-label={isShown ? `Hide ${label.toLowerCase()}` : `Show ${label.toLowerCase()}`} onPress={() => setShown(!isShown)}>
             {isShown ? "Hide" : "Show"}

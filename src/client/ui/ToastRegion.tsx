@@ -21,6 +21,10 @@ export interface ToastMessage {
   label: string;
   /** A second line under the message: the server's reason, for one. */
   detail?: string;
+  /** The title instead of Success or Error. */
+  title?: string;
+  /** A button beside the message (Undo), which closes the toast too. */
+  action?: { label: string; onAction: () => void };
 }
 
 interface Props {
@@ -49,7 +53,7 @@ function InPlace({ children }: { children: ReactNode }) {
 }
 
 function ToastItem({ toast, close }: { toast: QueuedToast<ToastMessage>; close: () => void }) {
-  const { severity, message, label, detail } = toast.content;
+  const { severity, message, label, detail, title, action } = toast.content;
   const labelId = useId();
   const swipe = useSwipe(close);
   const escape = useEscape(close);
@@ -63,11 +67,12 @@ function ToastItem({ toast, close }: { toast: QueuedToast<ToastMessage>; close: 
     >
       <span id={labelId} className="visually-hidden">{label}</span>
       <ToastContent className="toast-content">
-        <Text slot="title" className="toast-title">{severity === "success" ? "Success" : "Error"}</Text>
+        <Text slot="title" className="toast-title">{title ?? (severity === "success" ? "Success" : "Error")}</Text>
         <Text slot="description" className="toast-message">
           {message}
           {detail && <span className="toast-detail">{detail}</span>}
         </Text>
+        {action && <button type="button" className="button button-secondary toast-action" onClick={action.onAction}>{action.label}</button>}
       </ToastContent>
       <Button slot="close" className="toast-close" aria-label="Close">
         <svg viewBox="0 0 16 16" width="16" height="16" aria-hidden="true"><path d="M3 3l10 10M13 3L3 13" stroke="currentColor" strokeWidth="2" /></svg>

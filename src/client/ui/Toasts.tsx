@@ -20,6 +20,19 @@ export class Toasts {
     return this.show({ severity: "error", message, label, detail });
   }
 
+  /**
+   * A success that offers one action (Undo) for `timeout` ms, with its own title. `onClose` runs
+   * however it closes: its time over, its close button, Escape, a swipe, or close().
+   */
+  offer(toast: Required<Pick<ToastMessage, "title" | "message" | "label" | "action">>, options: { timeout: number; onClose: () => void }): string {
+    if (toast.label.trim() === "") throw new Error("A toast needs a non-empty label.");
+    return this.queue.add({ severity: "success", ...toast }, options);
+  }
+
+  close(key: string): void {
+    this.queue.close(key);
+  }
+
   clear(): void {
     this.queue.clear();
   }

@@ -1,11 +1,15 @@
 // A logged-in applicant's document control (application-form §4, §5 file upload): choose a file,
-// see it checked, uploaded and converted, then see it stored (name and size) and delete it.
+// see it checked, uploaded and converted, then see it stored (name and size) and delete it; a
+// failed upload stays at the question with its reason and 'Try another file'.
 // The browser's own file input, drawn as a 'Choose file' button by its label.
 import { useEffect, useRef, useState, type ChangeEvent, type RefObject } from "react";
 import { useAnswer } from "../state/answers";
 import { LazyModal, preloadDialog } from "../ui/lazy";
 import { useChanges } from "../form/changes";
-import { ANSWERED, deleteDocument, deleteFailed, uploadDocument, useDocumentAnswers, useUploads, type Upload } from "../form/documents";
+import {
+  ANSWERED, deleteDocument, deleteFailed, forgetUploadFailure, uploadDocument, useDocumentAnswers, useUploadFailures, useUploads, type Upload,
+} from "../form/documents";
+import { useSession } from "../state/session";
 import { acceptedTypes, checkFile, formatFileSize } from "../../engine/documents";
 import { institution } from "../institution";
 import { displayText } from "../../engine/text";
@@ -28,9 +32,18 @@ export default function DocumentControl({ answerKey, label, id, isInvalid, descr
   const answer = useAnswer(answerKey);
   const stored = answer === ANSWERED ? documents.data?.[answerKey] : undefined;
   const [problems, setProblems] = useState<string[]>([]);
+  const username = useSession((session) => session.username);
+  const held = useUploadFailures((failures) => failures[answerKey]);
+  const failure = held?.username === username ? held : undefined;
   const root = useRef<HTMLDivElement>(null);
-  const shown = upload ? "upload" : stored ? "stored" : answer === ANSWERED && documents.isPending ? "loading" : "choose";
+  const input = useRef<HTMLInputElement>(null);
+  const shown = upload ? "upload" : stored ? "stored" : answer === ANSWERED && documents.isPending ? "loading" : failure ? "failed" : "choose";
   useFocusFollows(shown, root);
+  if (failure && "error" in failure) {
+    // Thrown once: after the boundary, going back to the page shows the control ready again.
+    queueMicrotask(() => forgetUploadFailure(answerKey));
+    throw failure.error;
+  }
 
   const choose = (event: ChangeEvent<HTMLInputElement>) => {
     const file = event.target.files?.[0];
@@ -38,7 +51,10 @@ export default function DocumentControl({ answerKey, label, id, isInvalid, descr
     event.target.value = "";
     if (!file) return;
     const checked = checkFile(file, institution.uploads);
-    if (!checked.ok) return setProblems(checked.errors.map((error) => error.message));
+    if (!checked.ok) {
+      forgetUploadFailure(answerKey);
+      return setProblems(checked.errors.map((error) => error.message));
+    }
     setProblems([]);
     void uploadDocument(changes, answerKey, label, checked.value);
   };
@@ -48,6 +64,26 @@ export default function DocumentControl({ answerKey, label, id, isInvalid, descr
       {shown === "upload" && <UploadStatus upload={upload!} id={id} />}
       {shown === "loading" && <p className="field-description" role="status">Loading your document…</p>}
       {shown === "stored" && <StoredDocument answerKey={answerKey} label={label} id={id} file={stored!} />}
+      {shown === "failed" && (
+        <div className="file-failed">
+          <p id={`${id}-failure`} className="field-error" role="alert">
+            <span className="file-name">{displayText(failure!.fileName)}</span>: {"message" in failure! ? failure.message : ""}
+          </p>
+          {/* The picker opens from the browser's own input, kept here hidden (and so out of the tab order). */}
+          <input ref={input} type="file" hidden accept={acceptedTypes(institution.uploads)} onChange={choose} />
+          <button
+            id={`${id}-retry`}
+            type="button"
+            className="button button-secondary"
+            aria-labelledby={`${id}-label ${id}-retry`}
+            aria-describedby={`${id}-failure`}
+            onClick={() => input.current?.click()}
+            data-focus-here=""
+          >
+            Try another file
+          </button>
+        </div>
+      )}
       {shown === "choose" && (
         <>
           <div className="file-choose">
@@ -97,6 +133,8 @@ function StoredDocument({ answerKey, label, id, file }: { answerKey: string; lab
   const changes = useChanges();
   const [isConfirming, setConfirming] = useState(false);
   const [isDeleting, setDeleting] = useState(false);
+  // A document whose first page could not be drawn has no thumbnail (404): it shows without one.
+  const [hasThumbnail, setHasThumbnail] = useState(true);
   const remove = async () => {
     setDeleting(true);
     try {
@@ -109,6 +147,14 @@ function StoredDocument({ answerKey, label, id, file }: { answerKey: string; lab
   };
   return (
     <div className="file-stored">
+      {hasThumbnail && (
+        <img
+          className="file-thumbnail"
+          src={thumbnailUrl(answerKey, file)}
+          alt={`First page of ${displayText(file.file_name)}`}
+          onError={() => setHasThumbnail(false)}
+        />
+      )}
       <span id={`${id}-file`} className="file-name">
         {displayText(file.file_name)} <span className="file-size">{formatFileSize(file.file_size)}</span>
       </span>
@@ -151,6 +197,13 @@ function StoredDocument({ answerKey, label, id, file }: { answerKey: string; lab
     </div>
   );
 }
+
+/**
+ * The first page's picture. The name and size tell one stored document from the next in the
+ * address: the browser keeps a page's images by address whatever the server's no-store says.
+ */
+const thumbnailUrl = (answerKey: string, file: { file_name: string; file_size: number }) =>
+  `/api/document-answer/${encodeURIComponent(answerKey)}/thumbnail?${new URLSearchParams({ of: `${file.file_size}:${file.file_name}` })}`;
 
 /**
  * The control swaps its parts as an upload runs (input, progress, stored file): when the focused

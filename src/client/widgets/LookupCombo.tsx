@@ -38,10 +38,13 @@ export function LookupCombo({ view, onBlur }: WidgetProps<"lookup">) {
   const { key, value: answer, errors, id } = useQuestion(view);
   const isUserDriven = useIsUserDriven(view);
   const input = useRef<HTMLInputElement>(null);
-  useLayoutEffect(() => takeOver(key, input.current), [key]);
 
   // The text typed to search with: "" once a suggestion is chosen or the question is left.
   const [search, setSearch] = useState("");
+  // What was typed into the plain input before this code came is searched as if typed now.
+  useLayoutEffect(() => {
+    if (takeOver(key, input.current)) setSearch(input.current?.value ?? "");
+  }, [key]);
   const term = useDebounced(search, LOOKUP_DEBOUNCE_MS, LOOKUP_MAX_WAIT_MS).trim();
   const found = useSuggestions(question.category, term);
   // Until the search catches up with the text, only suggestions for the name being typed show.
@@ -103,7 +106,7 @@ export function LookupCombo({ view, onBlur }: WidgetProps<"lookup">) {
     >
       <Label className="field-label">{question.label}</Label>
       <div className="input-row">
-        <Input ref={input} className="input" maxLength={LOOKUP_MAX_LENGTH} autoComplete={question.autofill ?? "off"} />
+        <Input ref={input} className="input" maxLength={question.maxLength ?? LOOKUP_MAX_LENGTH} autoComplete={question.autofill ?? "off"} />
       </div>
       {questionParts(id, question.help, note, errors)}
       <OpenWithSuggestions suggestions={suggestions} />

@@ -9,6 +9,8 @@ export interface Note {
   part: string;
   className: string;
   text: string;
+  /** Read out as it appears (a refused keystroke), not only when the input is focused. */
+  isLive?: boolean;
 }
 
 interface Props {
@@ -73,7 +75,7 @@ export function questionParts(id: string, help: string | undefined, note: Note |
   return (
     <>
       {help ? <span id={`${id}-help`} className="field-description">{help}</span> : null}
-      {note && <span id={`${id}-${note.part}`} className={note.className}>{note.text}</span>}
+      {note && <span id={`${id}-${note.part}`} className={note.className} role={note.isLive ? "status" : undefined}>{note.text}</span>}
       {errors.length > 0 ? <span id={`${id}-error`} className="field-error">{errors.join(" ")}</span> : null}
     </>
   );

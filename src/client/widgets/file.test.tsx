@@ -1,7 +1,7 @@
 // The file widget (spec: application-form §4 file upload and conversion, §5 file upload, §6, §8):
 // the Resume question drawn alone, a file chosen as a person would, and the calls it makes — the
 // presigned post, the upload, the conversion and its polling, the deletes — checked against msw.
-import { render, screen, waitFor, within } from "@testing-library/react";
+import { fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { http, HttpResponse } from "msw";
 import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
@@ -9,13 +9,16 @@ import type { Answers, ViewItem } from "../../engine/runtime";
 import { useAnswers } from "../state/answers";
 import { CONVERSION_POLL_MS } from "../state/saver";
 import { ToastList, toasts } from "../ui/Toasts";
-import { logIn, sent, sentTo, server, testSaver, url, withTestServer, WithSaver } from "../testing";
+import { labelOf, logIn, sent, sentTo, server, testSaver, url, withTestServer, WithSaver } from "../testing";
 import { form } from "../form/model";
 import { Items } from "../form/Renderer";
+import { useUploadFailures } from "../form/documents";
+import { ErrorScreen } from "../shell/ErrorScreen";
+import { ErrorBoundary } from "../ui/ErrorBoundary";
 
 withTestServer({ conversionPollMs: 20, saveDelayMs: 20 });
 
-const LABEL = "Resume";
+const LABEL = labelOf("resume_pdf");
 const HELP = "A .png, .jpeg, .jpg, .pdf or .docx file of 1 MB or less.";
 const TOO_LARGE = "Your file is too large. The maximum file size is 1 MB.";
 const WRONG_TYPE = "You can only enter the following file types: .png, .jpeg, .jpg, .pdf, .docx";
@@ -29,12 +32,13 @@ beforeEach(() => {
 });
 afterEach(() => {
   consoleError.mockRestore();
+  useUploadFailures.setState({}, true);
 });
 
 const resume = (): ViewItem => form.owners.get("resume_pdf")!.item;
 const answers = (): Answers => useAnswers.getState().answers;
 
-/** The Resume question (shown when resume is Y) with the corner toasts; a logged-in applicant unless `visitor`. */
+/** The Resume question (shown when resume is Y) with the corner toasts, under the app's error boundary; a logged-in applicant unless `visitor`. */
 function show({ visitor = false, answer = "" } = {}) {
   if (!visitor) {
     logIn({ username: "ada@example.com" });
@@ -44,7 +48,9 @@ function show({ visitor = false, answer = "" } = {}) {
   const user = userEvent.setup({ applyAccept: false });
   const view = render(
     <>
-      <Items items={[resume()]} level={2} />
+      <ErrorBoundary pathname="/education" fallback={<ErrorScreen />}>
+        <Items items={[resume()]} level={2} />
+      </ErrorBoundary>
       <ToastList toasts={toasts} placement="corner" label="Notifications" />
     </>,
     { wrapper: WithSaver },
@@ -110,7 +116,7 @@ describe("choosing a file", () => {
     expect(input).toHaveAttribute("type", "file");
     expect(input).toHaveAttribute("accept", ".png,.jpeg,.jpg,.pdf,.docx");
     expect(input).not.toHaveAttribute("multiple");
-    expect(input).toHaveAccessibleName("Resume Choose file");
+    expect(input).toHaveAccessibleName(`${LABEL} Choose file`);
     expect(input).toHaveAccessibleDescription(HELP);
     expect(screen.getByText("Choose file")).toBeInTheDocument();
     await user.tab();
@@ -234,19 +240,62 @@ describe("uploading", () => {
     }
   });
 
-  test("FAILED: the answer is cleared and 'Error uploading file for Resume' shows with the server's reason", async () => {
+  test("FAILED: the answer is cleared, and the server's reason shows at the question and in 'Error uploading file for Resume'", async () => {
     serveUpload({ statuses: ["IN_PROGRESS", "FAILED"], message: "The file could not be read as a PDF." });
     const { user } = show({ answer: "ANSWERED" });
     await user.upload(await fileInput(), fileOf("resume.pdf", 524288));
 
     const toast = await screen.findByRole("alertdialog", { name: "File Upload Error" });
-    expect(within(toast).getByText("Error uploading file for Resume")).toBeInTheDocument();
+    expect(within(toast).getByText(`Error uploading file for ${LABEL}`)).toBeInTheDocument();
     expect(within(toast).getByText("The file could not be read as a PDF.")).toBeInTheDocument();
     expect(answers().resume_pdf).toBe("");
     await waitFor(() => expect(sentTo("PUT", "/api/answer").map((r) => r.body)).toContainEqual({ resume_pdf: "" }));
-    // The control is back for another try.
-    expect(await fileInput()).toHaveFocus();
     expect(screen.queryByRole("progressbar")).not.toBeInTheDocument();
+
+    // At the question itself, after the toast is gone: the reason, and a way to try again.
+    await user.click(within(toast).getByRole("button", { name: "Close" }));
+    await waitFor(() => expect(screen.queryByRole("alertdialog")).not.toBeInTheDocument());
+    expect(screen.getByRole("alert")).toHaveTextContent("resume.pdf: The file could not be read as a PDF.");
+    const again = screen.getByRole("button", { name: `${LABEL} Try another file` });
+    expect(again).toHaveAccessibleDescription("resume.pdf: The file could not be read as a PDF.");
+    expect(document.querySelector(".file-choose")).toBeNull();
+  });
+
+  test("'Try another file' opens the file picker, by keyboard too; the file chosen there is uploaded", async () => {
+    serveUpload({ statuses: ["FAILED"], message: "The file could not be read as a PDF." });
+    const { user } = show();
+    await user.upload(await fileInput(), fileOf("resume.pdf", 524288));
+    const again = await screen.findByRole("button", { name: `${LABEL} Try another file` });
+    await waitFor(() => expect(again).toHaveFocus());
+
+    const picker = document.querySelector<HTMLInputElement>('input[type="file"]')!;
+    expect(picker).toHaveAttribute("accept", ".png,.jpeg,.jpg,.pdf,.docx");
+    const opened = vi.fn();
+    picker.addEventListener("click", opened);
+    await user.keyboard("{Enter}");
+    expect(opened).toHaveBeenCalledTimes(1);
+
+    serveUpload({ statuses: ["COMPLETED"] });
+    await user.upload(picker, fileOf("resume.pdf", 524288));
+    expect(await screen.findByText("512KB")).toBeInTheDocument();
+    expect(answers().resume_pdf).toBe("ANSWERED");
+    expect(screen.queryByRole("button", { name: `${LABEL} Try another file` })).not.toBeInTheDocument();
+    expect(document.querySelector(".file-control")).not.toHaveTextContent("could not be read");
+  });
+
+  test("NOT_ANSWERED (the document was deleted meanwhile) ends polling without an error: no toast, the answer cleared", async () => {
+    serveUpload({ statuses: ["IN_PROGRESS", "NOT_ANSWERED"] });
+    const { user } = show();
+    await user.upload(await fileInput(), fileOf("resume.pdf", 524288));
+    await waitFor(() => expect(sentTo("GET", "/api/pdf/document-answer/resume_pdf")).toHaveLength(2));
+    expect(await fileInput()).toBeInTheDocument();
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    expect(sentTo("GET", "/api/pdf/document-answer/resume_pdf"), "polling has ended").toHaveLength(2);
+    expect(screen.queryByRole("alertdialog")).not.toBeInTheDocument();
+    expect(screen.queryByText("Try another file")).not.toBeInTheDocument();
+    expect(screen.getByRole("alert")).toBeEmptyDOMElement();
+    expect(consoleError).not.toHaveBeenCalled();
+    expect(answers().resume_pdf).toBe("");
   });
 
   test("a refused presigned post: no upload, the answer cleared, the error toast with the server's message", async () => {
@@ -255,11 +304,45 @@ describe("uploading", () => {
     const { user } = show();
     await user.upload(await fileInput(), fileOf("resume.pdf", 524288));
     const toast = await screen.findByRole("alertdialog", { name: "File Upload Error" });
-    expect(within(toast).getByText("Error uploading file for Resume")).toBeInTheDocument();
+    expect(within(toast).getByText(`Error uploading file for ${LABEL}`)).toBeInTheDocument();
     expect(within(toast).getByText("Storage is unavailable.")).toBeInTheDocument();
     expect(sentTo("POST", "/upload")).toEqual([]);
     expect(sentTo("POST", "/api/pdf/document-answer/resume_pdf")).toEqual([]);
     expect(answers().resume_pdf).toBe("");
+  });
+});
+
+describe("an upload error nobody has seen (application-form §8)", () => {
+  test("a fault of our own code is thrown to the error boundary, not shown as a toast; once thrown, the question is ready again", async () => {
+    // An upload form without its fields: the upload cannot even be addressed, and no message for the applicant says why.
+    server.use(
+      http.post(url("/api/presigned-url"), () => HttpResponse.json({ url: url("/upload") })),
+      http.put(url("/api/answer"), () => HttpResponse.json({ message: "Saved.", revision: 2, cleared: [] })),
+    );
+    const { user, unmount } = show();
+    await user.upload(await fileInput(), fileOf("resume.pdf", 524288));
+    expect(await screen.findByRole("heading", { name: "Something went wrong." })).toBeInTheDocument();
+    expect(screen.queryByRole("alertdialog")).not.toBeInTheDocument();
+    expect(consoleError).toHaveBeenCalledWith("Route error", expect.any(TypeError));
+    expect(answers().resume_pdf).toBe("");
+    expect(sentTo("POST", "/upload")).toEqual([]);
+
+    await waitFor(() => expect(useUploadFailures.getState()).toEqual({}));
+    unmount();
+    show();
+    expect(await fileInput()).toBeInTheDocument();
+  });
+
+  test("a failure the applicant has been shown (the server's refusal) stays at the question, not thrown", async () => {
+    server.use(
+      http.post(url("/api/presigned-url"), () => HttpResponse.json({ message: "Storage is unavailable." }, { status: 503 })),
+      http.put(url("/api/answer"), () => HttpResponse.json({ message: "Saved.", revision: 2, cleared: [] })),
+    );
+    const { user } = show();
+    await user.upload(await fileInput(), fileOf("resume.pdf", 524288));
+    expect(await screen.findByRole("button", { name: `${LABEL} Try another file` })).toBeInTheDocument();
+    expect(document.querySelector(".file-failed [role=alert]")).toHaveTextContent("resume.pdf: Storage is unavailable.");
+    expect(screen.queryByRole("heading", { name: "Something went wrong." })).not.toBeInTheDocument();
   });
 });
 
@@ -277,10 +360,12 @@ describe("a stored document", () => {
     );
   }
 
-  test("shows its name and size; Delete asks first, Cancel keeps it", async () => {
+  test("shows its first page, its name and size; Delete asks first, Cancel keeps it", async () => {
     serveStored();
     const { user } = show({ answer: "ANSWERED" });
     expect(await screen.findByText("512KB")).toBeInTheDocument();
+    const thumbnail = screen.getByRole("img", { name: "First page of resume.pdf" });
+    expect(thumbnail).toHaveAttribute("src", "/api/document-answer/resume_pdf/thumbnail?of=524288%3Aresume.pdf");
     const remove = screen.getByRole("button", { name: "Delete" });
     expect(remove).toHaveAccessibleDescription("resume.pdf 512KB");
     expect(document.querySelector("input[type=file]")).toBeNull();
@@ -295,6 +380,16 @@ describe("a stored document", () => {
     expect(sentTo("DELETE", "/api/pdf/document-answer/resume_pdf")).toEqual([]);
     expect(screen.getByText("512KB")).toBeInTheDocument();
     expect(answers().resume_pdf).toBe("ANSWERED");
+  });
+
+  test("without a thumbnail (its first page could not be drawn), the document shows without one", async () => {
+    serveStored();
+    show({ answer: "ANSWERED" });
+    fireEvent.error(await screen.findByRole("img", { name: "First page of resume.pdf" }));
+    expect(screen.queryByRole("img")).not.toBeInTheDocument();
+    expect(screen.getByText("512KB")).toBeInTheDocument();
+    expect(screen.getByRole("button", { name: "Delete" })).toBeInTheDocument();
+    expect(screen.queryByRole("alert", { name: /./ })).not.toBeInTheDocument();
   });
 
   test("Delete in the dialog deletes the document and its PDF, clears the answer and fetches the list again", async () => {
@@ -348,7 +443,7 @@ describe("a stored document", () => {
     await user.click(await screen.findByRole("button", { name: "Delete" }));
     await user.click(within(await screen.findByRole("dialog", { name: "Delete File" })).getByRole("button", { name: "Delete" }));
     const toast = await screen.findByRole("alertdialog", { name: "File Delete Error" });
-    expect(within(toast).getByText("Error deleting file for Resume")).toBeInTheDocument();
+    expect(within(toast).getByText(`Error deleting file for ${LABEL}`)).toBeInTheDocument();
     expect(within(toast).getByText("Storage is unavailable.")).toBeInTheDocument();
     expect(screen.getByText("512KB")).toBeInTheDocument();
     expect(answers().resume_pdf).toBe("ANSWERED");

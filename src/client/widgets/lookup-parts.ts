@@ -17,12 +17,13 @@ export function handOver(key: AnswerKey, element: HTMLInputElement): void {
   queueMicrotask(() => handovers.delete(key));
 }
 
-/** Called by the combo box as it replaces the plain input: the focus and caret move to its input. */
-export function takeOver(key: AnswerKey, element: HTMLInputElement | null): void {
+/** Called by the combo box as it replaces the plain input: the focus and caret move to its input. Answers whether they did. */
+export function takeOver(key: AnswerKey, element: HTMLInputElement | null): boolean {
   const caret = handovers.get(key);
   handovers.delete(key);
   // Unless the focus has gone somewhere else meanwhile.
-  if (!caret || !element || (document.activeElement && document.activeElement !== document.body)) return;
+  if (!caret || !element || (document.activeElement && document.activeElement !== document.body)) return false;
   element.focus();
   element.setSelectionRange(caret.start, caret.end);
+  return true;
 }

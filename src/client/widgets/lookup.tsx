@@ -1,6 +1,8 @@
 // The `lookup` widget (DEFINITIONS.md; application-form §4 school choice, §9 lookup): a search as
-// you type (./LookupCombo.tsx, a React Aria combo box) that loads once a page shows a lookup, not
-// with the page, since a first visit to /about must stay light and its lookups are hidden at first.
+// you type (./LookupCombo.tsx, a React Aria combo box) that loads once a page shows a school's
+// lookup, not with the page, since a first visit to /about must stay light and its school lookups
+// are hidden at first. An address's first line (category `address`) is on /about at first, in
+// every address block: its combo box loads when the pointer comes over the input or it takes the focus.
 // Until then the question is a plain text input that looks the same and stores what is typed the
 // same way. The page the server draws ahead (prerender.tsx) shows that input, and React takes it
 // over as drawn; when the combo box replaces it, the combo box takes over its focus and caret.
@@ -44,8 +46,11 @@ const asDrawnAhead = () => false;
 
 function LookupQuestion(props: WidgetProps<"lookup">) {
   const showsCombo = useSyncExternalStore(subscribe, isLoaded, asDrawnAhead);
-  // A page that shows a lookup fetches the combo box as it appears.
-  useEffect(() => void preloadLookup(), []);
+  // A page that shows a school's lookup fetches the combo box as it appears.
+  const isAddress = props.view.item.category === "address";
+  useEffect(() => {
+    if (!isAddress) void preloadLookup();
+  }, [isAddress]);
   return showsCombo && LookupCombo ? <LookupCombo {...props} /> : <PlainLookup {...props} />;
 }
 
@@ -73,7 +78,9 @@ function PlainLookup({ view, onAnswer, onBlur }: WidgetProps<"lookup">) {
             value={typeof value === "string" ? value : ""}
             onChange={(event) => onAnswer(typedAnswers(view, event.target.value, useAnswers.getState().answers))}
             onBlur={onBlur}
-            maxLength={LOOKUP_MAX_LENGTH}
+            onFocus={() => void preloadLookup()}
+            onPointerEnter={() => void preloadLookup()}
+            maxLength={question.maxLength ?? LOOKUP_MAX_LENGTH}
             autoComplete={question.autofill ?? "off"}
             aria-invalid={invalid || undefined}
             aria-describedby={describedBy}

@@ -1,6 +1,6 @@
 // The one-line questions: text here, and email, number, phone, ssn and date (their own files),
 // which differ in the input's type and keyboard, a mask applied as typed, and a length limit.
-import type { ChangeEvent, ReactNode } from "react";
+import { useState, type ChangeEvent, type ReactNode } from "react";
 import { QuestionFrame } from "./QuestionFrame";
 import { answerText, hasAnswer, useQuestion, type WidgetEntry, type WidgetProps } from "./widget";
 
@@ -12,6 +12,8 @@ interface LineKind {
   inputMode?: "text" | "tel" | "numeric" | "email";
   /** The mask, applied as the applicant types. */
   format?: (value: string) => string;
+  /** Characters the input refuses as they are typed or pasted, and the note that then says why. */
+  refuses?: { characters: RegExp; note: string };
   maxLength?: number;
   spellCheck?: boolean;
   autoComplete?: string;
@@ -27,12 +29,19 @@ export function oneLine(kind: LineKind): (props: WidgetProps<LineType>) => React
   return function TextQuestion({ view, onAnswer, onBlur }: WidgetProps<LineType>) {
     const question = view.item;
     const { key, value, errors, id } = useQuestion(view);
+    const [hasRefused, setRefused] = useState(false);
     const onChange = (event: ChangeEvent<HTMLInputElement>) => {
-      const input = event.target.value;
+      let input = event.target.value;
+      if (kind.refuses) {
+        const kept = input.replace(kind.refuses.characters, "");
+        setRefused(kept !== input);
+        input = kept;
+      }
       onAnswer({ [key]: kind.format ? kind.format(input) : input });
     };
+    const note = hasRefused && kind.refuses ? { part: "refused", className: "field-description", text: kind.refuses.note, isLive: true } : undefined;
     return (
-      <QuestionFrame id={id} answerKey={key} label={question.label} help={question.help} errors={errors} labels="input">
+      <QuestionFrame id={id} answerKey={key} label={question.label} help={question.help} note={note} errors={errors} labels="input">
         {(describedBy) => (
           <div className="input-row">
             <input

@@ -14,6 +14,7 @@ import { labelOf, logIn, optionsOf, sentTo, server, testSaver, url, withTestServ
 import { form } from "../form/model";
 import { Items } from "../form/Renderer";
 import { uploadsHint } from "../../engine/documents";
+import { DIGITS_ONLY } from "./number";
 import { TEXT_MAX_LENGTH } from "./text";
 import { TEXTAREA_MAX_LENGTH, TEXTAREA_ROWS } from "./textarea";
 
@@ -111,6 +112,20 @@ describe("number", () => {
     expect(input).toHaveAccessibleDescription("200 to 800.");
     await user.type(input, "7805");
     expect(answers().sat_score_math).toBe("780");
+  });
+
+  test("refuses letters in a sibling's age and says it takes digits only", async () => {
+    const { user } = show(viewOf("sibling_age"));
+    const input = screen.getByRole("textbox", { name: labelOf("sibling_age") });
+    await user.type(input, "abc");
+    expect(input).toHaveValue("");
+    expect(answers().sibling_age ?? "").toBe("");
+    expect(screen.getByRole("status")).toHaveTextContent(DIGITS_ONLY);
+    expect(descriptions(input)).toContain(DIGITS_ONLY);
+    await user.type(input, "1x4");
+    expect(answers().sibling_age).toBe("14");
+    await user.type(input, "{Backspace}");
+    expect(screen.queryByRole("status")).toBeNull();
   });
 });
 

@@ -57,4 +57,11 @@ describe("rule files", () => {
     const lines = lint(fixture(rules([{ if: { properties: { citizenship_us: { enum: ["Y", "No"] } } }, then: { required: ["citizenship"] } }])));
     expect(lines).toEqual(['schemas/rules/basic.schema.json:11:15: "No" is not an option of "citizenship_us"; options offer `Y`, `N` (/allOf/0/if/properties/citizenship_us/enum/1)']);
   });
+
+  it("refuses a monthsAfter that reads a key outside the data model: it never applies", async () => {
+    const lines = lint(fixture(rules([{ properties: { toefl_score: { monthsAfter: { month: "frist_name", since: "today", maximum: 0 }, errorMessage: "Not in the future." } } }])));
+    expect(lines).toEqual([
+      'schemas/rules/basic.schema.json:9:13: rule reads "frist_name", which is not in the data model; did you mean `first_name`?: the rule never applies (/allOf/0/properties/toefl_score/monthsAfter/month)',
+    ]);
+  });
 });

@@ -1,5 +1,5 @@
-// Rule files (schemas/rules/) name answer keys in `required`, `properties` and
-// `errorMessage.required`: each must be a key some page asks for, a value a rule compares with
+// Rule files (schemas/rules/) name answer keys in `required`, `properties`,
+// `errorMessage.required` and `monthsAfter`: each must be a key some page asks for, a value a rule compares with
 // must be one the question offers, and a message must belong to a rule that can fail.
 import type { Expansion } from "../../engine/compile";
 import type { ProjectFiles } from "../files";
@@ -40,6 +40,10 @@ export function lintRules(project: ProjectFiles, expansion: Expansion, model: Se
           else checkValues(key, property, `${pointer}/properties/${key}`);
         }
       }
+      for (const [where, key] of monthsAfterKeys(object.monthsAfter)) {
+        const problem = unasked(key);
+        if (problem) error(`${pointer}/monthsAfter/${where}`, `rule reads ${problem}: the rule never applies`);
+      }
       const messages = (object.errorMessage as { required?: Record<string, unknown> } | undefined)?.required;
       for (const key of Object.keys(messages && typeof messages === "object" ? messages : {})) {
         const where = `${pointer}/errorMessage/required/${key}`;
@@ -72,4 +76,13 @@ export function lintRules(project: ProjectFiles, expansion: Expansion, model: Se
     visit(schema, "", true);
   }
   return findings;
+}
+
+/** The answer keys a `monthsAfter` reads, each with its place inside it (`month`, `since/year`, `since/month`). */
+function monthsAfterKeys(value: unknown): [string, string][] {
+  if (typeof value !== "object" || value === null) return [];
+  const { month, since } = value as { month?: unknown; since?: unknown };
+  const { year: sinceYear, month: sinceMonth } = typeof since === "object" && since !== null ? since as { year?: unknown; month?: unknown } : {};
+  const named: [string, unknown][] = [["month", month], ["since/year", sinceYear], ["since/month", sinceMonth]];
+  return named.filter((entry): entry is [string, string] => typeof entry[1] === "string");
 }

@@ -638,6 +638,10 @@ export interface LookupItem {
    */
   category: "hs_ceeb" | "college_ceeb" | "address";
   /**
+   * The most characters the answer may have (default 100, a school's name).
+   */
+  maxLength?: number;
+  /**
    * Field of the chosen record → the answer key it fills (written without the block's prefix).
    */
   fills: {

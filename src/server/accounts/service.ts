@@ -16,8 +16,8 @@ import { endSession, removeEndedSessions, startSession } from "../auth/sessions"
 import { forget, giveBack, hit, take } from "../auth/throttle";
 import type { ServerContext } from "../context";
 import {
-  addPasswordReset, addSignupAttempt, confirmWithAttempt, liveAttempts, moveAttempt, recordLogin, renewAttemptCode, resetPassword,
-  userByName, userIdByName, userOfLiveAttempt,
+  addPasswordReset, addSignupAttempt, confirmWithAttempt, isResetLive, liveAttempts, moveAttempt, recordLogin, renewAttemptCode,
+  resetPassword, userByName, userIdByName, userOfLiveAttempt,
 } from "../data/accounts";
 import { mailTexts, type Mail } from "../mail";
 
@@ -192,6 +192,17 @@ export function createAccountService(ctx: ServerContext) {
       const passwordHash = await hashPassword(password);
       const isReset = await resetPassword(db, { idHash: hash(id), username, passwordHash, now: now(), loginThrottle: `login:account:${username}` });
       return isReset ? done(undefined) : refuse({ code: "resetWrong" });
+    },
+
+    /**
+     * Whether a reset link still works, asked as its page opens: the reset's own checks of the
+     * address and the link, without a password. Only the holder of the mailed id learns anything,
+     * and nothing the reset itself would not tell them.
+     */
+    async checkReset(body: { username: string; id: string }): Promise<AccountResult> {
+      const username = addressOf(body.username);
+      if (!username) return refuse({ code: "emailInvalid" });
+      return (await isResetLive(db, { idHash: hash(body.id), username, now: now() })) ? done(undefined) : refuse({ code: "resetWrong" });
     },
 
     async logOut(sessionId: string): Promise<void> {

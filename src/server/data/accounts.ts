@@ -110,6 +110,14 @@ export async function addPasswordReset(db: Queryable, idHash: string, userId: nu
   await db.query("INSERT INTO password_resets (id_hash, user_id, expires_at) VALUES ($1, $2, $3)", [idHash, userId, expiresAt]);
 }
 
+/** Whether `username`'s account has a live (unused, unexpired) reset with this id, without using it. */
+export async function isResetLive(db: Queryable, { idHash, username, now }: { idHash: string; username: string; now: Date }): Promise<boolean> {
+  const rows = await db.query(
+    "SELECT 1 FROM password_resets WHERE id_hash = $1 AND user_id = (SELECT id FROM users WHERE username = $2) AND expires_at > $3",
+    [idHash, username, now]);
+  return rows.length > 0;
+}
+
 /**
  * Sets the password with a live reset of `username`'s account and uses it up; a refused (expired)
  * reset is left as it was. The mail proved the address, so a reset also confirms an unconfirmed

@@ -168,7 +168,9 @@ async function upsertSchools(tx: Queryable, category: SchoolCategory, schools: S
   // by one), and the planner prices a full list so high that it reads the whole table instead;
   // PGlite has no autovacuum to empty it or to count the new rows. So both happen now.
   await tx.query("SELECT gin_clean_pending_list('lookup_schools_search')");
+  await tx.query("SELECT refresh_lookup_spellings($1)", [category]);
   await tx.query("ANALYZE lookup_schools");
+  await tx.query("ANALYZE lookup_spellings");
 }
 
 /** The import's report in lines for a terminal: the counts, then each refused row. */

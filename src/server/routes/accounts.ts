@@ -3,7 +3,7 @@
 // The sign-up attempt's id lives in an HttpOnly cookie of its own, sent to /public only.
 import type { FastifyInstance, FastifyReply } from "fastify";
 import type { JsonSchemaToTsProvider } from "@fastify/type-provider-json-schema-to-ts";
-import { addressBody, confirmBody, credentialsBody, replies, resetBody } from "../../api-contract";
+import { addressBody, confirmBody, credentialsBody, replies, resetBody, resetCheckBody } from "../../api-contract";
 import { ATTEMPT_MS, createAccountService, type AccountRefusal } from "../accounts/service";
 import { clearSessionCookies, setSessionCookies } from "../auth/sessions";
 import type { ServerContext } from "../context";
@@ -92,6 +92,15 @@ export function accountRoutes(app: FastifyInstance, ctx: ServerContext): void {
     const result = await accounts.resetPassword(request.body);
     if (!result.ok) throw refusal(result);
     return { message: messages.resetDone };
+  });
+
+  // A POST, not a GET with the id in the address: the id stays out of access logs and caches.
+  routes.post("/public/reset-password/check", {
+    schema: { summary: "Whether a reset link still works (unused, within its 30 minutes); changes nothing", body: resetCheckBody, response: replies },
+  }, async (request) => {
+    const result = await accounts.checkReset(request.body);
+    if (!result.ok) throw refusal(result);
+    return { message: messages.resetLive };
   });
 }
 

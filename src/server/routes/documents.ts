@@ -7,7 +7,7 @@ import { fileMessages, MAX_FILE_NAME_LENGTH, maxFileBytes } from "../../engine/d
 import type { Application } from "../data/applications";
 import type { ServerContext } from "../context";
 import { addUploadKey, clearDocumentAnswer, documentsOf, isUploadKeyIssued, startConversion, storedDocuments } from "../data/documents";
-import { removeDocument, removeFiles, storageKey, type ConvertJob } from "../documents";
+import { removeDocument, removeFiles, storageKey, thumbnailKey, type ConvertJob } from "../documents";
 import { hit } from "../auth/throttle";
 import { answerKeyParams, conversion, convertBody, documentAnswers, messageReply, presignBody, presignedPost } from "../../api-contract";
 import { ApiError } from "../http";
@@ -107,6 +107,23 @@ export function documentRoutes(app: FastifyInstance, ctx: ServerContext): void {
     await remove(a, request.params.key);
     await clearDocumentAnswer(db, a.userId, request.params.key, now());
     return { message: messages.documentDeleted };
+  });
+
+  routes.get("/api/document-answer/:key/thumbnail", {
+    schema: {
+      summary: "The first page of a document question's converted document, as a PNG at most 200 pixels on its longer side",
+      params: answerKeyParams,
+      // `of` tells one stored document from the next in the browser's image cache; it is not read.
+      querystring: { type: "object", properties: { of: { type: "string", maxLength: 100 } }, additionalProperties: false },
+      response: { 200: { description: "The picture (image/png)" }, "4xx": messageReply },
+    },
+  }, async (request, reply) => {
+    const answerKey = documentQuestion(request.params.key);
+    const row = (await documentsOf(db, request.application.userId)).find((d) => d.answerKey === answerKey && d.status === "COMPLETED");
+    const png = row?.pdfKey ? await storage.read(thumbnailKey(row.pdfKey)) : null;
+    if (!png) throw new ApiError(404, messages.noThumbnail);
+    // Not kept by the browser: a shared computer keeps nothing of the applicant's documents.
+    return reply.type("image/png").header("Cache-Control", "no-store").send(png);
   });
 
   routes.get("/api/document-answer", {

@@ -1,7 +1,7 @@
 // Files in {dataDir}/files/{key}. The upload form and download links are signed by the server, so
 // the local store grants exactly what an S3 POST policy or presigned GET would (routes.ts).
 import { randomBytes, timingSafeEqual } from "node:crypto";
-import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from "node:fs/promises";
+import { mkdir, open, readdir, readFile, rename, rm, stat, writeFile } from "node:fs/promises";
 import { dirname, join } from "node:path";
 import { assertKey, isKey } from "./keys";
 import type { Storage, StorageDeps } from "./types";
@@ -63,6 +63,16 @@ export function openLocalStorage(deps: StorageDeps): LocalStorage {
     async read(key) {
       try {
         return await readFile(pathOf(key));
+      } catch (error) {
+        if (isMissing(error)) return null;
+        throw error;
+      }
+    },
+
+    async readStream(key) {
+      try {
+        const file = await open(pathOf(key));
+        return file.createReadStream();
       } catch (error) {
         if (isMissing(error)) return null;
         throw error;

@@ -1,6 +1,7 @@
 // The same store on any S3-compatible bucket (AWS, MinIO, Ceph, …). The bucket enforces the POST
 // policy itself; nothing here sees the upload.
 import { DeleteObjectCommand, GetObjectCommand, ListObjectsV2Command, NoSuchKey, PutObjectCommand, S3Client } from "@aws-sdk/client-s3";
+import type { Readable } from "node:stream";
 import { createPresignedPost } from "@aws-sdk/s3-presigned-post";
 import { getSignedUrl } from "@aws-sdk/s3-request-presigner";
 import type { S3Config } from "../config";
@@ -32,6 +33,18 @@ export function openS3Storage(config: S3Config, now: () => Date): S3Storage {
       try {
         const object = await client.send(new GetObjectCommand({ Bucket, Key: key }));
         return Buffer.from(await object.Body!.transformToByteArray());
+      } catch (error) {
+        if (error instanceof NoSuchKey) return null;
+        throw error;
+      }
+    },
+
+    async readStream(key) {
+      assertKey(key);
+      try {
+        const object = await client.send(new GetObjectCommand({ Bucket, Key: key }));
+        // In Node the SDK's body is the response's stream.
+        return object.Body as Readable;
       } catch (error) {
         if (error instanceof NoSuchKey) return null;
         throw error;

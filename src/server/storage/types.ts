@@ -1,3 +1,5 @@
+import type { Readable } from "node:stream";
+
 // What every store offers (local.ts, s3.ts); storage.ts picks one. Apart from storage.ts so the
 // stores import the interface without importing the module that opens them.
 export interface UploadForm { url: string; fields: Record<string, string> }
@@ -8,6 +10,8 @@ export interface Storage {
   presignUpload(key: string, options: { maxBytes: number; expiresInSeconds: number }): Promise<UploadForm>;
   /** The object's bytes, or null when there is none. */
   read(key: string): Promise<Buffer | null>;
+  /** The object's bytes as they come (the applicant's own-data zip streams files it never holds whole), or null when there is none. */
+  readStream(key: string): Promise<Readable | null>;
   write(key: string, body: Buffer, contentType: string): Promise<void>;
   /** Removing a missing object is not an error. */
   remove(key: string): Promise<void>;

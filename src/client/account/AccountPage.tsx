@@ -1,0 +1,96 @@
+// /account (issue 22 item 5): the logged-in applicant's own data. They change their e-mail
+// address and password, download everything held about them, and delete an application not
+// yet submitted; a submitted one is kept, and the page says so. A visitor is sent to /login.
+import { lazy, Suspense, useState } from "react";
+import { useMutation } from "@tanstack/react-query";
+import { Link, Navigate } from "react-router";
+import { accountMessages } from "../../engine/messages";
+import { api } from "../api/calls";
+import { ApiError } from "../api/client";
+import { forgetApplicant, useProfile } from "../api/queries";
+import type { AuthState } from "../auth/navigation";
+import { COMPLETION_ROUTE, DEFAULT_ROUTE, isPageRoute } from "../pages";
+import { Shell } from "../shell/Shell";
+import { useDocumentTitle } from "../shell/useDocumentTitle";
+import { useSaver } from "../state/saver";
+import { useSession } from "../state/session";
+import { LazyModal } from "../ui/lazy";
+import { Spinner } from "../ui/Spinner";
+import { AccountSection, EmailForm, PasswordForm } from "./AccountForms";
+
+export const ACCOUNT_ROUTE = "/account";
+export const DELETE_TITLE = "Delete your application?";
+
+const InactivityWatch = lazy(async () => ({ default: (await import("../shell/InactivityWatch")).InactivityWatch }));
+
+export function AccountPage() {
+  const isLoggedIn = useSession((s) => s.is_logged_in);
+  const username = useSession((s) => s.username);
+  const status = useSession((s) => s.web_status);
+  const lastPage = useSession((s) => s.last_page);
+  const profile = useProfile(isLoggedIn);
+  const [farewell, setFarewell] = useState<string>();
+  useDocumentTitle("Your account");
+  if (!isLoggedIn) return <Navigate to="/login" replace state={farewell ? ({ message: farewell } satisfies AuthState) : undefined} />;
+  if (profile.isPending || (profile.error instanceof ApiError && profile.error.status === 401)) return <Spinner label="Loading your account" />;
+  const isSubmitted = status === "submitted";
+  const back = isSubmitted ? COMPLETION_ROUTE : lastPage && isPageRoute(lastPage) ? lastPage : DEFAULT_ROUTE;
+  return (
+    <Shell page="account">
+      <Suspense fallback={null}><InactivityWatch /></Suspense>
+      <div className="account-page">
+        <h1 className="account-title">Your account</h1>
+        {profile.isError && <p role="alert" className="account-error">{profile.error.message}</p>}
+        <p>You are logged in as <strong className="account-email">{username}</strong>.</p>
+        <p><Link to={back}>Back to your application</Link></p>
+        <EmailForm />
+        <PasswordForm />
+        <AccountSection id="account-data" title="Download your data">
+          <p>A .zip file with everything we hold about you: your account and its logins, your answers and how your application stands, and each document you attached, as you uploaded it and as the PDF we made of it.</p>
+          <a className="button button-secondary" href="/api/account/data" download>Download my data</a>
+        </AccountSection>
+        <DeleteSection isSubmitted={isSubmitted} onDeleted={setFarewell} />
+      </div>
+    </Shell>
+  );
+}
+
+function DeleteSection({ isSubmitted, onDeleted }: { isSubmitted: boolean; onDeleted: (message: string) => void }) {
+  const saver = useSaver();
+  const [isAsking, setAsking] = useState(false);
+  const remove = useMutation({
+    mutationFn: () => api.deleteAccount(),
+    onSuccess: (reply) => {
+      // Nobody is logged in now: the page sends the browser to /login, with this message.
+      onDeleted(reply.message);
+      forgetApplicant(saver);
+    },
+    onError: () => setAsking(false),
+  });
+  return (
+    <AccountSection id="account-delete" title="Delete your application" error={remove.error?.message}>
+      {isSubmitted ? (
+        <p>{accountMessages.keptSubmitted}</p>
+      ) : (
+        <>
+          <p>Deleting your application removes your answers, your documents and your account. It cannot be undone.</p>
+          <button type="button" className="button button-danger" onClick={() => setAsking(true)}>Delete my application</button>
+          <LazyModal
+            title={DELETE_TITLE}
+            role="alertdialog"
+            isOpen={isAsking}
+            onOpenChange={setAsking}
+            actions={(close) => (
+              <>
+                <button type="button" className="button button-primary" autoFocus disabled={remove.isPending} onClick={close}>Cancel</button>
+                <button type="button" className="button button-danger" disabled={remove.isPending} onClick={() => remove.mutate()}>Delete my application</button>
+              </>
+            )}
+          >
+            <p>Your answers, every document you attached and your account will be deleted, and you will be logged out. This cannot be undone.</p>
+          </LazyModal>
+        </>
+      )}
+    </AccountSection>
+  );
+}
