@@ -56,6 +56,17 @@ export default tseslint.config(
     rules: reactHooks.configs.recommended.rules,
   },
   {
+    // React Aria's isPending announces the button by id; once the press has navigated, the next
+    // page holds an image without a name (axe role-img-alt). ui/PendingButton says it in words.
+    files: ["src/client/**/*.tsx"],
+    rules: {
+      "no-restricted-syntax": ["error", {
+        selector: "JSXOpeningElement[name.name='Button'] > JSXAttribute[name.name='isPending']",
+        message: "Use ui/PendingButton: React Aria's isPending leaves a nameless image in the live region when the press navigates.",
+      }],
+    },
+  },
+  {
     // The engine has two doors (ARCHITECTURE.md): the browser goes through engine/runtime.
     // engine/compile brings Ajv and the definitions' compiler, 40 kB gzipped more on a first
     // visit to /about; src/definitions reads files with Node.

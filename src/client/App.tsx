@@ -5,14 +5,20 @@ import { QueryClientProvider } from "@tanstack/react-query";
 import { queryClient } from "./api/queries";
 import { AppRoutes } from "./router";
 import { SaverContext, type Saver } from "./state/saver";
+import { DrawnOn } from "./ui/today";
 
-/** `saver`: the one the page created (main.tsx), or one per page the build draws ahead. */
-export function App({ saver }: { saver: Saver }) {
+/**
+ * `saver`: the one the page created (main.tsx), or one per page the build draws ahead.
+ * `drawnOn`: the day a drawn page was drawn on, while it is drawn or taken over (ui/today.ts).
+ */
+export function App({ saver, drawnOn = null }: { saver: Saver; drawnOn?: string | null }) {
   return (
     <StrictMode>
       <QueryClientProvider client={queryClient}>
         <SaverContext value={saver}>
-          <AppRoutes />
+          <DrawnOn value={drawnOn}>
+            <AppRoutes />
+          </DrawnOn>
         </SaverContext>
       </QueryClientProvider>
     </StrictMode>

@@ -26,13 +26,16 @@ const container = document.getElementById("root")!;
 // device), and redraws it otherwise; either way, what was typed into it meanwhile is kept.
 function mount() {
   beforeTakeover(container);
+  const sameAsDrawn = !isLoggedIn && serviceToken === null && Object.keys(useAnswers.getState().answers).length === 0;
+  const takesOver = container.firstElementChild !== null && sameAsDrawn;
+  // The day the page was drawn on, for the first render to draw the same (ui/today.ts).
+  const drawnOn = takesOver ? (container.querySelector<HTMLElement>("[data-drawn-on]")?.dataset.drawnOn ?? null) : null;
   const app = (
     <BrowserRouter>
-      <App saver={saver} />
+      <App saver={saver} drawnOn={drawnOn} />
     </BrowserRouter>
   );
-  const sameAsDrawn = !isLoggedIn && serviceToken === null && Object.keys(useAnswers.getState().answers).length === 0;
-  if (container.firstElementChild && sameAsDrawn) hydrateRoot(container, app);
+  if (takesOver) hydrateRoot(container, app);
   else createRoot(container).render(app);
 }
 

@@ -2,6 +2,7 @@
 // by the server inside the page (src/server/web.ts), so the form shows before its code has run;
 // main.tsx then takes it over in place.
 import { renderToString } from "react-dom/server";
+import { localToday } from "../engine/dates";
 import { StaticRouter } from "react-router";
 import { App } from "./App";
 import { createSaver } from "./state/saver";
@@ -17,7 +18,7 @@ export async function prerender(route: string): Promise<string> {
   try {
     return renderToString(
       <StaticRouter location={route}>
-        <App saver={saver} />
+        <App saver={saver} drawnOn={localToday()} />
       </StaticRouter>,
     );
   } finally {

@@ -1,10 +1,11 @@
 // The one card every account page is drawn with: header, the card's error toasts above the
 // fields, the fields, a Submit button (10rem × 3rem), and a footer linking another card.
 import { useId, useRef, useState, type ReactNode } from "react";
-import { Button, Form } from "react-aria-components";
+import { Form } from "react-aria-components";
 import { useDocumentTitle } from "../shell/useDocumentTitle";
 import { ToastList, Toasts } from "../ui/Toasts";
 import { useArrivalMessages } from "./navigation";
+import { PendingButton } from "../ui/PendingButton";
 
 interface AuthCardProps {
   title: string;
@@ -39,9 +40,9 @@ export function AuthCard({ title, errorLabel, cardToasts, onSubmit, isPending, c
         }}
       >
         {children}
-        <Button type="submit" className="button button-primary button-submit" isPending={isPending}>
+        <PendingButton type="submit" className="button button-primary button-submit" isPending={isPending}>
           Submit
-        </Button>
+        </PendingButton>
       </Form>
       {links && <div className="card-links">{links}</div>}
       <footer className="card-footer">{footer}</footer>

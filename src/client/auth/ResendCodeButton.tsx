@@ -1,10 +1,10 @@
 import { useMutation } from "@tanstack/react-query";
-import { Button } from "react-aria-components";
 import { useLocation, useNavigate } from "react-router";
 import { api } from "../api/calls";
 import type { Toasts } from "../ui/Toasts";
 import type { AuthState } from "./navigation";
 import { resendEmailError } from "./rules";
+import { PendingButton } from "../ui/PendingButton";
 
 export const RESEND_ERROR = "Resend Confirmation Code Error";
 
@@ -32,7 +32,7 @@ export function ResendCodeButton({ email, setEmailError, cardToasts }: ResendCod
     onError: (error) => cardToasts.error(error.message, RESEND_ERROR),
   });
   return (
-    <Button
+    <PendingButton
       className="link-button"
       isPending={resend.isPending}
       onPress={() => {
@@ -42,6 +42,6 @@ export function ResendCodeButton({ email, setEmailError, cardToasts }: ResendCod
       }}
     >
       Resend confirmation code
-    </Button>
+    </PendingButton>
   );
 }

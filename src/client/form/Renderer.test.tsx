@@ -6,7 +6,9 @@ import { http, HttpResponse } from "msw";
 import { act, render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
-import type { Answers, ViewItem } from "../../engine/runtime";
+import { completeAnswers } from "../../../tests/support/answer-sets";
+import { localToday, type Answers, type ViewItem } from "../../engine/runtime";
+import { pages } from "../pages";
 import { useAnswers } from "../state/answers";
 import { ToastList, toasts } from "../ui/Toasts";
 import { labelOf, logIn, profileOf, renderApp, sent, sentTo, server, testSaver, url, withTestServer, WithSaver } from "../testing";
@@ -654,5 +656,19 @@ describe("a keystroke re-renders one question", () => {
     await user.keyboard("Ada");
     expect(answers().first_name).toBe("Ada");
     expect(commits).toEqual({ first_name: 3, last_name: 0, preferred_name_ind: 0, gender_female: 0 });
+  });
+});
+
+describe("headings", () => {
+  // WCAG 1.3.1 (axe: heading-order): under the page's h1 a heading is at most one level deeper
+  // than the one before it. Staff nest sections freely, so an untitled section (the test scores'
+  // "Have you taken…" group around "Your SAT") must not push its headings a level down.
+  test.each(pages.map((page) => page.route))("no heading level is skipped on %s with every question showing", (route) => {
+    given(completeAnswers(form, localToday()));
+    const { container } = show(...pageView(route)!.items);
+    const levels = [...container.querySelectorAll("h1, h2, h3, h4, h5, h6")].map((heading) => `${heading.tagName} ${heading.textContent}`);
+    expect(levels.length).toBeGreaterThan(0);
+    const skipped = levels.filter((heading, i) => Number(heading[1]) > Number((levels[i - 1] ?? "H1")[1]) + 1);
+    expect(skipped, levels.join("\n")).toEqual([]);
   });
 });

@@ -23,7 +23,11 @@ const groupKeys = (id: string) => {
   return keys;
 };
 
-/** A heading level inside a page (its title is the h1). */
+/**
+ * A heading level inside a page (its title is the h1). Only a container that draws a heading
+ * (a titled section, a labelled tab group, a block's title) puts its items a level deeper: an
+ * untitled section or an address (a legend) does not, so no level is ever skipped (WCAG 1.3.1).
+ */
 export type Level = 2 | 3 | 4 | 5 | 6;
 export const deeper = (level: Level): Level => Math.min(level + 1, 6) as Level;
 
@@ -113,7 +117,7 @@ function Section({ view, item, level }: { view: ViewItem; item: SectionItem; lev
       {item.title && <Heading level={level} id={titleId}>{item.title}</Heading>}
       {item.help && <p className="section-help">{item.help}</p>}
       <div className="form-items">
-        <Items items={view.children ?? []} level={deeper(level)} />
+        <Items items={view.children ?? []} level={item.title ? deeper(level) : level} />
       </div>
     </section>
   );
@@ -125,7 +129,7 @@ function Address({ view, item, level }: { view: ViewItem; item: AddressItem; lev
       {item.title && <legend className="form-legend">{item.title}</legend>}
       {item.help && <p className="section-help">{item.help}</p>}
       <div className="form-items">
-        <Items items={view.children ?? []} level={deeper(level)} />
+        <Items items={view.children ?? []} level={level} />
       </div>
     </fieldset>
   );
@@ -154,7 +158,7 @@ function TabGroup({ view, item, level }: { view: ViewItem; item: TabsItem; level
   const tabs = view.tabs ?? [];
   const label = item.label ?? item.tabs.map((t) => t.label).join(" or ");
   const shown = tabs.find((t) => t.id === (isLoggedIn ? chosen : item.default));
-  const items = <div className="form-items"><Items items={shown?.items ?? []} level={deeper(level)} /></div>;
+  const items = <div className="form-items"><Items items={shown?.items ?? []} level={item.label ? deeper(level) : level} /></div>;
   const tabId = (tab: string) => `${view.id}-tab-${tab}`;
   const panelId = `${view.id}-panel`;
   const { choose, dialogs } = useTabSwitch(item, label, (tab) => document.getElementById(tabId(tab))?.focus());

@@ -1,8 +1,9 @@
 import { useEffect, type PointerEvent, type RefObject } from "react";
-import { Button, Dialog, Popover } from "react-aria-components";
+import { Dialog, Popover } from "react-aria-components";
 import { Link } from "react-router";
 import { useSession } from "../state/session";
 import { useLogout } from "./useLogout";
+import { PendingButton } from "../ui/PendingButton";
 
 interface AccountPopoverProps {
   triggerRef: RefObject<HTMLButtonElement | null>;
@@ -30,7 +31,7 @@ export function AccountPopover({ triggerRef, isPointerOpened, onClose, onPointer
     <>
       <p className="account-email">{username ?? "You are logged in."}</p>
       <Link className="button button-secondary" to="/account" onClick={onClose}>Your account</Link>
-      <Button className="button button-primary" isPending={logout.isPending} onPress={() => logout.mutate("asked")}>Log Out</Button>
+      <PendingButton className="button button-primary" isPending={logout.isPending} onPress={() => logout.mutate("asked")}>Log Out</PendingButton>
     </>
   ) : (
     <>

@@ -1,9 +1,9 @@
 // The frame of every page (spec: application-form §2, shared page layout): account menu bar,
 // title, banner, the page, and the footer. Service users (PDF rendering) get the page alone.
-import { useRef, type ReactNode } from "react";
-import { localToday } from "../../engine/dates";
+import { useContext, useRef, type ReactNode } from "react";
 import { bannerText, institution } from "../institution";
 import { useSession } from "../state/session";
+import { DrawnOn, useToday } from "../ui/today";
 import { AccountMenu } from "./AccountMenu";
 import { useFocusOnNavigation } from "./useFocusOnNavigation";
 import { SiteFooter } from "./SiteFooter";
@@ -11,11 +11,13 @@ import { SiteFooter } from "./SiteFooter";
 export function Shell({ page, children }: { page: string; children: ReactNode }) {
   const isServiceUser = useSession((s) => s.is_service_user);
   const main = useRef<HTMLElement>(null);
+  const drawnOn = useContext(DrawnOn);
+  const today = useToday();
   useFocusOnNavigation(main);
   if (isServiceUser) return <main className="service-view">{children}</main>;
-  const banner = bannerText(localToday());
+  const banner = bannerText(today);
   return (
-    <div className={`app app-${page}`}>
+    <div className={`app app-${page}`} data-drawn-on={drawnOn ?? undefined}>
       <a className="skip-link" href="#main">Skip to main content</a>
       <header className="site-header">
         <div className="account-bar">

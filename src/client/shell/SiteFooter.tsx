@@ -2,6 +2,7 @@
 // (spec: application-form §2). Every text comes from form-definitions/institution.json.
 import { institution } from "../institution";
 import { DialogLink } from "../ui/lazy";
+import { useToday } from "../ui/today";
 
 /** Where each browser explains how to see and delete cookies. */
 const COOKIE_HELP = [
@@ -12,6 +13,7 @@ const COOKIE_HELP = [
 ];
 
 export function SiteFooter() {
+  const year = useToday().slice(0, 4);
   return (
     <footer className="site-footer">
       <address className="footer-address">
@@ -25,7 +27,7 @@ export function SiteFooter() {
           <PrivacyNotice />
         </DialogLink>
       </div>
-      <p className="copyright">© {new Date().getFullYear()} {institution.name}. All rights reserved.</p>
+      <p className="copyright">© {year} {institution.name}. All rights reserved.</p>
     </footer>
   );
 }

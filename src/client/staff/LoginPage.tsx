@@ -3,13 +3,14 @@
 // back to the page asked for.
 import { useEffect, useState } from "react";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { Button, Form } from "react-aria-components";
+import { Form } from "react-aria-components";
 import { useLocation, useNavigate } from "react-router";
 import { TextInput } from "../ui/TextInput";
 import { staffApi } from "./api";
 import { onSubmitted } from "./fields";
 import { HOME_PATH, SELF_KEY, type LoginState } from "./session";
 import { useStaffTitle } from "./useStaffTitle";
+import { PendingButton } from "../ui/PendingButton";
 
 type Field = "email" | "password" | "code";
 const REQUIRED: Record<Field, string> = {
@@ -62,7 +63,7 @@ export function LoginPage() {
           maxLength={32}
           {...field("code")}
         />
-        <Button type="submit" className="button button-primary" isPending={login.isPending}>Log in</Button>
+        <PendingButton type="submit" className="button button-primary" isPending={login.isPending}>Log in</PendingButton>
       </Form>
     </section>
   );

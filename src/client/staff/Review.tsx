@@ -3,13 +3,14 @@
 // as markup, and without bidirectional controls.
 import { useState } from "react";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { Button, Form, Label, TextArea, TextField } from "react-aria-components";
+import { Form, Label, TextArea, TextField } from "react-aria-components";
 import { REVIEW_STATUSES, type ReviewStatus, type StaffRole } from "../../api-contract/staff";
 import { displayText } from "../../engine/text";
 import { staffApi, type MaybeReply, type ReviewNote, type StaffApplication } from "./api";
 import { onSubmitted, SelectField } from "./fields";
 import { canReview } from "./session";
 import { formatTime, reviewLabel } from "./words";
+import { PendingButton } from "../ui/PendingButton";
 
 const NOTE_MAX_LENGTH = 5000;
 const STATUS_CHOICES = REVIEW_STATUSES.map((status) => ({ value: status, label: reviewLabel(status) }));
@@ -62,7 +63,7 @@ function ReviewStatusForm({ application }: { application: StaffApplication }) {
   return (
     <Form className="inline-form" onSubmit={onSubmitted(() => mutation.mutate(status))}>
       <SelectField label="Review status" value={status} onChange={(value) => setStatus(value as ReviewStatus)} choices={STATUS_CHOICES} />
-      <Button type="submit" className="button button-primary" isPending={mutation.isPending}>Save status</Button>
+      <PendingButton type="submit" className="button button-primary" isPending={mutation.isPending}>Save status</PendingButton>
       <p role="status" className="form-message">{message}</p>
       <div role="alert">{mutation.isError && <p className="notice notice-error">{mutation.error.message}</p>}</div>
     </Form>
@@ -100,7 +101,7 @@ function AddNote({ id }: { id: number }) {
           <TextArea className="input textarea" rows={4} />
         </div>
       </TextField>
-      <Button type="submit" className="button button-secondary" isPending={mutation.isPending} isDisabled={body.trim() === ""}>Add note</Button>
+      <PendingButton type="submit" className="button button-secondary" isPending={mutation.isPending} isDisabled={body.trim() === ""}>Add note</PendingButton>
       <p role="status" className="form-message">{message}</p>
       <div role="alert">{mutation.isError && <p className="notice notice-error">{mutation.error.message}</p>}</div>
     </Form>

@@ -2,7 +2,7 @@
 // changed in place, an account disabled (after a confirmation) or enabled again, and invitations.
 import { useState } from "react";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { Button, Form } from "react-aria-components";
+import { Form } from "react-aria-components";
 import { STAFF_ROLES, type StaffRole } from "../../api-contract/staff";
 import { LazyModal } from "../ui/lazy";
 import { TextInput } from "../ui/TextInput";
@@ -11,6 +11,7 @@ import { useStaffSelf } from "./session";
 import { onSubmitted, SelectField } from "./fields";
 import { useStaffTitle } from "./useStaffTitle";
 import { formatTime, roleLabel } from "./words";
+import { PendingButton } from "../ui/PendingButton";
 
 const ROLE_CHOICES = STAFF_ROLES.map((role) => ({ value: role, label: roleLabel(role) }));
 const STATE_LABELS: Record<StaffMember["state"], string> = { invited: "Invited", active: "Active", disabled: "Disabled" };
@@ -150,7 +151,7 @@ function InviteForm() {
       <Form className="inline-form" validationBehavior="aria" onSubmit={onSubmitted(submit)}>
         <TextInput label="E-mail" type="email" value={email} onChange={setEmail} error={problem} maxLength={254} />
         <SelectField label="Role" value={role} onChange={(value) => setRole(value as StaffRole)} choices={ROLE_CHOICES} />
-        <Button type="submit" className="button button-primary" isPending={invite.isPending}>Send invitation</Button>
+        <PendingButton type="submit" className="button button-primary" isPending={invite.isPending}>Send invitation</PendingButton>
       </Form>
       <p role="status" className="form-message">{invite.isSuccess ? invite.data?.message ?? `The invitation is on its way.` : ""}</p>
       <div role="alert">{invite.isError && <p className="notice notice-error">{invite.error.message}</p>}</div>

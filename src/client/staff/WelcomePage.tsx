@@ -5,6 +5,7 @@ import { useEffect, useRef, useState } from "react";
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { Button, Checkbox, Form } from "react-aria-components";
 import { useNavigate, useSearchParams } from "react-router";
+import { PendingButton } from "../ui/PendingButton";
 import { TextInput } from "../ui/TextInput";
 import { staffApi, type Invitation, type TotpEnrolment } from "./api";
 import { LOGIN_PATH, sessionMessages, type LoginState } from "./session";
@@ -95,7 +96,7 @@ function PasswordStep({ token, email, onDone }: { token: string; email: string; 
         <input type="email" autoComplete="username" value={email} readOnly hidden />
         <TextInput label="Password" type="password" autoComplete="new-password" maxLength={256} value={password} onChange={setPassword} error={problem.password} />
         <TextInput label="Password again" type="password" autoComplete="new-password" maxLength={256} value={confirmation} onChange={setConfirmation} error={problem.confirmation} />
-        <Button type="submit" className="button button-primary" isPending={choose.isPending}>Continue</Button>
+        <PendingButton type="submit" className="button button-primary" isPending={choose.isPending}>Continue</PendingButton>
       </Form>
     </>
   );
@@ -130,7 +131,7 @@ function AuthenticatorStep({ token, enrolment, onDone }: { token: string; enrolm
       <ServerError error={confirm.error} />
       <Form className="card-form" validationBehavior="aria" onSubmit={onSubmitted(submit)}>
         <TextInput label="Code from the app" autoComplete="one-time-code" inputMode="numeric" maxLength={16} value={code} onChange={setCode} error={problem} description="The 6 digits the app shows now" />
-        <Button type="submit" className="button button-primary" isPending={confirm.isPending}>Continue</Button>
+        <PendingButton type="submit" className="button button-primary" isPending={confirm.isPending}>Continue</PendingButton>
       </Form>
     </>
   );

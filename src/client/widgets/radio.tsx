@@ -1,6 +1,7 @@
 // Radio buttons, the browser's own under a labelled radiogroup; a short list of short labels sits in one row.
 import { isClosed, longDate } from "../../engine/cycle";
-import { localToday, type ResolvedOption } from "../../engine/runtime";
+import type { ResolvedOption } from "../../engine/runtime";
+import { useToday } from "../ui/today";
 import { Choice } from "./Choice";
 import { choose, chosenLabel, useOptions } from "./options";
 import { QuestionFrame } from "./QuestionFrame";
@@ -11,7 +12,7 @@ function RadioQuestion({ view, onAnswer }: WidgetProps<"radio">) {
   const { key, value, errors, id } = useQuestion(view);
   const options = useOptions(view);
   const inline = options.length <= 3 && options.every((o) => o.label.length <= 12 && !o.closesAfter);
-  const today = localToday();
+  const today = useToday();
   return (
     <QuestionFrame id={id} answerKey={key} label={question.label} help={question.help} errors={errors} labels="radiogroup">
       {() => (
