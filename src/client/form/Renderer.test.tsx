@@ -450,9 +450,11 @@ describe("tabs (Academics: Personal statement)", () => {
     await user.keyboard("{Enter}");
     // The confirmation, by keyboard too: its first button is Cancel, then Switch.
     const dialog = await confirmation();
-    await user.tab();
-    if (!within(dialog).getByRole("button", { name: "Switch" }).matches(":focus")) await user.tab();
-    expect(within(dialog).getByRole("button", { name: "Switch" })).toHaveFocus();
+    // React Aria moves the focus into the dialog in a later frame: waited for, then Tab to Switch.
+    await waitFor(() => expect(dialog).toContainElement(document.activeElement as HTMLElement));
+    const switchButton = within(dialog).getByRole("button", { name: "Switch" });
+    for (let presses = 0; presses < 2 && !switchButton.matches(":focus"); presses++) await user.tab();
+    expect(switchButton).toHaveFocus();
     await user.keyboard("{Enter}");
     await waitFor(() => expect(screen.getByRole("tab", { name: "Upload a document" })).toHaveAttribute("aria-selected", "true"));
     expect(sentTo("PUT", "/api/tabs").map((r) => r.body)).toEqual([{ tab_id: "personal_statement", chosen_tab: "upload" }]);
