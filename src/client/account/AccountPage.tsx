@@ -14,7 +14,7 @@ import { Shell } from "../shell/Shell";
 import { useDocumentTitle } from "../shell/useDocumentTitle";
 import { useSaver } from "../state/saver";
 import { useSession } from "../state/session";
-import { LazyModal } from "../ui/lazy";
+import { ConfirmDialog } from "../ui/ConfirmDialog";
 import { Spinner } from "../ui/Spinner";
 import { AccountSection, EmailForm, PasswordForm } from "./AccountForms";
 
@@ -75,20 +75,18 @@ function DeleteSection({ isSubmitted, onDeleted }: { isSubmitted: boolean; onDel
         <>
           <p>Deleting your application removes your answers, your documents and your account. It cannot be undone.</p>
           <button type="button" className="button button-danger" onClick={() => setAsking(true)}>Delete my application</button>
-          <LazyModal
+          <ConfirmDialog
             title={DELETE_TITLE}
             role="alertdialog"
             isOpen={isAsking}
             onOpenChange={setAsking}
-            actions={(close) => (
-              <>
-                <button type="button" className="button button-primary" autoFocus disabled={remove.isPending} onClick={close}>Cancel</button>
-                <button type="button" className="button button-danger" disabled={remove.isPending} onClick={() => remove.mutate()}>Delete my application</button>
-              </>
-            )}
+            confirmLabel="Delete my application"
+            onConfirm={() => remove.mutate()}
+            isDangerous
+            isPending={remove.isPending}
           >
-            <p>Your answers, every document you attached and your account will be deleted, and you will be logged out. This cannot be undone.</p>
-          </LazyModal>
+            Your answers, every document you attached and your account will be deleted, and you will be logged out. This cannot be undone.
+          </ConfirmDialog>
         </>
       )}
     </AccountSection>
