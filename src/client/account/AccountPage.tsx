@@ -97,7 +97,7 @@ function DeleteSection({ isSubmitted }: { isSubmitted: boolean }) {
     onSuccess: (reply) => {
       // Nobody is logged in now: to /login, with this message.
       forgetApplicant(saver);
-      void navigate("/login", { state: { message: reply.message } satisfies AuthState });
+      void navigate("/login", { replace: true, state: { message: reply.message } satisfies AuthState });
     },
     onError: () => setAsking(false),
   });
