@@ -156,7 +156,9 @@ const DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,6})?)?(Z|[+-]\d{
 
 /** submitted_since: a day (from its start in the office's time zone) or a moment with its offset. */
 function sinceOf(text: string, timeZone: string): Since {
-  if (DAY.test(text) && new Date(`${text}T00:00:00Z`).toISOString().startsWith(text)) return { day: text, timeZone };
+  // "2026-02-30" parses (as March 2nd): a day is one only when it reads back the same.
+  const day = new Date(`${text}T00:00:00Z`);
+  if (DAY.test(text) && !Number.isNaN(day.getTime()) && day.toISOString().startsWith(text)) return { day: text, timeZone };
   const at = new Date(text);
   if (DATE_TIME.test(text) && !Number.isNaN(at.getTime())) return { at };
   throw new ApiError(400, staffMessages.submittedSinceInvalid);
