@@ -43,10 +43,12 @@ export async function listApiKeys(db: Queryable): Promise<ApiKeyRow[]> {
   return (await db.query<StoredRow & Record<string, unknown>>(`${SELECT} ORDER BY k.revoked_at IS NOT NULL, k.id DESC`)).map(rowOf);
 }
 
+/** "operator" is the audit log's actor for the command line: a key of that name would read as it. */
+export const isApiKeyName = (name: string) => NAME.test(name) && name !== "operator";
+
 /** Makes a key named `name`; answers it with the key itself, which is never seen again. */
 export async function createApiKey(deps: ApiKeyDeps, by: AuditActor, name: string): Promise<ApiKeyResult<ApiKeyRow & { key: string }>> {
-  // "operator" is the audit log's actor for the command line: a key of that name would read as it.
-  if (!NAME.test(name) || name === "operator") return { ok: false, code: "nameInvalid", name };
+  if (!isApiKeyName(name)) return { ok: false, code: "nameInvalid", name };
   const key = `${API_KEY_PREFIX}${randomId()}`;
   const now = deps.now();
   const id = await deps.db.transaction(async (tx) => {
