@@ -44,7 +44,7 @@ describe("the navigation", () => {
     server.use(http.get(url("/staff/api/applications"), () => HttpResponse.json({ rows: [], next: null, total: 0 })));
     renderStaff("/staff");
     const nav = await screen.findByRole("navigation", { name: "Office" });
-    expect(within(nav).getAllByRole("link").map((link) => link.textContent)).toEqual(["Applications", "Audit log", "Team", "Preview"]);
+    expect(within(nav).getAllByRole("link").map((link) => link.textContent)).toEqual(["Applications", "Audit log", "Team", "API keys", "Preview"]);
   });
 });
 
