@@ -32,16 +32,27 @@ async function get(url: URL): Promise<Page> {
   }
 }
 
-let cursor: string | null = null;
-let count = 0;
-do {
-  const url = new URL("/staff/api/applications", server);
-  url.searchParams.set("submitted_since", since);
-  if (cursor) url.searchParams.set("cursor", cursor);
-  const page = await get(url);
-  // Document links in each application (url, pdf_url) work for 5 minutes: fetch them now if wanted.
-  for (const application of page.applications) process.stdout.write(`${JSON.stringify(application)}\n`);
-  count += page.applications.length;
-  cursor = page.next_cursor;
-} while (cursor);
-console.error(`${count} application${count === 1 ? "" : "s"} submitted since ${since}`);
+/** Every page from the first, as JSON Lines to standard output; answers how many applications. */
+async function pullAll(): Promise<number> {
+  let cursor: string | null = null;
+  let count = 0;
+  do {
+    const url = new URL("/staff/api/applications", server);
+    url.searchParams.set("submitted_since", since!);
+    if (cursor) url.searchParams.set("cursor", cursor);
+    const page = await get(url);
+    // Document links in each application (url, pdf_url) work for 5 minutes: fetch them now if wanted.
+    for (const application of page.applications) process.stdout.write(`${JSON.stringify(application)}\n`);
+    count += page.applications.length;
+    cursor = page.next_cursor;
+  } while (cursor);
+  return count;
+}
+
+pullAll().then(
+  (count) => console.error(`${count} application${count === 1 ? "" : "s"} submitted since ${since}`),
+  (error: unknown) => {
+    console.error((error as Error).message);
+    process.exitCode = 1;
+  },
+);
