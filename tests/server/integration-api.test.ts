@@ -235,6 +235,8 @@ describe.each(databaseKinds)("the integration API (%s)", (kind) => {
         ["POST", "/staff/api/api-keys", { name: "made-by-a-key" }],
         ["GET", `/staff/api/applications/${john.id}/documents/essay_upload?version=original`],
         ["GET", "/staff/applications"], ["GET", "/staff"],
+        // Percent-encoded, the router still reads /staff/api/me.
+        ["GET", "/%73taff/api/me"],
       ];
       for (const [method, url, body] of calls) {
         for (const client of [new Client(server), reviewer]) {

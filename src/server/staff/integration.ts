@@ -41,11 +41,22 @@ const byAuthorization = {
     return { get: (value: string) => handlers.get(value) ?? null, set: (value: string, handler: unknown) => void handlers.set(value, handler) };
   },
   deriveConstraint: (request: { headers: Record<string, string | string[] | undefined>; url?: string }) =>
-    request.headers.authorization !== undefined && /^\/staff(\/|\?|$)/.test(request.url ?? "") ? "key" : undefined,
+    request.headers.authorization !== undefined && isUnderStaff(request.url ?? "") ? "key" : undefined,
   validate(value: unknown) {
     if (value !== "key") throw new Error("the authorization constraint is \"key\"");
   },
 };
+
+/** The path as the router matches it: decoded, so "/%73taff/api/me" (which reaches /staff/api/me) counts too. */
+function isUnderStaff(url: string): boolean {
+  let path = url.split("?")[0]!;
+  try {
+    path = decodeURIComponent(path);
+  } catch {
+    // Not decodable: the router answers it 400 before any route.
+  }
+  return /^\/staff(\/|$)/.test(path);
+}
 
 export async function integrationRoutes(app: FastifyInstance, ctx: ServerContext): Promise<void> {
   app.addConstraintStrategy(byAuthorization as never);
