@@ -219,7 +219,8 @@ describe.each(databaseKinds)("the integration API (%s)", (kind) => {
       for (const presented of [unknown, "wuk_short", key.toUpperCase(), `${key}x`, "", "\u00e9"]) {
         expect(refusal(await withKey(presented, `/staff/api/applications/${john.reference}`)), presented).toEqual([401, presented === "" ? staffMessages.apiKeyNeeded : staffMessages.apiKeyInvalid]);
       }
-      for (const authorization of ["Basic c2lzOnNpcw==", key, `Token ${key}`]) {
+      // A key sent without "Bearer " is told how to send it.
+      for (const authorization of [key, `Token ${key}`]) {
         const r = await new Client(server).call("GET", "/staff/api/applications", undefined, { authorization });
         expect(refusal(r), authorization).toEqual([401, staffMessages.apiKeyNeeded]);
       }
@@ -259,6 +260,11 @@ describe.each(databaseKinds)("the integration API (%s)", (kind) => {
       expect((await reader.get(`/staff/api/applications/${john.reference}`)).statusCode).toBe(400);
       // Without a staff session or a key: the staff's login message.
       expect(refusal(await new Client(server).get("/staff/api/applications?submitted_since=2026-10-10"))).toEqual([401, staffMessages.loginNeeded]);
+      // A proxy's HTTP Basic authentication (browsers then send it on every page) is no key: the staff's routes answer.
+      const basic = { authorization: "Basic c3RhZmY6c3RhZ2luZw==" };
+      expect(json(await reader.call("GET", "/staff/api/me", undefined, basic))).toMatchObject({ email: reader.email });
+      expect(json(await reader.call("GET", "/staff/api/applications?q=john.smith@example.com", undefined, basic))).toMatchObject({ total: 1 });
+      expect(refusal(await new Client(server).call("GET", "/staff/api/applications", undefined, basic))).toEqual([401, staffMessages.loginNeeded]);
     });
 
     it(`answers 429 with Retry-After after ${API_CALLS_PER_MINUTE} calls a minute with one key, and counts each key apart`, async () => {
@@ -281,13 +287,13 @@ describe.each(databaseKinds)("the integration API (%s)", (kind) => {
       const { id, key } = await newKey("sis-audited");
       await withKey(key, `/staff/api/applications/${john.reference}`);
       await withKey(key, "/staff/api/applications?submitted_since=2026-11-22");
-      await withKey(key, "/staff/api/applications?submitted_since=never");
+      await withKey(key, "/staff/api/applications?submitted_since=never&token=a-secret");
       const rows = await server.db.query<{ staff_id: number | null; actor: string; application_id: number | null; detail: unknown }>(
         "SELECT staff_id, actor, application_id, detail FROM audit_log WHERE action = 'api call' AND actor = 'sis-audited' ORDER BY id");
       expect(rows).toEqual([
         { staff_id: null, actor: "sis-audited", application_id: john.id, detail: { key_id: id, route: "GET /staff/api/applications/:reference", query: "", status: 200 } },
         { staff_id: null, actor: "sis-audited", application_id: null, detail: { key_id: id, route: "GET /staff/api/applications", query: "submitted_since=2026-11-22", status: 200 } },
-        { staff_id: null, actor: "sis-audited", application_id: null, detail: { key_id: id, route: "GET /staff/api/applications", query: "submitted_since=never", status: 400 } },
+        { staff_id: null, actor: "sis-audited", application_id: null, detail: { key_id: id, route: "GET /staff/api/applications", query: "submitted_since=never&token=[redacted]", status: 400 } },
       ]);
       const secret = key.slice(4);
       expect(await server.db.query("SELECT 1 FROM audit_log WHERE detail::text LIKE $1 OR actor LIKE $1", [`%${secret}%`])).toEqual([]);

@@ -1,8 +1,8 @@
 // The integration API: a student information system reads submitted applications with an API key
 // (api-keys.ts) sent as `Authorization: Bearer wuk_…`. Its two routes share their paths with the
 // staff's list and application; the router tells them apart by that header (a constraint derived
-// from it, which must match once derived): a request under /staff carrying an Authorization
-// header reaches these routes only, so a key never opens a staff page or a write, and a staff
+// from it, which must match once derived): a request under /staff carrying a bearer token
+// reaches these routes only, so a key never opens a staff page or a write, and a staff
 // cookie without a key keeps the staff's routes. Each call is rate-limited per key and recorded.
 import rateLimit from "@fastify/rate-limit";
 import type { FastifyInstance, FastifyRequest } from "fastify";
@@ -13,7 +13,8 @@ import type { ServerContext } from "../context";
 import { documentsOfMany, submittedByReference, submittedPage, type KeysetPosition, type Since, type SubmittedApplication } from "../data/integration";
 import type { DocumentRow } from "../data/documents";
 import { ApiError } from "../http";
-import { liveKeyOf, type LiveKey } from "./api-keys";
+import { redactSecrets } from "../logging";
+import { API_KEY_PREFIX, liveKeyOf, type LiveKey } from "./api-keys";
 import { recordAudit } from "./audit";
 import { staffMessages } from "./messages";
 
@@ -32,7 +33,11 @@ export const API_CALLS_PER_MINUTE = 120;
 const LINK_SECONDS = 5 * 60;
 const tags = ["integration"];
 
-/** The router's constraint: "key" for any request under /staff carrying an Authorization header. */
+/**
+ * The router's constraint: "key" for a request under /staff carrying a bearer token, or a key in
+ * any other form (answered with how to send it). Other schemes keep the staff's routes: a site
+ * kept behind HTTP Basic authentication by its proxy has browsers send that header on every page.
+ */
 const byAuthorization = {
   name: "authorization",
   mustMatchWhenDerived: true,
@@ -41,11 +46,14 @@ const byAuthorization = {
     return { get: (value: string) => handlers.get(value) ?? null, set: (value: string, handler: unknown) => void handlers.set(value, handler) };
   },
   deriveConstraint: (request: { headers: Record<string, string | string[] | undefined>; url?: string }) =>
-    request.headers.authorization !== undefined && isUnderStaff(request.url ?? "") ? "key" : undefined,
+    isKeyLike(request.headers.authorization) && isUnderStaff(request.url ?? "") ? "key" : undefined,
   validate(value: unknown) {
     if (value !== "key") throw new Error("the authorization constraint is \"key\"");
   },
 };
+
+const isKeyLike = (authorization: string | string[] | undefined) =>
+  typeof authorization === "string" && (/^bearer\s/i.test(authorization) || authorization.includes(API_KEY_PREFIX));
 
 /** The path as the router matches it: decoded, so "/%73taff/api/me" (which reaches /staff/api/me) counts too. */
 function isUnderStaff(url: string): boolean {
@@ -78,7 +86,7 @@ export async function integrationRoutes(app: FastifyInstance, ctx: ServerContext
       if (!request.apiKey || reply.statusCode === 429) return;
       await recordAudit(ctx.db, {
         at: ctx.now(), staffId: null, actor: request.apiKey.name, action: "api call", applicationId: request.apiApplicationId, address: request.ip,
-        detail: { key_id: request.apiKey.id, route: `${request.method} ${request.routeOptions.url ?? ""}`, query: request.url.split("?")[1]?.slice(0, 500) ?? "", status: reply.statusCode },
+        detail: { key_id: request.apiKey.id, route: `${request.method} ${request.routeOptions.url ?? ""}`, query: queryOf(request.url), status: reply.statusCode },
       });
     });
     await api.register(rateLimit, {
@@ -94,6 +102,9 @@ export async function integrationRoutes(app: FastifyInstance, ctx: ServerContext
     keyRoutes(api, ctx);
   });
 }
+
+/** The query as sent, for the audit log: cut at 500 characters, a secret parameter sent by mistake redacted as in the logs. */
+const queryOf = (url: string) => redactSecrets(`?${url.split("?")[1] ?? ""}`).slice(1, 501);
 
 function keyRoutes(api: FastifyInstance, ctx: ServerContext): void {
   const routes = api.withTypeProvider<JsonSchemaToTsProvider>();
