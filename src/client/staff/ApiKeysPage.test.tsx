@@ -86,6 +86,22 @@ describe("the API keys page", () => {
     expect(screen.queryByDisplayValue(NEW_KEY)).not.toBeInTheDocument();
   });
 
+  test("by keyboard alone: Enter in the name makes the key, the focus is on it, Tab and Enter copy it", async () => {
+    keysServer();
+    renderStaff("/staff/api-keys");
+    const user = userEvent.setup();
+    const form = await screen.findByRole("region", { name: "New key" });
+    within(form).getByLabelText("Name", { exact: false }).focus();
+    await user.keyboard("slate{Enter}");
+    const field = await within(form).findByRole("textbox", { name: 'The key "slate"' });
+    await waitFor(() => expect(field).toHaveFocus());
+    await user.tab();
+    expect(within(form).getByRole("button", { name: "Copy" })).toHaveFocus();
+    await user.keyboard("{Enter}");
+    expect(await within(form).findByText("Copied.")).toBeInTheDocument();
+    expect(await navigator.clipboard.readText()).toBe(NEW_KEY);
+  });
+
   test("a name in use shows the server's message", async () => {
     keysServer();
     renderStaff("/staff/api-keys");
