@@ -1,8 +1,8 @@
 // The integration API: a student information system reads submitted applications with an API key
 // (api-keys.ts) sent as `Authorization: Bearer wuk_…`. Its two routes share their paths with the
 // staff's list and application; the router tells them apart by that header (a constraint derived
-// from it, which must match once derived): a request under /staff carrying a bearer token
-// reaches these routes only, so a key never opens a staff page or a write, and a staff
+// from it, which must match once derived): a request under /staff carrying a key reaches these
+// routes only, so a key never opens a staff page or a write, and a staff
 // cookie without a key keeps the staff's routes. Each call is rate-limited per key and recorded.
 import rateLimit from "@fastify/rate-limit";
 import type { FastifyInstance, FastifyRequest } from "fastify";
@@ -34,9 +34,10 @@ const LINK_SECONDS = 5 * 60;
 const tags = ["integration"];
 
 /**
- * The router's constraint: "key" for a request under /staff carrying a bearer token, or a key in
- * any other form (answered with how to send it). Other schemes keep the staff's routes: a site
- * kept behind HTTP Basic authentication by its proxy has browsers send that header on every page.
+ * The router's constraint: "key" for a request under /staff whose Authorization header holds a
+ * key (`wuk_…`), sent as a bearer token or not (then answered with how to send it). Any other
+ * header keeps the staff's routes: a proxy in front of the site may send its own (HTTP Basic, or
+ * an SSO proxy's bearer token) with every page.
  */
 const byAuthorization = {
   name: "authorization",
@@ -52,8 +53,7 @@ const byAuthorization = {
   },
 };
 
-const isKeyLike = (authorization: string | string[] | undefined) =>
-  typeof authorization === "string" && (/^bearer\s/i.test(authorization) || authorization.includes(API_KEY_PREFIX));
+const isKeyLike = (authorization: string | string[] | undefined) => typeof authorization === "string" && authorization.includes(API_KEY_PREFIX);
 
 /** The path as the router matches it: decoded, so "/%73taff/api/me" (which reaches /staff/api/me) counts too. */
 function isUnderStaff(url: string): boolean {
