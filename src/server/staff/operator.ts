@@ -1,8 +1,8 @@
 // What the operator can do from the server's command line (npm run staff): invite a staff member
 // (the first admin, before anyone can log in), list the staff, and make or revoke an integration
-// API key (the key is printed once). The same commands run on the
-// operator's own database connection or, when a server holds the PGlite folder, inside that
-// server (operator-channel.ts); either way they answer the lines to print.
+// API key (the key is printed once). The same commands run on the operator's own database
+// connection or, when a server holds the PGlite folder, inside that server (operator-channel.ts,
+// whose socket only the server's account can open); either way they answer the lines to print.
 import { STAFF_ROLES, type StaffRole } from "../../api-contract/staff";
 import { isEmail } from "../../engine/runtime";
 import { createApiKey, isApiKeyName, revokeApiKey } from "./api-keys";
