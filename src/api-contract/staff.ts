@@ -19,6 +19,8 @@ export const AUDIT_ACTIONS = [
   "invite staff", "change staff", "staff enrolled",
   // What applicants do to their own accounts (the actor is the applicant's address).
   "change email", "change password", "download own data", "delete application",
+  // The integration API: its keys (an admin or the operator) and each call made with one (the actor is the key's name).
+  "create api key", "revoke api key", "api call",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -17,6 +17,7 @@ const ListPage = lazy(async () => ({ default: (await import("./ListPage")).ListP
 const ApplicationPage = lazy(async () => ({ default: (await import("./ApplicationPage")).ApplicationPage }));
 const AuditPage = lazy(async () => ({ default: (await import("./AuditPage")).AuditPage }));
 const TeamPage = lazy(async () => ({ default: (await import("./TeamPage")).TeamPage }));
+const ApiKeysPage = lazy(async () => ({ default: (await import("./ApiKeysPage")).ApiKeysPage }));
 const PreviewPage = lazy(async () => {
   // The preview's day, before the definitions load with the page: year lists count from it.
   installClock(new URLSearchParams(location.search).get("today"));
@@ -36,6 +37,7 @@ export function StaffRoutes() {
           <Route path="applications/:id" element={<ApplicationPage />} />
           <Route path="audit" element={<AdminOnly><AuditPage /></AdminOnly>} />
           <Route path="team" element={<AdminOnly><TeamPage /></AdminOnly>} />
+          <Route path="api-keys" element={<AdminOnly><ApiKeysPage /></AdminOnly>} />
           <Route path="preview" element={<AdminOnly><PreviewPage /></AdminOnly>} />
         </Route>
         <Route path="*" element={<Navigate to={HOME_PATH} replace />} />

@@ -7,6 +7,7 @@ import type {
   invitationTotpBody, inviteStaffBody, messageReply, neighbours, recoveryCodes, reviewNote, staffApplication, staffDocument,
   staffLoginBody, staffMember, staffPdfCopy, staffSelf, timelineEvent, totpEnrolment,
 } from "../../api-contract";
+import type { apiKey, createdApiKey } from "../../api-contract/api-keys";
 import type { ReviewStatus } from "../../api-contract/staff";
 import type { Answers } from "../../engine/runtime";
 import { ApiError, call } from "../api/client";
@@ -28,6 +29,8 @@ export type StaffMember = FromSchema<typeof staffMember>;
 export type AuditFilter = Omit<FromSchema<typeof auditQuery>, "before">;
 export type AuditEntry = FromSchema<typeof auditEntry>;
 export type AuditPage = FromSchema<typeof auditPage>;
+export type ApiKey = FromSchema<typeof apiKey>;
+export type CreatedApiKey = FromSchema<typeof createdApiKey>;
 type Reply = FromSchema<typeof messageReply>;
 
 /**
@@ -84,6 +87,9 @@ export const staffApi = {
   invite: (body: FromSchema<typeof inviteStaffBody>) => call<MaybeReply>("POST", "/staff/api/staff", body),
   changeStaff: (id: number, body: FromSchema<typeof changeStaffBody>) => call<MaybeReply>("PATCH", `/staff/api/staff/${id}`, body),
   audit: (filter: AuditFilter, before: number | undefined) => call<AuditPage>("GET", `/staff/api/audit${queryString({ ...filter, before })}`),
+  apiKeys: () => call<{ keys: ApiKey[] }>("GET", "/staff/api/api-keys"),
+  createApiKey: (name: string) => call<CreatedApiKey>("POST", "/staff/api/api-keys", { name }),
+  revokeApiKey: (id: number) => call<ApiKey>("POST", `/staff/api/api-keys/${id}/revoke`),
 };
 
 /** Downloads are plain links: the server answers 303 to the file. */
