@@ -55,6 +55,7 @@ const MATRIX: Record<string, Row> = {
   "POST /staff/api/staff": { least: "admin", allowed: 200, request: () => ({ method: "POST", url: "/staff/api/staff", body: { email: newAddress("invitee"), role: "reader" } }) },
   "PATCH /staff/api/staff/{id}": { least: "admin", allowed: 200, request: (f) => ({ method: "PATCH", url: `/staff/api/staff/${f.colleagueId}`, body: { role: "reviewer" } }) },
   "GET /staff/api/audit": { least: "admin", allowed: 200, request: () => ({ method: "GET", url: "/staff/api/audit" }) },
+  "GET /staff/api/exports/{format}": { least: "admin", allowed: 200, request: () => ({ method: "GET", url: "/staff/api/exports/csv?status=submitted" }) },
 };
 
 describe.each(databaseKinds)("who may call each /staff/api route (%s)", (kind) => {
