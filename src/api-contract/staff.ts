@@ -21,6 +21,8 @@ export const AUDIT_ACTIONS = [
   "change email", "change password", "download own data", "delete application",
   // The integration API: its keys (an admin or the operator) and each call made with one (the actor is the key's name).
   "create api key", "revoke api key", "api call",
+  // Admins' exports of the applications matching a filter (detail: format, filter, rows, complete).
+  "export",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

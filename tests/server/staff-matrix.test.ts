@@ -67,6 +67,7 @@ const MATRIX: Record<string, Row> = {
   "GET /staff/api/applications/{reference}": {
     least: "reader", allowed: 400, message: "id must be a whole number.", request: () => ({ method: "GET", url: "/staff/api/applications/WU-FA26-000001" }),
   },
+  "GET /staff/api/exports/{format}": { least: "admin", allowed: 200, request: () => ({ method: "GET", url: "/staff/api/exports/csv?status=submitted" }) },
 };
 
 describe.each(databaseKinds)("who may call each /staff/api route (%s)", (kind) => {
