@@ -58,7 +58,7 @@ describe.each(databaseKinds)("the office's exports (%s)", (kind) => {
     expect(r.statusCode, r.body).toBe(200);
     return r;
   };
-  const csv = (body: string) => parse(body, { columns: true, bom: false }) as Record_[];
+  const csv = (body: string) => parse(body, { columns: true, bom: true }) as Record_[];
   const auditOf = async () => (await server.db.query<{ actor: string; detail: Record<string, unknown> }>(
     "SELECT actor, detail FROM audit_log WHERE action = 'export' ORDER BY id")).map((row) => ({ actor: row.actor, detail: row.detail }));
   /** The audit entry is written once the stream has ended, which can be just after the answer's last byte. */
@@ -105,7 +105,9 @@ describe.each(databaseKinds)("the office's exports (%s)", (kind) => {
       const r = await get(admin, `/staff/api/exports/csv?term=${TERM}&status=submitted`);
       expect(r.headers["content-type"]).toBe("text/csv; charset=utf-8");
       expect(r.headers["content-disposition"]).toContain(`filename="applications-${TERM}-${TEST_DAY}.csv"`);
-      const [header] = parse(r.body, { to_line: 1 }) as string[][];
+      // A byte order mark first, so a spreadsheet reads the file as UTF-8.
+      expect(r.body.startsWith("\uFEFFreference,")).toBe(true);
+      const [header] = parse(r.body, { to_line: 1, bom: true }) as string[][];
       expect(header).toEqual([...FACTS, ...definitions().owners.keys()]);
       const at = (key: string) => header!.indexOf(key);
       expect(at("gender_desc")).toBe(at("gender") + 1);

@@ -9,13 +9,13 @@ import { Readable, type Writable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { ZipArchive } from "archiver";
 import { EXPORT_FORMATS } from "../../api-contract";
-import { stringify } from "csv-stringify";
 import { entryName } from "../accounts/own-data";
 import type { ServerContext } from "../context";
 import { exportCount, exportRows, zipFilesOf, type ExportRow } from "../data/export-rows";
 import type { ListFilter } from "../data/office-list";
 import { currentOrNewPdfCopy } from "../pdf-copy";
 import { csvRecord, exportTable, jsonRecord } from "./columns";
+import { BYTE_ORDER_MARK, csvLine } from "./csv";
 
 export type ExportFormat = "csv" | "labels" | "jsonl" | "zip";
 // The formats the routes accept are these.
@@ -62,24 +62,17 @@ export class ExportBrokenOff extends Error {
   }
 }
 
-/**
- * Options of every CSV: a header row, CRLF (RFC 4180, as spreadsheets write it), and cells that
- * begin with =, +, -, @, tab or carriage return (or their full-width forms) prefixed with ' so a
- * spreadsheet shows them as text rather than running them as formulas (OWASP, CSV injection).
- */
-const CSV_OPTIONS = { header: true, record_delimiter: "windows", escape_formulas: true } as const;
-
-/** The rows of `filter` as records, a batch at a time, counted as they are taken and reported after each batch. */
-async function* records<T>(
-  ctx: ServerContext, filter: OfficeFilter, count: { rows: number }, onProgress: Progress | undefined, toRecord: (row: ExportRow) => T,
-): AsyncGenerator<T> {
+/** The rows of `filter`, a batch at a time as `toText` writes each row, counted and reported after each batch. */
+async function* batches(
+  ctx: ServerContext, filter: OfficeFilter, count: { rows: number }, onProgress: Progress | undefined, toText: (row: ExportRow) => string,
+): AsyncGenerator<string> {
   const total = await exportCount(ctx.db, filter);
   onProgress?.(0, total);
   for await (const batch of exportRows(ctx.db, filter)) {
-    for (const row of batch) {
-      yield toRecord(row);
-      count.rows++;
-    }
+    let text = "";
+    for (const row of batch) text += toText(row);
+    yield text;
+    count.rows += batch.length;
     onProgress?.(count.rows, total);
   }
 }
@@ -87,24 +80,25 @@ async function* records<T>(
 async function writeCsv(ctx: ServerContext, filter: OfficeFilter, out: Writable, count: { rows: number }, onProgress?: Progress) {
   const form = ctx.form.form;
   const table = exportTable(form);
-  await pipeline(
-    Readable.from(records(ctx, filter, count, onProgress, (row) => csvRecord(form, table, row))),
-    stringify({ ...CSV_OPTIONS, columns: table.columns.map((column) => column.key) }),
-    out,
-  );
+  async function* lines() {
+    yield BYTE_ORDER_MARK + csvLine(table.columns.map((column) => column.key));
+    yield* batches(ctx, filter, count, onProgress, (row) => csvLine(csvRecord(form, table, row)));
+  }
+  await pipeline(Readable.from(lines()), out);
 }
 
 async function writeLabels(ctx: ServerContext, out: Writable, count: { rows: number }) {
   const { columns } = exportTable(ctx.form.form);
   count.rows = columns.length;
-  await pipeline(Readable.from(columns.map(({ key, label, page }) => [key, label, page])), stringify({ ...CSV_OPTIONS, columns: ["key", "label", "page"] }), out);
+  const lines = [["key", "label", "page"], ...columns.map(({ key, label, page }) => [key, label, page])].map(csvLine);
+  await pipeline(Readable.from([BYTE_ORDER_MARK + lines.join("")]), out);
 }
 
 /** JSON Lines keep every value as it is: it is data, not a sheet, so nothing is prefixed. */
 async function writeJsonLines(ctx: ServerContext, filter: OfficeFilter, out: Writable, count: { rows: number }, onProgress?: Progress) {
   const form = ctx.form.form;
   const table = exportTable(form);
-  await pipeline(Readable.from(records(ctx, filter, count, onProgress, (row) => `${JSON.stringify(jsonRecord(form, table, row))}\n`)), out);
+  await pipeline(Readable.from(batches(ctx, filter, count, onProgress, (row) => `${JSON.stringify(jsonRecord(form, table, row))}\n`)), out);
 }
 
 /** Said in the zip where an application's PDF copy would be, when none of its current answers is made yet. */
