@@ -7,6 +7,7 @@ import { staffOnly } from "./access";
 import { officeApplicationRoutes } from "./applications";
 import { staffAccountRoutes } from "./account-routes";
 import { staffAdminRoutes } from "./admin-routes";
+import { officeDashboardRoutes } from "./dashboard";
 import { recordAudit } from "./audit";
 import { staffMessages } from "./messages";
 import { clearStaffCookie, endStaffSession } from "./sessions";
@@ -28,6 +29,7 @@ export async function staffRoutes(app: FastifyInstance, ctx: ServerContext): Pro
     });
 
     officeApplicationRoutes(api, ctx);
+    officeDashboardRoutes(api, ctx);
     staffAdminRoutes(api, ctx);
   });
 }
