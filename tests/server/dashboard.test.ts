@@ -9,7 +9,7 @@ import { staffMessages } from "../../src/server/staff/messages";
 import { Client, completeApplication, databaseKinds, loggedInApplicant, loggedInStaff, startTestServer, testForm, type TestServer } from "./harness";
 
 interface Counts { today: number; week: number; cycle: number }
-interface SplitRow { value: string | null; started: number; submitted: number }
+type SplitRow = { value: string | null; started: number; submitted: number };
 interface Dashboard {
   today: string; week_from: string; cycle_from: string;
   started: Counts; submitted: Counts;
