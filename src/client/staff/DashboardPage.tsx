@@ -121,6 +121,7 @@ function PerDay({ dashboard }: { dashboard: Dashboard }) {
 function Split({ dashboard, name, title, column, choices, label }: (typeof SPLITS)[number] & { dashboard: Dashboard }) {
   const heading = useId();
   const rows = inFormOrder(dashboard.splits[name], choices);
+  const subject = `this cycle's applications by${title.slice("By".length)}`;
   return (
     <section className="dashboard-panel" aria-labelledby={heading}>
       <h2 id={heading}>{title}</h2>
@@ -130,11 +131,11 @@ function Split({ dashboard, name, title, column, choices, label }: (typeof SPLIT
       ) : (
         <>
           <Suspense fallback={null}>
-            <SplitChart rows={rows.map((row) => ({ ...row, label: label(row.value) }))} label={`Bar chart of this cycle's applications ${title.toLowerCase()}; the table below has the numbers.`} />
+            <SplitChart rows={rows.map((row) => ({ ...row, label: label(row.value) }))} label={`Bar chart of ${subject}; the table below has the numbers.`} />
           </Suspense>
           <div className="table-scroll">
             <table className="staff-table dashboard-table">
-              <caption className="visually-hidden">This cycle's applications {title.toLowerCase()}</caption>
+              <caption className="visually-hidden">{subject.charAt(0).toUpperCase() + subject.slice(1)}</caption>
               <thead>
                 <tr><th scope="col">{column}</th><th scope="col">Not yet submitted</th><th scope="col">Submitted</th></tr>
               </thead>
