@@ -100,6 +100,22 @@ describe.each(databaseKinds)("the office's dashboard (%s)", (kind) => {
     expect(dashboard.per_day.find((d) => d.day === "2026-11-21")).toEqual({ day: "2026-11-21", submitted: 1, last_day: "2025-11-21", last_cycle: 1 });
   });
 
+  it("counts a week that began before the cycle opened from its Monday, the cycle from its first day, and nothing after today", async () => {
+    const noon = server.clock.now;
+    server.clock.now = new Date("2026-08-02T16:00:00Z");
+    try {
+      // A session of its own: a call moves the session's last activity, and the others' would end back at noon.
+      const early = (await (await loggedInStaff(server, "reader")).get("/staff/api/dashboard")).json() as Dashboard;
+      expect(early).toMatchObject({ today: "2026-08-02", week_from: "2026-07-27", cycle_from: OPENS });
+      expect(early.started).toEqual({ today: 0, week: 2, cycle: 1 });
+      expect(early.submitted).toEqual({ today: 1, week: 1, cycle: 1 });
+      expect(early.per_day.map((d) => d.day)).toEqual(["2026-08-01", "2026-08-02"]);
+      expect(early.splits.plan).toEqual([{ value: null, started: 1, submitted: 0 }]);
+    } finally {
+      server.clock.now = noon;
+    }
+  });
+
   it("counts started and submitted applications today, this week and this cycle as the database does", async () => {
     const { today, week_from: week, cycle_from: cycle } = dashboard;
     for (const [name, from] of [["today", today], ["week", week], ["cycle", cycle]] as const) {

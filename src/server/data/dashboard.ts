@@ -27,60 +27,61 @@ const SPLITS: [SplitName, string][] = [["plan", "a.application_plan"], ["term", 
  * The dashboard at `now` for a cycle that opened on `opens` (YYYY-MM-DD). $1 is now, $2 the time
  * zone, $3 the opening day; `bounds` names today, the week's Monday and the first moment of
  * each, and of the cycle, and of tomorrow (nothing later is counted: a clock moved back in a
- * test, or a wrong one, adds no future rows).
+ * test, or a wrong one, adds no future rows), and the earliest of them (a week may begin before
+ * the cycle opens).
  */
 export async function dashboardOf(db: Queryable, { now, timeZone, opens }: { now: Date; timeZone: string; opens: string }): Promise<Dashboard> {
   const parameters = [now, timeZone, opens];
-  const bounds = `bounds AS (
-    SELECT today, week_from, $3::date AS cycle_from,
-      today::timestamp AT TIME ZONE $2 AS today_at, week_from::timestamp AT TIME ZONE $2 AS week_at,
-      $3::date::timestamp AT TIME ZONE $2 AS cycle_at, (today + 1)::timestamp AT TIME ZONE $2 AS end_at
+  const bounds = `bounds AS MATERIALIZED (
+    SELECT today, week_from, $3::date AS cycle_from, today_at, week_at, cycle_at, end_at, least(week_at, cycle_at) AS from_at
     FROM (SELECT ($1::timestamptz AT TIME ZONE $2)::date AS today) t,
-      LATERAL (SELECT date_trunc('week', today)::date AS week_from) w)`;
+      LATERAL (SELECT date_trunc('week', today)::date AS week_from) w,
+      LATERAL (SELECT today::timestamp AT TIME ZONE $2 AS today_at, week_from::timestamp AT TIME ZONE $2 AS week_at,
+        $3::date::timestamp AT TIME ZONE $2 AS cycle_at, (today + 1)::timestamp AT TIME ZONE $2 AS end_at) at)`;
+  const periods = (column: string) => `
+    count(*) FILTER (WHERE ${column} >= b.today_at)::int AS today,
+    count(*) FILTER (WHERE ${column} >= b.week_at)::int AS week,
+    count(*) FILTER (WHERE ${column} >= b.cycle_at)::int AS cycle`;
 
-  // Started: the accounts made in each period (an application comes with its account); submitted: the submits.
-  const [figures] = await db.query<{ today: string; week_from: string; cycle_from: string } & Record<string, number>>(
+  // Started: the accounts made in each period, read from users alone (an application is made with
+  // its account, in one transaction, and goes with it: data/accounts.ts, own-account.ts), by
+  // 012's index; submitted: the submits, by 008's. Each an index range, from the earliest first day.
+  const [figures] = await db.query<{ today: string; week_from: string; cycle_from: string; started: PeriodCounts; submitted: PeriodCounts }>(
     `WITH ${bounds}
      SELECT to_char(b.today, 'YYYY-MM-DD') AS today, to_char(b.week_from, 'YYYY-MM-DD') AS week_from, to_char(b.cycle_from, 'YYYY-MM-DD') AS cycle_from,
-       count(*) FILTER (WHERE u.created_at >= b.today_at AND u.created_at < b.end_at)::int AS started_today,
-       count(*) FILTER (WHERE u.created_at >= b.week_at AND u.created_at < b.end_at)::int AS started_week,
-       count(*) FILTER (WHERE u.created_at >= b.cycle_at AND u.created_at < b.end_at)::int AS started_cycle,
-       count(*) FILTER (WHERE a.submitted_at >= b.today_at AND a.submitted_at < b.end_at)::int AS submitted_today,
-       count(*) FILTER (WHERE a.submitted_at >= b.week_at AND a.submitted_at < b.end_at)::int AS submitted_week,
-       count(*) FILTER (WHERE a.submitted_at >= b.cycle_at AND a.submitted_at < b.end_at)::int AS submitted_cycle
-     FROM bounds b LEFT JOIN (applications a JOIN users u ON u.id = a.user_id)
-       ON (u.created_at >= b.cycle_at OR a.submitted_at >= b.cycle_at)
-     GROUP BY b.today, b.week_from, b.cycle_from`,
+       (SELECT to_jsonb(s) FROM (SELECT ${periods("u.created_at")} FROM users u WHERE u.created_at >= b.from_at AND u.created_at < b.end_at) s) AS started,
+       (SELECT to_jsonb(s) FROM (SELECT ${periods("a.submitted_at")} FROM applications a WHERE a.submitted_at >= b.from_at AND a.submitted_at < b.end_at) s) AS submitted
+     FROM bounds b`,
     parameters,
   );
+  const { today, week_from, cycle_from, started, submitted } = figures!;
 
-  // Each day of the cycle so far beside the same day a year earlier ('1 year' before February 29
-  // is February 28). One pass over both years' submits, then each day looks its two counts up.
-  const perDay = await db.query<DayCounts>(
-    `WITH ${bounds},
-     counts AS (
-       SELECT (a.submitted_at AT TIME ZONE $2)::date AS day, count(*)::int AS n
-       FROM applications a, bounds b
-       WHERE (a.submitted_at >= b.cycle_at AND a.submitted_at < b.end_at)
-         OR (a.submitted_at >= (b.cycle_from - interval '1 year')::date::timestamp AT TIME ZONE $2
-           AND a.submitted_at < ((b.today - interval '1 year')::date + 1)::timestamp AT TIME ZONE $2)
-       GROUP BY 1),
-     days AS (SELECT d::date AS day, (d - interval '1 year')::date AS last_day FROM bounds b, generate_series(b.cycle_from, b.today, interval '1 day') d)
-     SELECT to_char(d.day, 'YYYY-MM-DD') AS day, coalesce(c.n, 0) AS submitted, to_char(d.last_day, 'YYYY-MM-DD') AS last_day, coalesce(l.n, 0) AS last_cycle
-     FROM days d LEFT JOIN counts c ON c.day = d.day LEFT JOIN counts l ON l.day = d.last_day
-     ORDER BY d.day`,
+  // Submits by the office's day over the cycle so far and the same days a year earlier, one
+  // range of 008's index each; the days between are filled in here ('1 year' before February 29
+  // is February 28, as PostgreSQL's interval arithmetic has it).
+  const counted = await db.query<{ day: string; n: number }>(
+    `WITH ${bounds}
+     SELECT to_char((a.submitted_at AT TIME ZONE $2)::date, 'YYYY-MM-DD') AS day, count(*)::int AS n
+     FROM bounds b, applications a
+     WHERE (a.submitted_at >= b.cycle_at AND a.submitted_at < b.end_at)
+       OR (a.submitted_at >= (b.cycle_from - interval '1 year')::date::timestamp AT TIME ZONE $2
+         AND a.submitted_at < ((b.today - interval '1 year')::date + 1)::timestamp AT TIME ZONE $2)
+     GROUP BY 1`,
     parameters,
   );
+  const byDay = new Map(counted.map(({ day, n }) => [day, n]));
+  const perDay = daysFrom(cycle_from, today).map((day) => {
+    const lastDay = yearBefore(day);
+    return { day, submitted: byDay.get(day) ?? 0, last_day: lastDay, last_cycle: byDay.get(lastDay) ?? 0 };
+  });
 
   // This cycle's applications (started since it opened) by each split, in one pass: GROUPING SETS.
   const grouped = await db.query<{ grouping_set: number; value: string | null; started: number; submitted: number }>(
     `WITH ${bounds}
      SELECT GROUPING(${SPLITS.map(([, column]) => column).join(", ")}) AS grouping_set, coalesce(${SPLITS.map(([, column]) => column).join(", ")}) AS value,
        count(*) FILTER (WHERE a.submitted_at IS NULL)::int AS started, count(*) FILTER (WHERE a.submitted_at IS NOT NULL)::int AS submitted
-     FROM applications a JOIN users u ON u.id = a.user_id, bounds b
-     WHERE u.created_at >= b.cycle_at AND u.created_at < b.end_at
-     GROUP BY GROUPING SETS (${SPLITS.map(([, column]) => `(${column})`).join(", ")})
-     ORDER BY 1, 2 NULLS LAST`,
+     FROM bounds b JOIN users u ON u.created_at >= b.cycle_at AND u.created_at < b.end_at JOIN applications a ON a.user_id = u.id
+     GROUP BY GROUPING SETS (${SPLITS.map(([, column]) => `(${column})`).join(", ")})`,
     parameters,
   );
   const splits = Object.fromEntries(SPLITS.map(([name], i) => {
@@ -89,12 +90,15 @@ export async function dashboardOf(db: Queryable, { now, timeZone, opens }: { now
     return [name, grouped.filter((row) => row.grouping_set === set).map(({ value, started, submitted }) => ({ value, started, submitted }))];
   })) as Record<SplitName, SplitRow[]>;
 
-  const f = figures!;
-  return {
-    today: f.today, week_from: f.week_from, cycle_from: f.cycle_from,
-    started: { today: f.started_today!, week: f.started_week!, cycle: f.started_cycle! },
-    submitted: { today: f.submitted_today!, week: f.submitted_week!, cycle: f.submitted_cycle! },
-    per_day: perDay,
-    splits,
-  };
+  return { today, week_from, cycle_from, started, submitted, per_day: perDay, splits };
 }
+
+/** The days from `first` to `last` (YYYY-MM-DD), both included; none when `first` is later. */
+function daysFrom(first: string, last: string): string[] {
+  const days: string[] = [];
+  for (let at = Date.parse(`${first}T00:00:00Z`); at <= Date.parse(`${last}T00:00:00Z`); at += 86_400_000) days.push(new Date(at).toISOString().slice(0, 10));
+  return days;
+}
+
+/** The same day a year earlier; February 29 becomes February 28. */
+const yearBefore = (day: string) => `${String(Number(day.slice(0, 4)) - 1).padStart(4, "0")}${day.slice(4) === "-02-29" ? "-02-28" : day.slice(4)}`;
