@@ -2,7 +2,8 @@
 -- plan taken from the answers by the database itself, as 007 did for the entry term, so a save
 -- writes nothing more.
 ALTER TABLE applications ADD COLUMN application_plan text GENERATED ALWAYS AS (answers->>'decision_type') STORED;
--- The list filtered by plan (a dashboard figure's link) reads it, as it reads 008's entry_term.
+-- The list filtered by plan (a dashboard figure's link), as 008 indexed entry_term: a plan few
+-- applicants choose (early decision) is found by the index; a common one is read by a scan either way.
 CREATE INDEX applications_plan ON applications (application_plan);
 -- When each application was started (its account made): the dashboard's started counts and its
 -- splits read this cycle's accounts, and the list's started_from/started_to filter looks them
