@@ -44,6 +44,7 @@ describe("scripts/staff-edits.ts", () => {
     expect(edited.institution.institution.cycle).toEqual({
       term: nextYear(cycle.term),
       termLabel: nextYear(cycle.termLabel),
+      opens: nextYear(cycle.opens),
       laterTerms: cycle.laterTerms!.map((t) => ({ value: nextYear(t.value), label: nextYear(t.label) })),
       deadlines: Object.fromEntries(Object.entries(cycle.deadlines).map(([plan, day]) => [plan, nextYear(day)])),
     });

@@ -72,6 +72,7 @@ export function rollCycleOver(root: string): string {
   // Value by value, so the file keeps the layout staff gave it.
   setJson(root, file, ["institution", "cycle", "term"], nextYear(cycle.term));
   setJson(root, file, ["institution", "cycle", "termLabel"], nextYear(cycle.termLabel));
+  setJson(root, file, ["institution", "cycle", "opens"], nextYear(cycle.opens));
   for (const [i, later] of (cycle.laterTerms ?? []).entries()) {
     setJson(root, file, ["institution", "cycle", "laterTerms", i, "value"], nextYear(later.value));
     setJson(root, file, ["institution", "cycle", "laterTerms", i, "label"], nextYear(later.label));

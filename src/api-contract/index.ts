@@ -25,3 +25,4 @@ export {
   staffApplication, staffDocument, staffIdParams, staffList, staffLoginBody, staffMember, staffSelf, staffPdfCopy, timelineEvent, totpEnrolment,
   type AuditAction, type ReviewStatus, type StaffRole,
 } from "./staff";
+export { NOT_ANSWERED, dashboard } from "./staff";

@@ -84,9 +84,12 @@ export const staffList = body({ staff: { type: "array", items: staffMember } }, 
 export const applicationFilter = body({
   q: { type: "string", maxLength: 200, description: "Name, e-mail or reference; typos forgiven" },
   status: { enum: APPLICATION_STATUSES },
-  term: { type: "string", maxLength: 20, description: "Entry term code (FA26)" },
+  term: { type: "string", maxLength: 20, description: "Entry term code (FA26); none: not answered" },
+  plan: { type: "string", maxLength: 20, description: "The application plan (the decision_type answer: ED1); none: not answered" },
   review: { enum: [...REVIEW_STATUSES, "none"], description: "none: not reviewed yet (started applications)" },
-  citizenship: { type: "string", maxLength: 20, description: "The citizenship_us answer: Y or N" },
+  citizenship: { type: "string", maxLength: 20, description: "The citizenship_us answer: Y or N; none: not answered" },
+  started_from: { type: "string", format: "date", description: "Started (account made) on or after this day (office time zone)" },
+  started_to: { type: "string", format: "date", description: "Started on or before this day" },
   submitted_from: { type: "string", format: "date", description: "Submitted on or after this day (office time zone)" },
   submitted_to: { type: "string", format: "date", description: "Submitted on or before this day" },
   sort: { enum: LIST_SORTS },
@@ -123,6 +126,35 @@ export const applicationPage = {
   },
   required: ["rows", "next", "total"],
 } as const;
+
+// --- The dashboard ------------------------------------------------------------------------------
+
+/** The value a filter gives for "not answered" (term, plan, citizenship) and "not reviewed" (review). */
+export const NOT_ANSWERED = "none";
+
+const day = { type: "string", format: "date" } as const;
+const count = { type: "integer", minimum: 0 } as const;
+const periodCounts = body({ today: count, week: count, cycle: count }, ["today", "week", "cycle"]);
+/** One value of a split (null: not answered, or not reviewed): this cycle's applications with it, not yet submitted and submitted. */
+const splitRow = body({ value: nullable({ type: "string" }), started: count, submitted: count }, ["value", "started", "submitted"]);
+const split = { type: "array", items: splitRow } as const;
+
+/**
+ * GET /staff/api/dashboard: the office's numbers at a glance, in days of its time zone. A period
+ * runs from its first day to today included: the week from Monday, the cycle from `cycle.opens`
+ * (institution.json). Started counts applications begun then (submitted since or not); a split
+ * counts the applications started this cycle.
+ */
+export const dashboard = body({
+  today: day,
+  week_from: day,
+  cycle_from: day,
+  started: periodCounts,
+  submitted: periodCounts,
+  /** Every day of the cycle so far; `last_day` is the same day one year earlier, `last_cycle` its submissions. */
+  per_day: { type: "array", items: body({ day, submitted: count, last_day: day, last_cycle: count }, ["day", "submitted", "last_day", "last_cycle"]) },
+  splits: body({ plan: split, term: split, review: split, citizenship: split }, ["plan", "term", "review", "citizenship"]),
+}, ["today", "week_from", "cycle_from", "started", "submitted", "per_day", "splits"]);
 
 // --- One application --------------------------------------------------------------------------
 

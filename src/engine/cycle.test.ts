@@ -23,6 +23,7 @@ const dayAfter = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) + 86_4
 const rolled: Cycle = {
   term: nextTerm(cycle.term),
   termLabel: cycle.termLabel.replace(/\d{4}/, (year) => String(Number(year) + 1)),
+  opens: nextYear(cycle.opens),
   laterTerms: cycle.laterTerms?.map((t) => ({ value: nextTerm(t.value), label: t.label.replace(/\d{4}/, (year) => String(Number(year) + 1)) })),
   deadlines: Object.fromEntries(plans.map(([plan, day]) => [plan, nextYear(day)])),
 };

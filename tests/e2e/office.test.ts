@@ -4,7 +4,8 @@
 // an applicant by a misspelled name, reads the application, downloads the PDF copy and a document,
 // and sets a review status with a note; the admin sees each of those in the audit log. Every
 // staff page passes axe-core at 1280 px, and the list, an application, the team and the audit log
-// on a 768 px tablet too, none scrolling sideways.
+// on a 768 px tablet too, none scrolling sideways; the dashboard at 375 px too, and a figure's
+// link opens the list filtered to what it counts.
 import { execFile } from "node:child_process";
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
@@ -131,7 +132,7 @@ async function logIn(page: Page, email: string, code: Authenticator, check: bool
   await page.getByRole("textbox", { name: "Password", exact: true }).fill(STAFF_PASSWORD);
   await page.getByLabel("Authentication code").fill(await code());
   await page.getByRole("button", { name: "Log in" }).click();
-  await page.getByRole("heading", { name: "Applications", level: 1 }).waitFor();
+  await page.getByRole("heading", { name: "Dashboard", level: 1 }).waitFor();
 }
 
 /** Downloads what a link points to with the page's cookies (following the redirect to the file). */
@@ -158,6 +159,23 @@ describe("the admissions office", () => {
     const admin = await world.newPage();
     const adminCode = await enrol(admin, await invitationLink(adminEmail), adminEmail, true);
     await logIn(admin, adminEmail, adminCode, true);
+    // The dashboard: its tables hold the numbers, its charts draw them, on a desk and on a phone.
+    const totals = admin.getByRole("table", { name: "Applications started and submitted, today, this week and this cycle" });
+    await totals.waitFor();
+    await admin.getByRole("img", { name: /^Line chart of submissions per day/ }).waitFor();
+    await expectAxeClean(admin, "dashboard");
+    await admin.setViewportSize({ width: 375, height: 812 });
+    await expectAxeClean(admin, "dashboard");
+    await admin.setViewportSize({ width: 1280, height: 900 });
+    // This cycle's submits: both applicants, in the list the figure opens.
+    const submittedThisCycle = totals.getByRole("row", { name: /^Submitted/ }).getByRole("link").nth(2);
+    expect(Number(await submittedThisCycle.textContent())).toBe(2);
+    await submittedThisCycle.click();
+    await admin.getByRole("heading", { name: "Applications", level: 1 }).waitFor();
+    expect(new URL(admin.url()).searchParams.get("submitted_from")).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    await admin.getByRole("link", { name: /Johnathan Whitfield/ }).waitFor();
+    await admin.getByRole("link", { name: /Priya Raman/ }).waitFor();
+    await admin.getByText("Showing 2 of 2").waitFor();
     await expectAxeClean(admin, "applications");
 
     // The admin invites a reviewer from the Team page.
@@ -173,6 +191,8 @@ describe("the admissions office", () => {
     const reviewer = await world.newPage();
     const reviewerCode = await enrol(reviewer, await invitationLink(reviewerEmail), reviewerEmail, false);
     await logIn(reviewer, reviewerEmail, reviewerCode, false);
+    await reviewer.getByRole("link", { name: "Applications" }).click();
+    await reviewer.getByRole("heading", { name: "Applications", level: 1 }).waitFor();
 
     // Two letters dropped and one swapped: still found.
     await reviewer.getByRole("searchbox", { name: "Search" }).fill("Jonathan Witfeild");

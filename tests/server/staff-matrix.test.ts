@@ -44,6 +44,7 @@ const MATRIX: Record<string, Row> = {
   "GET /staff/api/me": { least: "reader", allowed: 200, request: () => ({ method: "GET", url: "/staff/api/me" }) },
   "POST /staff/api/logout": { least: "reader", allowed: 200, request: () => ({ method: "POST", url: "/staff/api/logout" }) },
   "GET /staff/api/applications": { least: "reader", allowed: 200, request: () => ({ method: "GET", url: "/staff/api/applications?q=whitfield" }) },
+  "GET /staff/api/dashboard": { least: "reader", allowed: 200, request: () => ({ method: "GET", url: "/staff/api/dashboard" }) },
   "GET /staff/api/applications/{id}": { least: "reader", allowed: 200, request: (f) => ({ method: "GET", url: `/staff/api/applications/${f.applicationId}` }) },
   "GET /staff/api/applications/{id}/neighbours": { least: "reader", allowed: 200, request: (f) => ({ method: "GET", url: `/staff/api/applications/${f.applicationId}/neighbours?status=submitted` }) },
   "GET /staff/api/applications/{id}/documents/{answer_key}": {

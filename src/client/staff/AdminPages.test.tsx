@@ -6,7 +6,7 @@ import userEvent from "@testing-library/user-event";
 import { describe, expect, test } from "vitest";
 import { sent, sentTo, server, url, withTestServer } from "../testing";
 import type { AuditEntry, StaffMember } from "./api";
-import { lastQuery, logInAs, renderStaff } from "./testing";
+import { lastQuery, logInAs, renderStaff, serveDashboard } from "./testing";
 
 withTestServer();
 
@@ -20,13 +20,18 @@ const member = (id: number, overrides: Partial<StaffMember> = {}): StaffMember =
 });
 
 describe("the navigation", () => {
-  test.each(["reader", "reviewer"] as const)("a %s sees Applications only, and the audit log's address tells them it is not for them", async (role) => {
+  test.each(["reader", "reviewer"] as const)("a %s sees the dashboard and the applications only, and the audit log's address tells them it is not for them", async (role) => {
     logInAs(role);
+    serveDashboard();
     server.use(http.get(url("/staff/api/applications"), () => HttpResponse.json({ rows: [], next: null, total: 0 })));
     const { router } = renderStaff("/staff");
     const nav = await screen.findByRole("navigation", { name: "Office" });
-    expect(within(nav).getAllByRole("link").map((link) => link.textContent)).toEqual(["Applications"]);
-    expect(within(nav).getByRole("link", { name: "Applications" })).toHaveAttribute("aria-current", "page");
+    expect(within(nav).getAllByRole("link").map((link) => link.textContent)).toEqual(["Dashboard", "Applications"]);
+    expect(within(nav).getByRole("link", { name: "Dashboard" })).toHaveAttribute("aria-current", "page");
+    expect(within(nav).getByRole("link", { name: "Applications" })).not.toHaveAttribute("aria-current");
+    await router.navigate("/staff/applications?status=submitted");
+    await waitFor(() => expect(within(nav).getByRole("link", { name: "Applications" })).toHaveAttribute("aria-current", "page"));
+    expect(within(nav).getByRole("link", { name: "Dashboard" })).not.toHaveAttribute("aria-current");
     expect(screen.getByText(`${role}@westbrook.example.edu`)).toBeInTheDocument();
 
     await router.navigate("/staff/audit");
@@ -41,10 +46,10 @@ describe("the navigation", () => {
 
   test("an admin sees the audit log, the team and the preview", async () => {
     logInAs("admin");
-    server.use(http.get(url("/staff/api/applications"), () => HttpResponse.json({ rows: [], next: null, total: 0 })));
+    serveDashboard();
     renderStaff("/staff");
     const nav = await screen.findByRole("navigation", { name: "Office" });
-    expect(within(nav).getAllByRole("link").map((link) => link.textContent)).toEqual(["Applications", "Audit log", "Team", "API keys", "Preview"]);
+    expect(within(nav).getAllByRole("link").map((link) => link.textContent)).toEqual(["Dashboard", "Applications", "Audit log", "Team", "API keys", "Preview"]);
   });
 });
 

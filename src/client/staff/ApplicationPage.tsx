@@ -10,7 +10,7 @@ import { staffApi, type StaffApplication, type StaffSelf } from "./api";
 import { Documents } from "./Documents";
 import { filterFrom, filterSearch, requestFilter } from "./filter";
 import { Review } from "./Review";
-import { HOME_PATH, useStaffSelf } from "./session";
+import { LIST_PATH, useStaffSelf } from "./session";
 import { Timeline } from "./Timeline";
 import { useNeighbourKeys, type NeighbourTargets } from "./useNeighbourKeys";
 import { useStaffTitle } from "./useStaffTitle";
@@ -26,7 +26,7 @@ export function ApplicationPage() {
   useNeighbourKeys(neighbours);
   useStaffTitle(application.data ? `${displayText(application.data.name) || "Application"} ${application.data.reference ?? ""}`.trim() : "Application");
 
-  const back = <Link className="back-link" to={{ pathname: HOME_PATH, search }}>Back to the list</Link>;
+  const back = <Link className="back-link" to={{ pathname: LIST_PATH, search }}>Back to the list</Link>;
   if (!Number.isInteger(id) || id <= 0) return <NotFound back={back} message="There is no application at this address." />;
   if (application.isPending) return <p role="status">Loading the application…</p>;
   if (application.isError) return <NotFound back={back} message={application.error.message} />;

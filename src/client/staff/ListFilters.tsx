@@ -1,5 +1,6 @@
 // The list's filter: a search box (name, e-mail or reference, sent after a pause in typing), the
-// status, entry term, review status, U.S. citizenship and the days submitted between.
+// status, entry term, application plan, review status, U.S. citizenship, and the days started
+// and submitted between. Terms, plans and citizenship offer the form's own options.
 import { useEffect, useRef, useState } from "react";
 import { SearchField, Input, Label, Button } from "react-aria-components";
 import { APPLICATION_STATUSES, REVIEW_STATUSES } from "../../api-contract/staff";
@@ -7,7 +8,7 @@ import { useDebounced } from "../form/useDebounced";
 import type { ApplicationFilter } from "./api";
 import { DateField, SelectField } from "./fields";
 import { NOT_REVIEWED } from "./filter";
-import { entryTerms } from "./terms";
+import { choicesOf, entryTerms, withNotAnswered } from "./terms";
 import { applicationStatusLabel, reviewLabel } from "./words";
 
 /** The pause after typing before the list follows, and the longest wait while typing goes on. */
@@ -15,7 +16,9 @@ export const SEARCH_DEBOUNCE = { waitMs: 300, maxWaitMs: 1000 };
 
 const STATUS_CHOICES = APPLICATION_STATUSES.map((status) => ({ value: status, label: applicationStatusLabel(status) }));
 const REVIEW_CHOICES = [...REVIEW_STATUSES.map((status) => ({ value: status, label: reviewLabel(status) })), { value: NOT_REVIEWED, label: reviewLabel(null) }];
-const CITIZENSHIP_CHOICES = [{ value: "Y", label: "Yes" }, { value: "N", label: "No" }];
+const TERM_CHOICES = withNotAnswered(entryTerms);
+const PLAN_CHOICES = withNotAnswered(choicesOf("decision_type"));
+const CITIZENSHIP_CHOICES = withNotAnswered(choicesOf("citizenship_us"));
 
 interface Props {
   filter: ApplicationFilter;
@@ -29,9 +32,12 @@ export function ListFilters({ filter, onChange }: Props) {
     <form role="search" aria-label="Filter applications" className="list-filters" onSubmit={(event) => event.preventDefault()}>
       <SearchBox q={filter.q ?? ""} onSettle={(q) => onChange({ ...filter, q: q.trim() === "" ? undefined : q.trim() }, true)} />
       <SelectField label="Status" value={filter.status ?? ""} onChange={set("status")} choices={STATUS_CHOICES} anyLabel="Any" />
-      <SelectField label="Entry term" value={filter.term ?? ""} onChange={set("term")} choices={entryTerms} anyLabel="Any" />
+      <SelectField label="Entry term" value={filter.term ?? ""} onChange={set("term")} choices={TERM_CHOICES} anyLabel="Any" />
+      <SelectField label="Application plan" value={filter.plan ?? ""} onChange={set("plan")} choices={PLAN_CHOICES} anyLabel="Any" />
       <SelectField label="Review status" value={filter.review ?? ""} onChange={set("review")} choices={REVIEW_CHOICES} anyLabel="Any" />
       <SelectField label="U.S. citizen" value={filter.citizenship ?? ""} onChange={set("citizenship")} choices={CITIZENSHIP_CHOICES} anyLabel="Any" />
+      <DateField label="Started from" value={filter.started_from ?? ""} onChange={set("started_from")} />
+      <DateField label="Started to" value={filter.started_to ?? ""} onChange={set("started_to")} />
       <DateField label="Submitted from" value={filter.submitted_from ?? ""} onChange={set("submitted_from")} />
       <DateField label="Submitted to" value={filter.submitted_to ?? ""} onChange={set("submitted_to")} />
     </form>

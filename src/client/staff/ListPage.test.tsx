@@ -13,6 +13,8 @@ withTestServer();
 
 /** The cycle's term and the next, as the form offers them (form-definitions/institution.json `cycle`). */
 const [term, laterTerm] = optionsOf("entry_term") as [ResolvedOption, ResolvedOption];
+const plan = optionsOf("decision_type")[0]!;
+const notCitizen = optionsOf("citizenship_us").find((option) => option.value === "N")!;
 
 const row = (id: number, overrides: Partial<ApplicationRow> = {}): ApplicationRow => ({
   id,
@@ -39,7 +41,7 @@ function listServer() {
   );
 }
 
-async function openList(path = "/staff") {
+async function openList(path = "/staff/applications") {
   logInAs("reader");
   listServer();
   const app = renderStaff(path);
@@ -67,18 +69,24 @@ describe("the list", () => {
     await waitFor(() => expect(router.location.search).toBe("?status=submitted"));
     await user.selectOptions(screen.getByLabelText("Review status"), "Not reviewed");
     await user.selectOptions(screen.getByLabelText("Entry term"), laterTerm.label);
-    await user.selectOptions(screen.getByLabelText("U.S. citizen"), "No");
+    await user.selectOptions(screen.getByLabelText("Application plan"), plan.label);
+    await user.selectOptions(screen.getByLabelText("U.S. citizen"), notCitizen.label);
+    await user.type(screen.getByLabelText("Started from"), "2025-12-01");
     await user.type(screen.getByLabelText("Submitted from"), "2026-01-01");
-    await waitFor(() => expect(router.location.search).toBe(`?status=submitted&term=${laterTerm.value}&review=none&citizenship=N&submitted_from=2026-01-01`));
+    await waitFor(() => expect(router.location.search).toBe(
+      `?status=submitted&term=${laterTerm.value}&plan=${plan.value}&review=none&citizenship=N&started_from=2025-12-01&submitted_from=2026-01-01`));
     await waitFor(() =>
       expect(Object.fromEntries(lastQuery(sent, "/staff/api/applications"))).toEqual({
-        status: "submitted", term: laterTerm.value, review: "none", citizenship: "N", submitted_from: "2026-01-01", sort: "-last_activity",
+        status: "submitted", term: laterTerm.value, plan: String(plan.value), review: "none", citizenship: "N", started_from: "2025-12-01", submitted_from: "2026-01-01",
+        sort: "-last_activity",
       }),
     );
+    await user.selectOptions(screen.getByLabelText("Application plan"), "Not answered");
+    await waitFor(() => expect(router.location.search).toContain("&plan=none&"));
   });
 
   test("the search box waits for a pause in typing, then goes into the address and the request", async () => {
-    const { user, router } = await openList("/staff?status=submitted");
+    const { user, router } = await openList("/staff/applications?status=submitted");
     await user.type(screen.getByRole("searchbox", { name: "Search" }), "lovelace");
     await waitFor(() => expect(router.location.search).toBe("?q=lovelace&status=submitted"));
     await waitFor(() => expect(lastQuery(sent, "/staff/api/applications").get("q")).toBe("lovelace"));
@@ -87,7 +95,7 @@ describe("the list", () => {
   });
 
   test("the filter in the address survives a reload: fields show it and the request carries it", async () => {
-    await openList("/staff?q=ada&review=complete&sort=name&bogus=1&status=wrong");
+    await openList("/staff/applications?q=ada&review=complete&sort=name&bogus=1&status=wrong");
     expect(screen.getByRole("searchbox", { name: "Search" })).toHaveValue("ada");
     expect(screen.getByLabelText("Review status")).toHaveValue("complete");
     expect(screen.getByLabelText("Status")).toHaveValue("");
@@ -128,7 +136,7 @@ describe("the list", () => {
   });
 
   test("each name links to its application with the filter along", async () => {
-    const { user, router } = await openList("/staff?status=submitted&sort=name");
+    const { user, router } = await openList("/staff/applications?status=submitted&sort=name");
     const link = screen.getByRole("link", { name: "Ada Lovelace" });
     expect(link).toHaveAttribute("href", "/staff/applications/1?status=submitted&sort=name");
     server.use(
@@ -137,15 +145,15 @@ describe("the list", () => {
     );
     await user.click(link);
     await waitFor(() => expect(router.location.pathname).toBe("/staff/applications/1"));
-    expect(await screen.findByRole("link", { name: "Back to the list" })).toHaveAttribute("href", "/staff?status=submitted&sort=name");
+    expect(await screen.findByRole("link", { name: "Back to the list" })).toHaveAttribute("href", "/staff/applications?status=submitted&sort=name");
   });
 
   test("no rows: says so, and offers to clear the filter", async () => {
     logInAs("reader");
     server.use(http.get(url("/staff/api/applications"), () => HttpResponse.json({ rows: [], next: null, total: 0 })));
-    renderStaff("/staff?status=started");
+    renderStaff("/staff/applications?status=started");
     expect(await screen.findByText("No applications match this filter.")).toBeInTheDocument();
-    expect(screen.getByRole("link", { name: "Clear the filter" })).toHaveAttribute("href", "/staff");
+    expect(screen.getByRole("link", { name: "Clear the filter" })).toHaveAttribute("href", "/staff/applications");
     expect(screen.queryByRole("table")).not.toBeInTheDocument();
   });
 });

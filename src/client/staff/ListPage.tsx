@@ -1,4 +1,4 @@
-// The application list (/staff): the filter and sort in the address, 50 a page by the server's
+// The application list (/staff/applications): the filter and sort in the address, 50 a page by the server's
 // keyset cursor, "Next 50" and "Previous" (the cursors before are kept for going back).
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { Link, useNavigate, useSearchParams } from "react-router";
@@ -7,7 +7,7 @@ import { ApplicationTable } from "./ApplicationTable";
 import { DEFAULT_SORT, filterFrom, filterSearch, isFiltered, requestFilter } from "./filter";
 import { ListFilters } from "./ListFilters";
 import { useCursors } from "./paging";
-import { HOME_PATH } from "./session";
+import { LIST_PATH } from "./session";
 import { useStaffTitle } from "./useStaffTitle";
 
 export function ListPage() {
@@ -22,7 +22,7 @@ export function ListPage() {
     // The page shown stays while the next loads: the table does not jump.
     placeholderData: keepPreviousData,
   });
-  const setFilter = (next: ApplicationFilter, typing = false) => void navigate({ pathname: HOME_PATH, search: filterSearch(next) }, { replace: typing });
+  const setFilter = (next: ApplicationFilter, typing = false) => void navigate({ pathname: LIST_PATH, search: filterSearch(next) }, { replace: typing });
 
   return (
     <>
@@ -36,7 +36,7 @@ export function ListPage() {
         <section aria-labelledby="list-count" aria-busy={list.isFetching}>
           <div className="list-bar">
             <p id="list-count" role="status" className="list-count">Showing {list.data.rows.length} of {list.data.total}</p>
-            {isFiltered(filter) && <Link to={{ pathname: HOME_PATH, search: filterSearch({ sort: filter.sort }) }}>Clear the filter</Link>}
+            {isFiltered(filter) && <Link to={{ pathname: LIST_PATH, search: filterSearch({ sort: filter.sort }) }}>Clear the filter</Link>}
           </div>
           {list.data.rows.length === 0 ? (
             <p className="empty-state">{isFiltered(filter) ? "No applications match this filter." : "There are no applications yet."}</p>

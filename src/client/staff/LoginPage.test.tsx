@@ -5,7 +5,7 @@ import { screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, test } from "vitest";
 import { sentTo, server, url, withTestServer } from "../testing";
-import { logInAs, renderStaff, staffOf } from "./testing";
+import { logInAs, renderStaff, serveDashboard, staffOf } from "./testing";
 
 withTestServer();
 
@@ -54,14 +54,12 @@ describe("logging in", () => {
     expect(sentTo("GET", "/staff/api/me")).toEqual([]);
   });
 
-  test("without a page asked for, success goes to the list; a link elsewhere is not followed", async () => {
-    server.use(
-      http.post(url("/staff/api/login"), () => HttpResponse.json(staffOf("reader"))),
-      http.get(url("/staff/api/applications"), () => HttpResponse.json({ rows: [], next: null, total: 0 })),
-    );
+  test("without a page asked for, success goes to the dashboard; a link elsewhere is not followed", async () => {
+    server.use(http.post(url("/staff/api/login"), () => HttpResponse.json(staffOf("reader"))));
+    serveDashboard();
     const { router } = renderStaff("/staff/login", { from: "https://elsewhere.example/" });
     await fillLogin(userEvent.setup());
-    expect(await screen.findByRole("heading", { level: 1, name: "Applications" })).toBeInTheDocument();
+    expect(await screen.findByRole("heading", { level: 1, name: "Dashboard" })).toBeInTheDocument();
     expect(router.location.pathname).toBe("/staff");
   });
 });
@@ -84,10 +82,10 @@ describe("an ended session", () => {
   test("a 401 from any call goes to the login with the message, keeping where staff were", async () => {
     logInAs("reader");
     server.use(http.get(url("/staff/api/applications"), () => HttpResponse.json({ message: "Your session has ended." }, { status: 401 })));
-    const { router } = renderStaff("/staff?status=submitted");
+    const { router } = renderStaff("/staff/applications?status=submitted");
     expect(await screen.findByText("Your session has ended. Please log in again.")).toBeInTheDocument();
     expect(router.location.pathname).toBe("/staff/login");
-    expect(router.location.state).toEqual({ message: "Your session has ended. Please log in again.", from: "/staff?status=submitted" });
+    expect(router.location.state).toEqual({ message: "Your session has ended. Please log in again.", from: "/staff/applications?status=submitted" });
   });
 
   test("Log out ends the session and shows the login with its message", async () => {
@@ -96,7 +94,7 @@ describe("an ended session", () => {
       http.get(url("/staff/api/applications"), () => HttpResponse.json({ rows: [], next: null, total: 0 })),
       http.post(url("/staff/api/logout"), () => HttpResponse.json({ message: "Logged out." })),
     );
-    const { router } = renderStaff("/staff");
+    const { router } = renderStaff("/staff/applications");
     await userEvent.setup().click(await screen.findByRole("button", { name: "Log out" }));
     expect(await screen.findByText("You have logged out.")).toBeInTheDocument();
     expect(router.location.pathname).toBe("/staff/login");

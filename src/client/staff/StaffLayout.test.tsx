@@ -28,7 +28,7 @@ afterEach(() => {
 });
 
 async function openOffice() {
-  const view = renderStaff("/staff");
+  const view = renderStaff("/staff/applications");
   await screen.findByRole("heading", { level: 1, name: "Applications" });
   return { ...view, user: userEvent.setup({ advanceTimers: (ms) => vi.advanceTimersByTime(ms) }) };
 }

@@ -10,7 +10,7 @@ import { ANSWERS_PROMPT, useInactivity } from "../shell/useInactivity";
 import { LazyModal } from "../ui/lazy";
 import { Spinner } from "../ui/Spinner";
 import { staffApi, type StaffSelf } from "./api";
-import { HOME_PATH, isAdmin, LOGIN_PATH, sessionMessages, useStaffSelf, type LoginState } from "./session";
+import { HOME_PATH, isAdmin, LIST_PATH, LOGIN_PATH, sessionMessages, useStaffSelf, type LoginState } from "./session";
 import { useStaffTitle } from "./useStaffTitle";
 import { OFFICE_NAME, roleLabel } from "./words";
 
@@ -43,7 +43,8 @@ function Frame({ self }: { self: StaffSelf }) {
         <Link className="staff-office" to={HOME_PATH}>{OFFICE_NAME}</Link>
         <nav className="staff-nav" aria-label="Office">
           <ul>
-            <NavItem to={HOME_PATH} isCurrent={(path) => path === HOME_PATH || path.startsWith("/staff/applications/")}>Applications</NavItem>
+            <NavItem to={HOME_PATH}>Dashboard</NavItem>
+            <NavItem to={LIST_PATH} isCurrent={(path) => path === LIST_PATH || path.startsWith(`${LIST_PATH}/`)}>Applications</NavItem>
             {isAdmin(self.role) && <NavItem to="/staff/audit">Audit log</NavItem>}
             {isAdmin(self.role) && <NavItem to="/staff/team">Team</NavItem>}
             {isAdmin(self.role) && <NavItem to="/staff/api-keys">API keys</NavItem>}
@@ -110,7 +111,7 @@ function NotForYou() {
     <>
       <h1>Not available</h1>
       <p>Only administrators of the admissions office can see this page.</p>
-      <p><Link to={HOME_PATH}>Back to the applications</Link></p>
+      <p><Link to={LIST_PATH}>Back to the applications</Link></p>
     </>
   );
 }

@@ -9,10 +9,11 @@ import { ErrorBoundary } from "../ui/ErrorBoundary";
 import { Spinner } from "../ui/Spinner";
 import { CardLayout } from "./CardLayout";
 import { AdminOnly, StaffLayout } from "./StaffLayout";
-import { HOME_PATH, LOGIN_PATH, sessionMessages, type LoginState } from "./session";
+import { HOME_PATH, LIST_PATH, LOGIN_PATH, sessionMessages, type LoginState } from "./session";
 
 const LoginPage = lazy(async () => ({ default: (await import("./LoginPage")).LoginPage }));
 const WelcomePage = lazy(async () => ({ default: (await import("./WelcomePage")).WelcomePage }));
+const DashboardPage = lazy(async () => ({ default: (await import("./DashboardPage")).DashboardPage }));
 const ListPage = lazy(async () => ({ default: (await import("./ListPage")).ListPage }));
 const ApplicationPage = lazy(async () => ({ default: (await import("./ApplicationPage")).ApplicationPage }));
 const AuditPage = lazy(async () => ({ default: (await import("./AuditPage")).AuditPage }));
@@ -33,7 +34,8 @@ export function StaffRoutes() {
           <Route path="welcome" element={<WelcomePage />} />
         </Route>
         <Route element={<StaffLayout />}>
-          <Route index element={<ListPage />} />
+          <Route index element={<DashboardPage />} />
+          <Route path="applications" element={<ListPage />} />
           <Route path="applications/:id" element={<ApplicationPage />} />
           <Route path="audit" element={<AdminOnly><AuditPage /></AdminOnly>} />
           <Route path="team" element={<AdminOnly><TeamPage /></AdminOnly>} />
@@ -85,6 +87,6 @@ const apology = (
   <main className="error-screen">
     <h1>Something went wrong.</h1>
     <p>The error has been logged. Please try again, or go back to the list.</p>
-    <p><a className="button button-primary" href={HOME_PATH}>Applications</a></p>
+    <p><a className="button button-primary" href={LIST_PATH}>Applications</a></p>
   </main>
 );

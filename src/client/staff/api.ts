@@ -3,7 +3,7 @@
 // the server's message, and a 401 goes to the handler the office sets (./StaffRoutes.tsx).
 import type { FromSchema } from "json-schema-to-ts";
 import type {
-  applicationFilter, applicationPage, applicationRow, auditEntry, auditPage, auditQuery, changeStaffBody, invitation, invitationPasswordBody,
+  applicationFilter, applicationPage, applicationRow, auditEntry, auditPage, auditQuery, changeStaffBody, dashboard, invitation, invitationPasswordBody,
   invitationTotpBody, inviteStaffBody, messageReply, neighbours, recoveryCodes, reviewNote, staffApplication, staffDocument,
   staffLoginBody, staffMember, staffPdfCopy, staffSelf, timelineEvent, totpEnrolment,
 } from "../../api-contract";
@@ -18,6 +18,7 @@ export type TotpEnrolment = FromSchema<typeof totpEnrolment>;
 export type ApplicationFilter = FromSchema<typeof applicationFilter>;
 export type ApplicationRow = FromSchema<typeof applicationRow>;
 export type ApplicationPage = FromSchema<typeof applicationPage>;
+export type Dashboard = FromSchema<typeof dashboard>;
 /** Answers travel as plain objects in the contract: their shape is the form's (as ../api/calls.ts). */
 export type StaffApplication = FromSchema<typeof staffApplication> & { answer: Answers };
 export type StaffDocument = FromSchema<typeof staffDocument>;
@@ -78,6 +79,7 @@ export const staffApi = {
   applications: (filter: ApplicationFilter, after: string | undefined) =>
     call<ApplicationPage>("GET", `/staff/api/applications${queryString({ ...filter, after })}`),
   application: (id: number) => call<StaffApplication>("GET", application(id)),
+  dashboard: () => call<Dashboard>("GET", "/staff/api/dashboard"),
   neighbours: (id: number, filter: ApplicationFilter) => call<Neighbours>("GET", `${application(id)}/neighbours${queryString(filter)}`),
   pdfCopy: (id: number) => call<PdfCopy>("POST", `${application(id)}/pdf-copy`),
   review: (id: number, review_status: ReviewStatus) => call<MaybeReply>("PUT", `${application(id)}/review`, { review_status }),

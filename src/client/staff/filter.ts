@@ -1,13 +1,13 @@
 // The application list's filter and sort live in the page's address (so a filtered list can be
 // shared and survives a reload), and travel on to each application's address (so its previous
 // and next stay within the filter). Values the server would refuse are dropped on reading.
-import { APPLICATION_STATUSES, LIST_SORTS, REVIEW_STATUSES } from "../../api-contract/staff";
+import { APPLICATION_STATUSES, LIST_SORTS, NOT_ANSWERED, REVIEW_STATUSES } from "../../api-contract/staff";
 import type { ApplicationFilter } from "./api";
 import { queryString } from "./api";
 
 export type ListSort = (typeof LIST_SORTS)[number];
 /** The review filter's extra value: started applications, not reviewed yet. */
-export const NOT_REVIEWED = "none";
+export const NOT_REVIEWED = NOT_ANSWERED;
 
 /** The list's order when the address names none: the last touched first. */
 export const DEFAULT_SORT: ListSort = "-last_activity";
@@ -23,8 +23,11 @@ export function filterFrom(search: URLSearchParams): ApplicationFilter {
     q: text(search.get("q"), 200),
     status: oneOf(APPLICATION_STATUSES, search.get("status")),
     term: text(search.get("term"), 20),
+    plan: text(search.get("plan"), 20),
     review: oneOf([...REVIEW_STATUSES, NOT_REVIEWED], search.get("review")),
-    citizenship: oneOf(["Y", "N"], search.get("citizenship")),
+    citizenship: text(search.get("citizenship"), 20),
+    started_from: date(search.get("started_from")),
+    started_to: date(search.get("started_to")),
     submitted_from: date(search.get("submitted_from")),
     submitted_to: date(search.get("submitted_to")),
     sort: oneOf(LIST_SORTS, search.get("sort")),
@@ -35,8 +38,10 @@ export function filterFrom(search: URLSearchParams): ApplicationFilter {
 /** The address's query string for a filter ("" for none); the default sort is left out. */
 export function filterSearch(filter: ApplicationFilter): string {
   // Always in one order, so one filter is one address (and one cache entry).
-  const { q, status, term, review, citizenship, submitted_from, submitted_to, sort } = filter;
-  return queryString({ q, status, term, review, citizenship, submitted_from, submitted_to, sort: sort === DEFAULT_SORT ? undefined : sort });
+  const { q, status, term, plan, review, citizenship, started_from, started_to, submitted_from, submitted_to, sort } = filter;
+  return queryString({
+    q, status, term, plan, review, citizenship, started_from, started_to, submitted_from, submitted_to, sort: sort === DEFAULT_SORT ? undefined : sort,
+  });
 }
 
 /** What the server is asked: the filter with its sort always named, so the list and its neighbours agree. */

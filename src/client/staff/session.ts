@@ -26,7 +26,9 @@ export const canReview = (role: StaffRole) => role === "reviewer" || role === "a
 export const isAdmin = (role: StaffRole) => role === "admin";
 
 export const LOGIN_PATH = "/staff/login";
+/** The office's first page: the dashboard. */
 export const HOME_PATH = "/staff";
+export const LIST_PATH = "/staff/applications";
 
 /** What the login page is handed: a message to show, and where to go back to once logged in. */
 export interface LoginState {

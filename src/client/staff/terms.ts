@@ -1,13 +1,22 @@
-// The entry terms the form offers, for the list's filter and its column. They come with the form's
-// definitions (../form/model.ts), which the list and application pages load; the login does not.
+// The choices the form offers for the questions the office filters and counts by (entry term,
+// application plan, citizenship), with the labels staff wrote (form-definitions/options). They
+// come with the form's definitions (../form/model.ts), which the office's pages load; the login does not.
+import { NOT_ANSWERED } from "../../api-contract/staff";
 import { form } from "../form/model";
 import type { Choice } from "./fields";
 
-/** The entry terms, as the form's entry_term question lists them (form-definitions/options). */
-export const entryTerms: readonly Choice[] = (() => {
-  const options = form.owners.get("entry_term")?.item.options;
+/** The options of the question asking `answerKey`, as the form lists them. */
+export function choicesOf(answerKey: string): readonly Choice[] {
+  const options = form.owners.get(answerKey)?.item.options;
   return options?.kind === "list" ? options.options.map(({ value, label }) => ({ value: String(value), label })) : [];
-})();
+}
 
-/** A term code as its label (FA26 → Fall 2026); a code the form no longer offers as it is. */
-export const termLabel = (code: string | null) => (code ? entryTerms.find((term) => term.value === code)?.label ?? code : "—");
+export const entryTerms = choicesOf("entry_term");
+
+/** A code as its label (FA26 → Fall 2026); a code the form no longer offers as it is; none as a dash. */
+export const choiceLabel = (choices: readonly Choice[], code: string | null) => (code ? choices.find((choice) => choice.value === code)?.label ?? code : "—");
+export const termLabel = (code: string | null) => choiceLabel(entryTerms, code);
+
+/** A filter's choices for a question: its options, then "Not answered" (the filter's `none`). */
+export const withNotAnswered = (choices: readonly Choice[]): Choice[] => [...choices, { value: NOT_ANSWERED, label: NOT_ANSWERED_LABEL }];
+export const NOT_ANSWERED_LABEL = "Not answered";

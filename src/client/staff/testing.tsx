@@ -6,8 +6,8 @@ import { render } from "@testing-library/react";
 import { http, HttpResponse } from "msw";
 import { MemoryRouter, useLocation, useNavigate, type Location, type NavigateFunction } from "react-router";
 import type { StaffRole } from "../../api-contract/staff";
-import { server, url } from "../testing";
-import type { StaffSelf } from "./api";
+import { optionsOf, server, url } from "../testing";
+import type { Dashboard, StaffSelf } from "./api";
 import { createStaffQueryClient } from "./session";
 import { StaffRoutes } from "./StaffRoutes";
 
@@ -59,4 +59,32 @@ export function lastQuery(sent: { method: string; path: string }[], path: string
   const request = sent.filter((r) => r.method === "GET" && r.path.split("?")[0] === path).at(-1);
   if (!request) throw new Error(`no GET ${path} was sent`);
   return new URLSearchParams(request.path.split("?")[1] ?? "");
+}
+
+/** A dashboard as GET /staff/api/dashboard answers it, with the form's own codes: three days of a cycle that opened on Friday. */
+export function sampleDashboard(): Dashboard {
+  const [term, laterTerm] = optionsOf("entry_term").map((option) => String(option.value));
+  const [plan] = optionsOf("decision_type").map((option) => String(option.value));
+  return {
+    today: "2026-11-22", week_from: "2026-11-16", cycle_from: "2026-11-20",
+    started: { today: 3, week: 12, cycle: 40 },
+    submitted: { today: 1, week: 7, cycle: 25 },
+    per_day: [
+      { day: "2026-11-20", submitted: 4, last_day: "2025-11-20", last_cycle: 2 },
+      { day: "2026-11-21", submitted: 5, last_day: "2025-11-21", last_cycle: 3 },
+      { day: "2026-11-22", submitted: 1, last_day: "2025-11-22", last_cycle: 6 },
+    ],
+    splits: {
+      plan: [{ value: null, started: 9, submitted: 2 }, { value: plan!, started: 6, submitted: 23 }],
+      term: [{ value: laterTerm!, started: 5, submitted: 4 }, { value: term!, started: 10, submitted: 21 }],
+      review: [{ value: "received", started: 0, submitted: 14 }, { value: "complete", started: 0, submitted: 11 }, { value: null, started: 15, submitted: 0 }],
+      citizenship: [{ value: "Y", started: 11, submitted: 20 }, { value: "N", started: 4, submitted: 5 }],
+    },
+  };
+}
+
+/** GET /staff/api/dashboard answers `dashboard`. */
+export function serveDashboard(dashboard: Dashboard = sampleDashboard()): Dashboard {
+  server.use(http.get(url("/staff/api/dashboard"), () => HttpResponse.json(dashboard)));
+  return dashboard;
 }

@@ -9,7 +9,7 @@ afterEach(removeFixtures);
 
 const institution = JSON.parse(readFileSync(join(base, "form-definitions/institution.json"), "utf8")) as { institution: Record<string, unknown> };
 const withCycle = (cycle: object) => ({ "form-definitions/institution.json": { ...institution, institution: { ...institution.institution, cycle } } });
-const cycle = { term: "FA27", termLabel: "Fall 2027", deadlines: { Y: "2027-11-01", N: "2028-01-15" } };
+const cycle = { term: "FA27", termLabel: "Fall 2027", opens: "2027-08-01", deadlines: { Y: "2027-11-01", N: "2028-01-15" } };
 const plan = { type: "radio", key: "citizenship", label: "Plan", options: "options/yes-no.json", cycleDeadlines: true };
 const onCycleTerm = { key: "citizenship_us", op: "equals", value: { cycleTerm: true } };
 
@@ -51,5 +51,14 @@ describe("the cycle", () => {
   it("refuses a deadline that is not a date", () => {
     const lines = lint(fixture(withCycle({ ...cycle, deadlines: { Y: "1 November" } })));
     expect(lines).toContainEqual(expect.stringMatching(/^form-definitions\/institution\.json:\d+:\d+: .*date.* \(\/institution\/cycle\/deadlines\/Y\)$/));
+  });
+
+  it("asks for the cycle's opening day, a date before its first deadline", () => {
+    const { opens: _, ...withoutOpening } = cycle;
+    expect(lint(fixture(withCycle(withoutOpening)))).toContainEqual(expect.stringMatching(/^form-definitions\/institution\.json:\d+:\d+: .*opens.* \(\/institution\/cycle\)$/));
+    expect(lint(fixture(withCycle({ ...cycle, opens: "1 August" })))).toContainEqual(expect.stringMatching(/^form-definitions\/institution\.json:\d+:\d+: .*date.* \(\/institution\/cycle\/opens\)$/));
+    expect(lint(fixture(withCycle({ ...cycle, opens: "2027-11-01" })))).toContainEqual(expect.stringMatching(
+      /^form-definitions\/institution\.json:\d+:\d+: the cycle opens on 2027-11-01, which is not before its first deadline \(Y, 2027-11-01\); "opens" is the cycle's first day \(\/institution\/cycle\/opens\)$/));
+    expect(lint(fixture(withCycle(cycle))).filter((line) => line.includes("/institution/cycle"))).toEqual([]);
   });
 });

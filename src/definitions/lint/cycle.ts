@@ -1,6 +1,7 @@
 // Rule files may write { "cycleTerm": true } for the cycle's term; without a `cycle` in
 // institution.json there is no term to read, and the rule would never match. (Definitions are
-// checked as the engine expands them: src/engine/expand.)
+// checked as the engine expands them: src/engine/expand.) The cycle opens before its first
+// deadline: the office's dashboard counts this cycle from that day.
 import { isCycleTerm } from "../../engine/cycle";
 import type { ProjectFiles } from "../files";
 import type { LintFinding } from "./finding";
@@ -22,4 +23,16 @@ export function lintCycleTerms(project: ProjectFiles): LintFinding[] {
     visit(schema, "");
   }
   return findings;
+}
+
+/** The cycle's opening day comes before its first deadline (the schema has checked both are dates). */
+export function lintCycleOpening(project: ProjectFiles): LintFinding[] {
+  const cycle = project.form.institution.institution.cycle;
+  if (!cycle) return [];
+  const [plan, first] = Object.entries(cycle.deadlines).sort(([, a], [, b]) => a.localeCompare(b))[0] ?? [];
+  if (!plan || !first || cycle.opens < first) return [];
+  return [{
+    path: "form-definitions/institution.json", pointer: "/institution/cycle/opens", severity: "error",
+    message: `the cycle opens on ${cycle.opens}, which is not before its first deadline (${plan}, ${first}); "opens" is the cycle's first day`,
+  }];
 }

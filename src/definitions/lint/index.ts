@@ -4,7 +4,7 @@ import { expandDefinitions } from "../../engine/compile";
 import { localToday, type Source } from "../../engine/runtime";
 import { readProject, type ProjectFiles, type SourceFile } from "../files";
 import { lintCompletions } from "./completions";
-import { lintCycleTerms } from "./cycle";
+import { lintCycleOpening, lintCycleTerms } from "./cycle";
 import { findingAt, writtenAt, type LintFinding } from "./finding";
 import { lintFormat } from "./format";
 import { lintKeysInModel, lintUnaskedKeys } from "./keys";
@@ -33,6 +33,7 @@ export function lintDefinitions(root: string): { findings: LintFinding[]; source
       ...lintReferences(project, expansion, model),
       ...lintRules(project, expansion, model),
       ...lintCycleTerms(project),
+      ...lintCycleOpening(project),
       ...lintUnaskedKeys(expansion, model),
     );
   }

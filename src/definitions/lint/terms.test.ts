@@ -10,7 +10,7 @@ const institution = read("form-definitions/institution.json");
 const model = read("schemas/answers.schema.json");
 
 /** The base fixture with an entry-term question and a cycle rolled over to Fall 2027. */
-function rolledOver(files: Record<string, object> = {}, cycle: object | null = { term: "FA27", termLabel: "Fall 2027", laterTerms: [{ value: "SP28", label: "Spring 2028" }], deadlines: { RD: "2027-01-15" } }) {
+function rolledOver(files: Record<string, object> = {}, cycle: object | null = { term: "FA27", termLabel: "Fall 2027", opens: "2026-08-01", laterTerms: [{ value: "SP28", label: "Spring 2028" }], deadlines: { RD: "2027-01-15" } }) {
   return fixture({
     "form-definitions/institution.json": { ...institution, institution: { ...institution.institution, ...(cycle && { cycle }) } },
     "form-definitions/options/entry-terms.json": { $schema: "../../schemas/form-definition.schema.json", cycleTerms: true },

@@ -965,6 +965,10 @@ export interface InstitutionFile {
        */
       termLabel: string;
       /**
+       * The first day (YYYY-MM-DD) of this cycle, before its first deadline: the office's dashboard counts this cycle's applications from it, and last cycle's from the same day a year earlier.
+       */
+      opens: string;
+      /**
        * Other entry terms applicants may choose this cycle, after the cycle's term (Spring 2027, Fall 2027).
        */
       laterTerms?: Option[];

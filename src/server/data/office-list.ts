@@ -3,10 +3,10 @@
 // Search is trigram word similarity (pg_trgm's `<%`, from 0.45: db/database.ts) on the name and
 // reference (search_text, migration 007) and on the e-mail address, plus exact matches.
 import type { FromSchema } from "json-schema-to-ts";
-import type { applicationFilter, LIST_SORTS, REVIEW_STATUSES } from "../../api-contract";
+import { NOT_ANSWERED, type applicationFilter, type LIST_SORTS, type REVIEW_STATUSES } from "../../api-contract";
 import type { Queryable } from "../db/database";
 
-/** The list's filter, and the office's time zone (institution.json), whose days submitted_from and submitted_to name. */
+/** The list's filter, and the office's time zone (institution.json), whose days the started_ and submitted_ bounds name. */
 export type ListFilter = FromSchema<typeof applicationFilter> & { timeZone: string };
 export type ListSort = (typeof LIST_SORTS)[number];
 /** Search results come best match first unless the filter names a sort. */
@@ -104,15 +104,23 @@ export function filtered(filter: ListFilter, p: Parameters): { ctes: string[]; f
   const isSearch = searchText(filter) !== "";
   const where: string[] = [];
   if (filter.status) where.push(`a.submitted_at IS ${filter.status === "submitted" ? "NOT " : ""}NULL`);
-  if (filter.term) where.push(`a.entry_term = ${p.add(filter.term)}`);
-  if (filter.review === "none") where.push("a.review_status IS NULL");
-  else if (filter.review) where.push(`a.review_status = ${p.add(filter.review)}`);
-  if (filter.citizenship) where.push(`a.citizenship = ${p.add(filter.citizenship)}`);
-  if (filter.submitted_from || filter.submitted_to) {
-    const zone = p.add(filter.timeZone);
-    if (filter.submitted_from) where.push(`a.submitted_at >= (${p.add(filter.submitted_from)}::date::timestamp AT TIME ZONE ${zone})`);
-    if (filter.submitted_to) where.push(`a.submitted_at < ((${p.add(filter.submitted_to)}::date + 1)::timestamp AT TIME ZONE ${zone})`);
-  }
+  const answered = (column: string, value: string | undefined) => {
+    if (value === NOT_ANSWERED) where.push(`${column} IS NULL`);
+    else if (value) where.push(`${column} = ${p.add(value)}`);
+  };
+  answered("a.entry_term", filter.term);
+  answered("a.application_plan", filter.plan);
+  answered("a.review_status", filter.review);
+  answered("a.citizenship", filter.citizenship);
+  /** Whole days of the office's time zone, `from` to `to` included. */
+  const days = (column: string, from: string | undefined, to: string | undefined) => [
+    ...(from ? [`${column} >= (${p.add(from)}::date::timestamp AT TIME ZONE ${p.add(filter.timeZone)})`] : []),
+    ...(to ? [`${column} < ((${p.add(to)}::date + 1)::timestamp AT TIME ZONE ${p.add(filter.timeZone)})`] : []),
+  ];
+  where.push(...days("a.submitted_at", filter.submitted_from, filter.submitted_to));
+  // An application is started when its account is made (users.created_at): the row comes with it.
+  const started = days("s.created_at", filter.started_from, filter.started_to);
+  if (started.length) where.push(`EXISTS (SELECT 1 FROM users s WHERE s.id = a.user_id AND ${started.join(" AND ")})`);
   return {
     ctes: isSearch ? [matchesOf(filter, p)] : [],
     from: `applications a${isSearch ? " JOIN matches m ON m.user_id = a.user_id" : ""}`,

@@ -15,6 +15,7 @@ export const staffMessages = {
   pdfCopyNotReady: "The PDF copy is not made yet. Start it, then try again in a minute.",
   reviewNeedsSubmitted: "Only a submitted application has a review status.",
   emptyNote: "Write something in the note first.",
+  noCycle: "The dashboard counts from the cycle's opening day, and form-definitions/institution.json has no \"cycle\". Ask whoever edits the definitions to add one.",
 
   // Logging in: one answer for an unknown address, a wrong password and a wrong code.
   loginWrong: "Incorrect email address, password or code.",

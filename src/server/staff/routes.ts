@@ -9,6 +9,7 @@ import { officeApplicationRoutes } from "./applications";
 import { staffAccountRoutes } from "./account-routes";
 import { staffAdminRoutes } from "./admin-routes";
 import { apiKeyRoutes } from "./api-key-routes";
+import { officeDashboardRoutes } from "./dashboard";
 import { recordAudit } from "./audit";
 import { staffMessages } from "./messages";
 import { clearStaffCookie, endStaffSession } from "./sessions";
@@ -30,6 +31,7 @@ export async function staffRoutes(app: FastifyInstance, ctx: ServerContext): Pro
     });
 
     officeApplicationRoutes(api, ctx);
+    officeDashboardRoutes(api, ctx);
     staffAdminRoutes(api, ctx);
     apiKeyRoutes(api, ctx);
     exportRoutes(api, ctx);
