@@ -46,7 +46,7 @@ export async function dashboardOf(db: Queryable, { now, timeZone, opens }: { now
   // Started: the accounts made in each period, read from users alone (an application is made with
   // its account, in one transaction, and goes with it: data/accounts.ts, own-account.ts), by
   // 012's index; submitted: the submits, by 008's. Each an index range, from the earliest first day.
-  const [figures] = await db.query<{ today: string; week_from: string; cycle_from: string; started: PeriodCounts; submitted: PeriodCounts }>(
+  const figuresRead = db.query<{ today: string; week_from: string; cycle_from: string; started: PeriodCounts; submitted: PeriodCounts }>(
     `WITH ${bounds}
      SELECT to_char(b.today, 'YYYY-MM-DD') AS today, to_char(b.week_from, 'YYYY-MM-DD') AS week_from, to_char(b.cycle_from, 'YYYY-MM-DD') AS cycle_from,
        (SELECT to_jsonb(s) FROM (SELECT ${periods("u.created_at")} FROM users u WHERE u.created_at >= b.from_at AND u.created_at < b.end_at) s) AS started,
@@ -54,14 +54,13 @@ export async function dashboardOf(db: Queryable, { now, timeZone, opens }: { now
      FROM bounds b`,
     parameters,
   );
-  const { today, week_from, cycle_from, started, submitted } = figures!;
 
   // Submits by the office's day over the cycle so far and the same days a year earlier: one
   // index-only range of 008's index each (UNION ALL: an OR of the two read the table's rows too;
   // the second ends where the first begins, should a cycle run past a year), each day written out
   // once counted. The days between are filled in here; a year before February 29 is February 28,
   // as PostgreSQL's '1 year' has it in the window's bounds.
-  const counted = await db.query<{ day: string; n: number }>(
+  const countedRead = db.query<{ day: string; n: number }>(
     `WITH ${bounds}
      SELECT to_char(day, 'YYYY-MM-DD') AS day, n
      FROM (
@@ -76,17 +75,12 @@ export async function dashboardOf(db: Queryable, { now, timeZone, opens }: { now
        GROUP BY 1) days`,
     parameters,
   );
-  const byDay = new Map(counted.map(({ day, n }) => [day, n]));
-  const perDay = daysFrom(cycle_from, today).map((day) => {
-    const lastDay = yearBefore(day);
-    return { day, submitted: byDay.get(day) ?? 0, last_day: lastDay, last_cycle: byDay.get(lastDay) ?? 0 };
-  });
 
   // This cycle's applications (started since it opened) by each split: counted once by all four
   // answers together (a few hundred rows), then GROUPING SETS adds those up for each split, so
   // the join's rows are hashed once instead of once a split.
   const columns = SPLITS.map(([name]) => name).join(", ");
-  const grouped = await db.query<{ grouping_set: number; value: string | null; started: number; submitted: number }>(
+  const groupedRead = db.query<{ grouping_set: number; value: string | null; started: number; submitted: number }>(
     `WITH ${bounds},
      combinations AS (
        SELECT ${SPLITS.map(([name, column]) => `${column} AS ${name}`).join(", ")},
@@ -98,6 +92,16 @@ export async function dashboardOf(db: Queryable, { now, timeZone, opens }: { now
      GROUP BY GROUPING SETS (${SPLITS.map(([name]) => `(${name})`).join(", ")})`,
     parameters,
   );
+
+  // The three at once: on PostgreSQL each on a connection of its own, so the dashboard takes as
+  // long as its slowest statement rather than the sum of the three.
+  const [[figures], counted, grouped] = await Promise.all([figuresRead, countedRead, groupedRead]);
+  const { today, week_from, cycle_from, started, submitted } = figures!;
+  const byDay = new Map(counted.map(({ day, n }) => [day, n]));
+  const perDay = daysFrom(cycle_from, today).map((day) => {
+    const lastDay = yearBefore(day);
+    return { day, submitted: byDay.get(day) ?? 0, last_day: lastDay, last_cycle: byDay.get(lastDay) ?? 0 };
+  });
   const splits = Object.fromEntries(SPLITS.map(([name], i) => {
     // GROUPING() sets a bit for each column left out of the row's set: all but this split's.
     const set = (2 ** SPLITS.length - 1) ^ (2 ** (SPLITS.length - 1 - i));
