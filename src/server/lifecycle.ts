@@ -1,0 +1,30 @@
+// How a server process ends on SIGTERM (a deploy, a scale-in, an orchestrator) or SIGINT: it stops
+// taking connections, answers the requests in flight (Fastify's close waits for them; new ones on
+// a kept-alive connection get 503), lets the jobs in flight finish (pg-boss stops gracefully,
+// jobs.ts), then closes the database and exits 0. A request or job that does not end within the
+// timeout is cut short: the process exits 1, and pg-boss gives the job to another worker later.
+import type { Server } from "node:http";
+import type { FastifyInstance } from "fastify";
+
+export function closeOnSignals(app: FastifyInstance, timeoutMs: number, metrics?: Server): void {
+  let closing = false;
+  for (const signal of ["SIGINT", "SIGTERM"] as const) {
+    process.once(signal, () => {
+      if (closing) return;
+      closing = true;
+      app.log.info(`${signal}: finishing what is in flight (at most ${timeoutMs / 1000} s), then exiting`);
+      setTimeout(() => {
+        app.log.error(`still busy after ${timeoutMs / 1000} s: exiting without waiting longer`);
+        process.exit(1);
+      }, timeoutMs).unref();
+      metrics?.close();
+      app.close().then(
+        () => process.exit(0),
+        (error: unknown) => {
+          app.log.error(error, "closing failed");
+          process.exit(1);
+        },
+      );
+    });
+  }
+}
