@@ -1,5 +1,5 @@
 // How a server process ends on SIGTERM (a deploy, a scale-in, an orchestrator) or SIGINT: it stops
-// taking connections, answers the requests in flight (Fastify's close waits for them; new ones on
+// taking connections, answers the requests in flight, closes each connection once it is idle (Fastify's close waits for them; new ones on
 // a kept-alive connection get 503), lets the jobs in flight finish (pg-boss stops gracefully,
 // jobs.ts), then closes the database and exits 0. A request or job that does not end within the
 // timeout is cut short: the process exits 1, and pg-boss gives the job to another worker later.
@@ -18,6 +18,10 @@ export function closeOnSignals(app: FastifyInstance, timeoutMs: number, metrics?
         process.exit(1);
       }, timeoutMs).unref();
       metrics?.close();
+      // Fastify's close ends the connections idle at that moment only: a browser's kept-alive
+      // connection whose request was in flight stays open once answered, and held the close for
+      // Fastify's keep-alive timeout (72 s, past the timeout above). Each becomes idle once answered.
+      setInterval(() => app.server.closeIdleConnections(), 100).unref();
       app.close().then(
         () => process.exit(0),
         (error: unknown) => {
