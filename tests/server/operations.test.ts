@@ -1,12 +1,14 @@
 // Running the server as an operator would (OPERATIONS.md): the metrics port and what it counts,
 // /health against /ready, load shedding under pressure, and SIGTERM draining a real process.
-import { spawn } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { spawn, type ChildProcess } from "node:child_process";
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { png16 } from "../../src/server/convert/test-files";
+import { openPglite } from "../../src/server/db/database";
 import { messages } from "../../src/server/messages";
 import { serveMetrics } from "../../src/server/metrics";
 import { Client, databaseKinds, json, loggedInApplicant, PASSWORD, startTestServer, type TestServer } from "./harness";
@@ -121,9 +123,50 @@ describe("under pressure", () => {
 describe("SIGTERM", () => {
   const repoRoot = resolve(import.meta.dirname, "../..");
   const dirs: string[] = [];
+  const children: ChildProcess[] = [];
   afterAll(() => {
+    for (const child of children) if (child.exitCode === null && child.signalCode === null) child.kill("SIGKILL");
     for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
   });
+
+
+  const within = <T>(what: Promise<T>, ms: number, log: () => string) =>
+    Promise.race([what, new Promise<never>((_, fail) => setTimeout(() => fail(new Error(`no end within ${ms} ms:\n${log()}`)), ms))]);
+
+  /** The real server (src/server/main.ts) on PGlite in a new folder, once /ready says so. */
+  async function startServer(extra: NodeJS.ProcessEnv): Promise<{ child: ChildProcess; base: string; dataDir: string; exited: Promise<number | null>; log: () => string }> {
+    const dataDir = mkdtempSync(join(tmpdir(), "sigterm-"));
+    dirs.push(dataDir);
+    const env: NodeJS.ProcessEnv = { ...process.env };
+    for (const name of ["PUBLIC_URL", "DATABASE_URL", "SMTP_URL", "MAIL_FROM", "COOKIE_PREFIX", "NODE_ENV", "TRUST_PROXY", "WEB_CONCURRENCY", "METRICS_PORT"]) delete env[name];
+    Object.assign(env, { PORT: "0", HOST: "127.0.0.1", DATA_DIR: dataDir, LOG_LEVEL: "info" }, extra);
+    const child = spawn(process.execPath, ["--import", "tsx", "src/server/main.ts"], { cwd: repoRoot, env, stdio: ["ignore", "pipe", "pipe"] });
+    children.push(child);
+    let log = "";
+    const base = await new Promise<string>((done, fail) => {
+      const timer = setTimeout(() => fail(new Error(`the server did not start:\n${log}`)), 60_000);
+      const read = (chunk: Buffer) => {
+        log += chunk.toString();
+        const match = /Server listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(log);
+        if (match) {
+          clearTimeout(timer);
+          done(match[1]!);
+        }
+      };
+      child.stdout!.on("data", read);
+      child.stderr!.on("data", read);
+    });
+    const exited = new Promise<number | null>((done) => child.once("exit", (code) => done(code)));
+    // As a load balancer would: traffic once /ready says so (the job queue started), and once
+    // the first load sample is in (a start that held the loop a whole sample reads as pressure).
+    for (const deadline = Date.now() + 30_000; ;) {
+      const ready = (await fetch(`${base}/ready`)).status === 200 && (await fetch(`${base}/metrics`)).status === 404;
+      if (ready) break;
+      if (Date.now() > deadline) throw new Error(`never ready:\n${log}`);
+      await new Promise((done) => setTimeout(done, 200));
+    }
+    return { child, base, dataDir, exited, log: () => log };
+  }
 
   it("answers the request in flight, then exits 0", async () => {
     // A geocoder that takes a second: the address lookup is in flight for that long.
@@ -134,53 +177,71 @@ describe("SIGTERM", () => {
       setTimeout(() => response.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify({ type: "FeatureCollection", features: [] })), 1_000);
     });
     await new Promise<void>((done) => photon.listen(0, "127.0.0.1", () => done()));
-    const dataDir = mkdtempSync(join(tmpdir(), "sigterm-"));
-    dirs.push(dataDir);
-    const env: NodeJS.ProcessEnv = { ...process.env };
-    for (const name of ["PUBLIC_URL", "DATABASE_URL", "SMTP_URL", "MAIL_FROM", "COOKIE_PREFIX", "NODE_ENV", "TRUST_PROXY", "WEB_CONCURRENCY", "METRICS_PORT"]) delete env[name];
-    Object.assign(env, {
-      PORT: "0", HOST: "127.0.0.1", DATA_DIR: dataDir, LOG_LEVEL: "info",
-      ADDRESS_LOOKUP_URL: `http://127.0.0.1:${(photon.address() as AddressInfo).port}`,
-    });
-    const child = spawn(process.execPath, ["--import", "tsx", "src/server/main.ts"], { cwd: repoRoot, env, stdio: ["ignore", "pipe", "pipe"] });
+    const { child, base, exited, log } = await startServer({ ADDRESS_LOOKUP_URL: `http://127.0.0.1:${(photon.address() as AddressInfo).port}` });
     try {
-      let log = "";
-      const base = await new Promise<string>((done, fail) => {
-        const timer = setTimeout(() => fail(new Error(`the server did not start:\n${log}`)), 60_000);
-        const read = (chunk: Buffer) => {
-          log += chunk.toString();
-          const match = /Server listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(log);
-          if (match) {
-            clearTimeout(timer);
-            done(match[1]!);
-          }
-        };
-        child.stdout.on("data", read);
-        child.stderr.on("data", read);
-      });
-      const exited = new Promise<number | null>((done) => child.once("exit", (code) => done(code)));
-      // As a load balancer would: traffic once /ready says so (the job queue started), and once
-      // the first load sample is in (a start that held the loop a whole sample reads as pressure).
-      for (const deadline = Date.now() + 30_000; ;) {
-        const ready = (await fetch(`${base}/ready`)).status === 200 && (await fetch(`${base}/metrics`)).status === 404;
-        if (ready) break;
-        if (Date.now() > deadline) throw new Error(`never ready:\n${log}`);
-        await new Promise((done) => setTimeout(done, 200));
-      }
       const inFlight = fetch(`${base}/lookup/find?category=address&text=Main+Street`).then(async (r) => ({ status: r.status, body: await r.text() }));
       await Promise.race([reached, inFlight.then((r) => Promise.reject(new Error(`answered ${r.status} ${r.body} before asking the geocoder`)))]);
       child.kill("SIGTERM");
-      const within = <T>(what: Promise<T>, ms: number) =>
-        Promise.race([what, new Promise<never>((_, fail) => setTimeout(() => fail(new Error(`no end within ${ms} ms:\n${log}`)), ms))]);
-      const answer = await within(inFlight, 20_000);
+      const answer = await within(inFlight, 20_000, log);
       expect(answer.status).toBe(200);
       expect(JSON.parse(answer.body)).toEqual([]);
-      expect(await within(exited, 20_000)).toBe(0);
-      expect(log).toContain("SIGTERM: finishing what is in flight");
+      expect(await within(exited, 20_000, log)).toBe(0);
+      expect(log()).toContain("SIGTERM: finishing what is in flight");
     } finally {
       if (child.exitCode === null && child.signalCode === null) child.kill("SIGKILL");
       photon.closeAllConnections();
       photon.close();
     }
   }, 90_000);
+
+  it("lets the conversion in flight finish, then exits 0", async () => {
+    const { child, base, dataDir, exited, log } = await startServer({});
+    try {
+      const cookies = new Map<string, string>();
+      const call = async (method: string, path: string, body?: unknown) => {
+        const response = await fetch(`${base}${path}`, {
+          method,
+          headers: { ...(body !== undefined ? { "content-type": "application/json" } : {}), cookie: [...cookies].map(([k, v]) => `${k}=${v}`).join("; ") },
+          body: body === undefined ? undefined : JSON.stringify(body),
+        });
+        for (const line of response.headers.getSetCookie()) {
+          const [pair] = line.split(";");
+          const [name, value] = pair!.split("=") as [string, string];
+          cookies.set(name, value);
+        }
+        return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+      };
+      const username = "draining@example.com";
+      expect((await call("POST", "/public/signup", { username, password: PASSWORD })).status).toBe(200);
+      const mail = readdirSync(join(dataDir, "outbox")).map((name) => readFileSync(join(dataDir, "outbox", name), "utf8")).join("\n");
+      const code = /code is (\d{6})/.exec(mail)![1]!;
+      expect((await call("POST", "/public/confirm", { username, code })).status).toBe(200);
+      expect((await call("POST", "/public/login", { username, password: PASSWORD })).status).toBe(200);
+      const { fields } = (await call("POST", "/api/presigned-url", { answer_key: "resume_pdf" })).body as { fields: Record<string, string> };
+      // A 4898 × 4898 16-bit PNG: seconds of converting.
+      const form = new FormData();
+      for (const [name, value] of Object.entries(fields)) form.append(name, value);
+      form.append("file", new Blob([new Uint8Array(png16(4898))]), "scan.png");
+      expect((await fetch(`${base}/upload`, { method: "POST", body: form })).status).toBe(204);
+      expect((await call("POST", "/api/pdf/document-answer/resume_pdf", { file_key: fields.key, file_name: "scan.png" })).status).toBe(200);
+      for (const deadline = Date.now() + 30_000; ;) {
+        const { status } = (await call("GET", "/api/pdf/document-answer/resume_pdf")).body;
+        if (status === "IN_PROGRESS") break;
+        if (status !== "UNPROCESSED" || Date.now() > deadline) throw new Error(`the conversion is ${String(status)}, not in progress:\n${log()}`);
+        await new Promise((done) => setTimeout(done, 50));
+      }
+      child.kill("SIGTERM");
+      expect(await within(exited, 40_000, log)).toBe(0);
+      // The folder is free again: the conversion ended before the process did.
+      const db = await openPglite(join(dataDir, "pglite"));
+      try {
+        const [document] = await db.query<{ status: string }>("SELECT status FROM document_answers WHERE answer_key = 'resume_pdf'");
+        expect(document?.status).toBe("COMPLETED");
+      } finally {
+        await db.close();
+      }
+    } finally {
+      if (child.exitCode === null && child.signalCode === null) child.kill("SIGKILL");
+    }
+  }, 150_000);
 });
