@@ -13,7 +13,12 @@ import type { Queryable } from "./db/database";
 export const registry = new Registry();
 collectDefaultMetrics({ register: registry });
 // A web process of a cluster answers the primary's requests for its figures from this registry.
-if (cluster.isWorker) AggregatorRegistry.setRegistries([registry]);
+// An AggregatorRegistry made in the process is what starts it answering (prom-client 15 adds its
+// listeners in the constructor only): without one the primary's sum stayed 0.
+if (cluster.isWorker) {
+  AggregatorRegistry.setRegistries([registry]);
+  Reflect.construct(AggregatorRegistry, []);
+}
 
 const requestSeconds = new Histogram({
   name: "http_request_duration_seconds",

@@ -11,7 +11,7 @@ import { png16 } from "../../src/server/convert/test-files";
 import { openPglite } from "../../src/server/db/database";
 import { messages } from "../../src/server/messages";
 import { serveMetrics } from "../../src/server/metrics";
-import { Client, databaseKinds, json, loggedInApplicant, PASSWORD, startTestServer, type TestServer } from "./harness";
+import { Client, databaseKinds, freshPostgresUrl, json, loggedInApplicant, PASSWORD, startTestServer, type TestServer } from "./harness";
 
 /** The value of one series in Prometheus text, or 0 when it is not there yet. */
 function sample(text: string, name: string, labels: Record<string, string> = {}): number {
@@ -245,3 +245,56 @@ describe("SIGTERM", () => {
     }
   }, 150_000);
 });
+
+describe("several web processes (WEB_CONCURRENCY=2, PostgreSQL)", () => {
+  it("serve one metrics port with the sum of both processes' figures", async () => {
+    const free = createServer();
+    await new Promise<void>((done) => free.listen(0, "127.0.0.1", () => done()));
+    const metricsPort = (free.address() as AddressInfo).port;
+    await new Promise((done) => free.close(done));
+    const env: NodeJS.ProcessEnv = { ...process.env };
+    for (const name of ["PUBLIC_URL", "SMTP_URL", "MAIL_FROM", "COOKIE_PREFIX", "NODE_ENV", "TRUST_PROXY"]) delete env[name];
+    const dataDir = mkdtempSync(join(tmpdir(), "cluster-"));
+    Object.assign(env, {
+      PORT: "0", HOST: "127.0.0.1", DATA_DIR: dataDir, LOG_LEVEL: "info", DATABASE_URL: await freshPostgresUrl(),
+      WEB_CONCURRENCY: "2", METRICS_PORT: String(metricsPort), WORK_JOBS: "false",
+    });
+    const child = spawn(process.execPath, ["--import", "tsx", "src/server/main.ts"], { cwd: resolve(import.meta.dirname, "../.."), env, stdio: ["ignore", "pipe", "pipe"] });
+    try {
+      let log = "";
+      const bases = new Set<string>();
+      await new Promise<void>((done, fail) => {
+        const timer = setTimeout(() => fail(new Error(`two web processes did not start:\n${log}`)), 90_000);
+        const read = (chunk: Buffer) => {
+          log += chunk.toString();
+          for (const match of log.matchAll(/"pid":(\d+).*Server listening at (http:\/\/127\.0\.0\.1:\d+)/g)) bases.add(`${match[1]} ${match[2]}`);
+          if (bases.size === 2 && log.includes("metrics of the 2 web processes")) {
+            clearTimeout(timer);
+            done();
+          }
+        };
+        child.stdout.on("data", read);
+        child.stderr.on("data", read);
+      });
+      const base = [...bases][0]!.split(" ")[1]!;
+      // A connection each: the primary hands connections to its processes in turn.
+      for (let i = 0; i < 6; i++) {
+        const response = await fetch(`${base}/public/login`, {
+          method: "POST", headers: { "content-type": "application/json", connection: "close" },
+          body: JSON.stringify({ username: `nobody${i}@example.com`, password: PASSWORD }),
+        });
+        expect(response.status).toBe(400);
+      }
+      const text = await (await fetch(`http://127.0.0.1:${metricsPort}/metrics`)).text();
+      expect(sample(text, "apply_logins_total", { outcome: "failed" })).toBe(6);
+      expect(sample(text, "http_request_duration_seconds_count", { route: "/public/login", method: "POST", status: "4xx" })).toBe(6);
+      // Not on the public port.
+      expect((await fetch(`${base}/metrics`)).status).toBe(404);
+    } finally {
+      child.kill("SIGTERM");
+      await new Promise((done) => (child.exitCode !== null ? done(null) : child.once("exit", done)));
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  }, 150_000);
+});
+
