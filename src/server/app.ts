@@ -3,6 +3,7 @@
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from "fastify";
 import cookie from "@fastify/cookie";
 import swagger from "@fastify/swagger";
+import underPressure from "@fastify/under-pressure";
 import { applicationOfSession, type Application } from "./data/applications";
 import { openBackground } from "./background";
 import { loadHasher } from "./auth/secrets";
@@ -16,6 +17,7 @@ import { ApiError, registerHttpRules, requestValidators } from "./http";
 import { convertDocument, type ConvertJob } from "./documents";
 import { openJobs } from "./jobs";
 import { logSerializers } from "./logging";
+import { measure } from "./metrics";
 import { loadSampleSchools } from "./lookup/import";
 import { configuredMailer, mailDestination, senderOf, type SendMail } from "./mail";
 import { messages } from "./messages";
@@ -97,6 +99,9 @@ export async function buildServer(options: ServerOptions): Promise<{ app: Fastif
   };
 
   app.decorateRequest("application", null as unknown as Application);
+  measure(app, db);
+  // Absent in tests and scripts that build their own config: a test's PGlite blocks the loop for seconds as it starts.
+  if (config.pressure) await shedLoad(app, config.pressure);
   await app.register(cookie);
   await app.register(swagger, {
     openapi: {
@@ -130,10 +135,17 @@ export async function buildServer(options: ServerOptions): Promise<{ app: Fastif
     await db.close();
   });
 
-  app.get("/health", { schema: { hide: true } }, async () => {
-    await db.query("SELECT 1");
-    return { status: "ok", database: db.kind };
+  // Alive: the process answers, whatever its dependencies do (a load balancer or an orchestrator
+  // restarts a process that stops answering this). Ready: it can do its work now (take it out of
+  // the rotation while it cannot). Neither is turned away under pressure: a busy process is alive.
+  app.get("/health", { schema: { hide: true }, config: UNDER_ANY_PRESSURE }, async () => ({ status: "ok", database: db.kind }));
+  app.get("/ready", { schema: { hide: true }, config: UNDER_ANY_PRESSURE }, async (_request, reply) => {
+    const failed = await unreachable(ctx);
+    if (failed) return reply.status(503).header("Retry-After", "5").send({ message: messages.notReady(failed) });
+    return { status: "ready" };
   });
+  // The metrics are on their own port (metrics.ts); here the path is nobody's, not the browser app's page.
+  app.get("/metrics", { schema: { hide: true } }, (_request, reply) => reply.callNotFound());
   app.get("/api/openapi.json", { schema: { hide: true } }, async () => app.swagger());
 
   accountRoutes(app, ctx);
@@ -172,3 +184,42 @@ export async function buildServer(options: ServerOptions): Promise<{ app: Fastif
   await app.ready();
   return { app, ctx };
 }
+
+/** A route's config that lets it answer under pressure (under-pressure goes on when its handler answers nothing). */
+const UNDER_ANY_PRESSURE = { pressureHandler: () => undefined };
+
+/**
+ * 503 with Retry-After, before the event loop is so far behind that every answer is late: the
+ * browser's autosave tries again later (its answers are kept), where a stalled server would time
+ * out on everyone at once.
+ */
+async function shedLoad(app: FastifyInstance, limits: NonNullable<Config["pressure"]>): Promise<void> {
+  await app.register(underPressure, {
+    maxEventLoopDelay: limits.maxEventLoopDelayMs,
+    maxHeapUsedBytes: limits.maxHeapUsedBytes,
+    maxRssBytes: limits.maxRssBytes,
+    // It sets Retry-After and the status, then throws this one error (made once): the error
+    // handler (http.ts) answers it as `{ message }` like every other refusal.
+    retryAfter: limits.retryAfterSeconds,
+    customError: UnderPressure,
+  });
+}
+
+class UnderPressure extends ApiError {
+  constructor() {
+    super(503, messages.underPressure);
+  }
+}
+
+/** The first dependency the server cannot reach now, or null: the database, the file store, the job queue. */
+async function unreachable(ctx: ServerContext): Promise<"database" | "storage" | "jobs" | null> {
+  const within = <T>(work: Promise<T>) => Promise.race([work, new Promise<never>((_, reject) => setTimeout(() => reject(new Error("timed out")), READY_TIMEOUT_MS).unref())]);
+  if (!(await within(ctx.db.query("SELECT 1")).then(() => true, () => false))) return "database";
+  // A key no object has: the store answers "none" when it is there and reachable.
+  if (!(await within(ctx.storage.read("ready/probe")).then(() => true, () => false))) return "storage";
+  if (!(await within(ctx.jobs.start().then(() => ctx.db.query("SELECT 1 FROM pgboss.queue LIMIT 1"))).then(() => true, () => false))) return "jobs";
+  return null;
+}
+
+/** Longer than a healthy dependency ever takes; shorter than a load balancer's check timeout. */
+const READY_TIMEOUT_MS = 2_000;

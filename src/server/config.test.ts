@@ -42,3 +42,26 @@ describe("the address lookup setting", () => {
     expect(() => configFromEnv({ ADDRESS_LOOKUP_URL: "photon:2322" })).toThrow('ADDRESS_LOOKUP_URL must be a URL such as http://photon:2322, not "photon:2322".');
   });
 });
+
+describe("the operations settings", () => {
+  it("default to no metrics port, the loopback interface, a second's loop delay, no memory limits and 30 s to drain", () => {
+    const config = configFromEnv({});
+    expect(config.metricsPort).toBeUndefined();
+    expect(config.metricsHost).toBe("127.0.0.1");
+    expect(config.pressure).toEqual({ maxEventLoopDelayMs: 1000, maxHeapUsedBytes: 0, maxRssBytes: 0, retryAfterSeconds: 10 });
+    expect(config.shutdownTimeoutMs).toBe(30_000);
+  });
+
+  it("read what the operator sets", () => {
+    const config = configFromEnv({ METRICS_PORT: "9464", METRICS_HOST: "10.0.0.5", MAX_EVENT_LOOP_DELAY_MS: "250", MAX_HEAP_USED_BYTES: "800000000", MAX_RSS_BYTES: "1500000000", RETRY_AFTER_SECONDS: "3", SHUTDOWN_TIMEOUT_MS: "45000" });
+    expect(config.metricsPort).toBe(9464);
+    expect(config.metricsHost).toBe("10.0.0.5");
+    expect(config.pressure).toEqual({ maxEventLoopDelayMs: 250, maxHeapUsedBytes: 800_000_000, maxRssBytes: 1_500_000_000, retryAfterSeconds: 3 });
+    expect(config.shutdownTimeoutMs).toBe(45_000);
+  });
+
+  it("stop the server from starting on a value that is not a whole number", () => {
+    expect(() => configFromEnv({ METRICS_PORT: "metrics" })).toThrow('METRICS_PORT must be a whole number from 1 up, not "metrics".');
+    expect(() => configFromEnv({ MAX_RSS_BYTES: "1.5GB" })).toThrow('MAX_RSS_BYTES must be a whole number from 1 up, not "1.5GB".');
+  });
+});

@@ -32,6 +32,25 @@ export interface Config {
   s3?: S3Config;
   /** A self-hosted Photon geocoder for street addresses (GET {url}/api?q=…); ZIP codes only when absent. */
   addressLookupUrl?: string;
+  /** Prometheus metrics on a port of their own (metrics.ts); none when absent. */
+  metricsPort?: number;
+  /** Where the metrics port listens: the loopback interface unless an operator opens it wider. */
+  metricsHost?: string;
+  /** When the server answers 503 with Retry-After rather than take more work (@fastify/under-pressure). */
+  pressure?: PressureLimits;
+  /** How long SIGTERM waits for requests and jobs in flight before the process exits anyway. */
+  shutdownTimeoutMs?: number;
+}
+
+export interface PressureLimits {
+  /** The event loop's delay, in ms, beyond which requests are turned away. */
+  maxEventLoopDelayMs: number;
+  /** V8 heap in use, in bytes; 0 turns the check off. */
+  maxHeapUsedBytes: number;
+  /** The process's resident memory, in bytes; 0 turns the check off. */
+  maxRssBytes: number;
+  /** Seconds the 503 asks the browser to wait (Retry-After). */
+  retryAfterSeconds: number;
 }
 
 export interface S3Config {
@@ -45,6 +64,18 @@ export interface S3Config {
   /** bucket in the path, not the host name: MinIO and most self-hosted stores need it. */
   forcePathStyle: boolean;
 }
+
+export const PRESSURE_DEFAULTS: PressureLimits = {
+  // A second's delay: a save normally takes milliseconds, so the loop is far behind already.
+  maxEventLoopDelayMs: 1000,
+  // 0 (off) unless set: the right figure depends on the memory the host or container gives.
+  maxHeapUsedBytes: 0,
+  maxRssBytes: 0,
+  retryAfterSeconds: 10,
+};
+
+/** Beyond pg-boss's 20 s for the jobs in flight (jobs.ts), and within a load balancer's usual 30 s drain. */
+export const SHUTDOWN_TIMEOUT_MS = 30_000;
 
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
   const port = Number(env.PORT ?? 8080);
@@ -65,6 +96,15 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
     renderUrl: (env.RENDER_URL || `http://127.0.0.1:${port}`).replace(/\/+$/, ""),
     s3: s3FromEnv(env),
     addressLookupUrl: addressLookupUrl(env.ADDRESS_LOOKUP_URL),
+    metricsPort: env.METRICS_PORT ? wholeNumber("METRICS_PORT", env.METRICS_PORT, 0) : undefined,
+    metricsHost: env.METRICS_HOST || "127.0.0.1",
+    pressure: {
+      maxEventLoopDelayMs: wholeNumber("MAX_EVENT_LOOP_DELAY_MS", env.MAX_EVENT_LOOP_DELAY_MS, PRESSURE_DEFAULTS.maxEventLoopDelayMs),
+      maxHeapUsedBytes: sizeInBytes("MAX_HEAP_USED_BYTES", env.MAX_HEAP_USED_BYTES),
+      maxRssBytes: sizeInBytes("MAX_RSS_BYTES", env.MAX_RSS_BYTES),
+      retryAfterSeconds: wholeNumber("RETRY_AFTER_SECONDS", env.RETRY_AFTER_SECONDS, PRESSURE_DEFAULTS.retryAfterSeconds),
+    },
+    shutdownTimeoutMs: wholeNumber("SHUTDOWN_TIMEOUT_MS", env.SHUTDOWN_TIMEOUT_MS, SHUTDOWN_TIMEOUT_MS),
   };
 }
 
@@ -92,6 +132,11 @@ function addressLookupUrl(value: string | undefined): string | undefined {
   if (!value) return undefined;
   if (!/^https?:\/\/[^/]/.test(value)) throw new Error(`ADDRESS_LOOKUP_URL must be a URL such as http://photon:2322, not "${value}".`);
   return value.replace(/\/+$/, "");
+}
+
+function sizeInBytes(name: string, value: string | undefined): number {
+  if (value === undefined || value === "" || value === "0") return 0;
+  return wholeNumber(name, value, 0);
 }
 
 function wholeNumber(name: string, value: string | undefined, fallback: number): number {

@@ -2,6 +2,7 @@
 // and draws its first page as a thumbnail (src/server/convert). Files are stored under random
 // keys; their rows are data/documents.ts's. A PDF's thumbnail is stored beside it under the same
 // key ending in .png instead of .pdf, so no row needs to name it.
+import { countConversion } from "./metrics";
 import { randomBytes } from "node:crypto";
 import { fileMessages, type UploadSettings } from "../engine/documents";
 import type { AnswerKey } from "../engine/runtime";
@@ -51,12 +52,18 @@ export async function convertDocument(
 ): Promise<void> {
   const attempts = await claimConversion(db, job, now());
   if (attempts === null) return;
-  const fail = (message: string) => failConversion(db, job, message, now());
+  let type = "unknown";
+  const fail = async (message: string) => {
+    await failConversion(db, job, message, now());
+    countConversion(type, "failed");
+  };
   // Started twice already, and neither run ended (the process died): not a third time.
   if (attempts > MAX_ATTEMPTS) return void (await fail(messages.fileUnreadable));
   const bytes = await storage.read(job.uploadKey);
   if (!bytes) return void (await fail(messages.uploadMissing));
-  if (!isAccepted(sniff(bytes), uploads)) return void (await fail(fileMessages(uploads).wrongType));
+  const kind = sniff(bytes);
+  type = kind ?? "unknown";
+  if (!isAccepted(kind, uploads)) return void (await fail(fileMessages(uploads).wrongType));
   const result = await convertToPdf(bytes);
   if (!result.ok) return void (await fail(result.message));
   const pdfKey = storageKey("documents", ".pdf");
@@ -65,4 +72,5 @@ export async function convertDocument(
   // Written before the row says COMPLETED: the browser asks for it as soon as it reads that.
   if (thumbnail) await storage.write(thumbnailKey(pdfKey), thumbnail, "image/png");
   if (!(await completeConversion(db, job, pdfKey, bytes.length, now()))) await Promise.all([storage.remove(pdfKey), storage.remove(thumbnailKey(pdfKey))]);
+  countConversion(type, "completed");
 }

@@ -5,8 +5,10 @@ import cluster from "node:cluster";
 import { existsSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { buildServer } from "./app";
-import { configFromEnv } from "./config";
+import { configFromEnv, SHUTDOWN_TIMEOUT_MS } from "./config";
 import { DefinitionErrors } from "./form";
+import { closeOnSignals } from "./lifecycle";
+import { serveMetrics } from "./metrics";
 
 // The bundle sits in dist/server and the browser app in dist/client (npm run build).
 const clientDir = fileURLToPath(new URL("../client", import.meta.url));
@@ -30,13 +32,10 @@ async function serve(): Promise<void> {
   app.log.info(`${config.databaseUrl ? "PostgreSQL" : `PGlite in ${config.dataDir}`}; mail ${config.smtpUrl ? "by SMTP" : `to ${config.dataDir}/outbox`}`);
   if (processes < (config.webConcurrency ?? 1)) app.log.warn("WEB_CONCURRENCY is ignored with PGlite: one process owns its folder; use PostgreSQL for more");
 
-  let closing: Promise<void> | undefined;
-  for (const signal of ["SIGINT", "SIGTERM"] as const) {
-    process.once(signal, () => {
-      app.log.info(`${signal}: closing`);
-      closing ??= app.close().then(() => process.exit(0));
-    });
-  }
+  // A web process of a cluster leaves the metrics port to the primary, which sums theirs.
+  const metrics = config.metricsPort && cluster.isPrimary ? await serveMetrics(config.metricsPort, config.metricsHost ?? "127.0.0.1") : undefined;
+  if (metrics) app.log.info(`metrics on http://${config.metricsHost}:${config.metricsPort}/metrics`);
+  closeOnSignals(app, config.shutdownTimeoutMs ?? SHUTDOWN_TIMEOUT_MS, metrics);
 }
 
 /** The primary process: starts `count` web processes, replaces one that dies, stops them all on a signal. */
@@ -71,6 +70,12 @@ function supervise(count: number): void {
   };
   for (let i = 0; i < count; i++) start();
   log(30, `${count} web processes on port ${config.port}`);
+  if (config.metricsPort) {
+    serveMetrics(config.metricsPort, config.metricsHost ?? "127.0.0.1", true).then(
+      () => log(30, `metrics of the ${count} web processes on http://${config.metricsHost}:${config.metricsPort}/metrics`),
+      (error: unknown) => log(50, `the metrics port could not open: ${String(error)}`),
+    );
+  }
   for (const signal of ["SIGINT", "SIGTERM"] as const) {
     process.once(signal, () => {
       log(30, `${signal}: closing ${workers.size} web processes`);

@@ -12,6 +12,11 @@ export const messages = {
   ...accountMessages,
   missingInformation: "We're missing some information! Please fix the highlighted questions and submit your application again.",
 
+  // Operations (GET /ready, under pressure): read by load balancers and operators.
+  notReady: (what: "database" | "storage" | "jobs") =>
+    `Not ready: ${{ database: "the database", storage: "the file store", jobs: "the job queue" }[what]} cannot be reached.`,
+  underPressure: "The server is busy. Please try again in a few seconds.",
+
   // Accounts.
   signedUp: "We sent a confirmation code to your email address. Enter it within 10 minutes to confirm your account.",
   passwordRules: (failed: string[]) => `Your password must meet every requirement: it ${failed.join(", ")}.`,

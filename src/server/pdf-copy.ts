@@ -4,6 +4,7 @@
 // documents, in the order the pages ask for them. Every page is US Letter, as Chromium prints:
 // documents of other sizes are scaled onto Letter pages. Made once per version of the answers; a
 // change of the answers (or the submit) makes the next request start a new one.
+import { countPdfCopy } from "./metrics";
 import { degrees, PDFDocument, type PDFEmbeddedPage, type PDFPage } from "pdf-lib";
 import type { ConversionStatus } from "../api-contract";
 import { issueServiceToken } from "./auth/service-tokens";
@@ -70,8 +71,10 @@ export async function makePdfCopy(ctx: ServerContext, { userId }: CopyJob): Prom
     await storage.write(pdfKey, Buffer.from(await copy.save(SAVING)), "application/pdf");
     // The answers changed while this ran: a newer copy is on its way, this one is not needed.
     if (!(await finish("COMPLETED", pdfKey, null))) await storage.remove(pdfKey);
+    countPdfCopy("completed");
   } catch (error) {
     await finish("FAILED", null, messages.pdfCopyFailed);
+    countPdfCopy("failed");
     throw error;
   }
 }

@@ -2,7 +2,9 @@
 // beside web processes started with WORK_JOBS=false, on the same PostgreSQL and bucket.
 // RENDER_URL names a web process, where the PDF printer opens service views.
 import { buildServer } from "./app";
-import { configFromEnv } from "./config";
+import { configFromEnv, SHUTDOWN_TIMEOUT_MS } from "./config";
+import { closeOnSignals } from "./lifecycle";
+import { serveMetrics } from "./metrics";
 
 const config = { ...configFromEnv(), workJobs: true };
 if (!config.databaseUrl) {
@@ -12,6 +14,6 @@ if (!config.databaseUrl) {
 const { app, ctx } = await buildServer({ config, logger: { level: process.env.LOG_LEVEL ?? "info" } });
 await ctx.jobs.start();
 app.log.info("working jobs: convert-document, pdf-copy");
-for (const signal of ["SIGINT", "SIGTERM"] as const) {
-  process.once(signal, () => void app.close().then(() => process.exit(0)));
-}
+// Its own METRICS_PORT (another number than a web process's on the same host): conversions and PDF copies are counted here.
+const metrics = config.metricsPort ? await serveMetrics(config.metricsPort, config.metricsHost ?? "127.0.0.1") : undefined;
+closeOnSignals(app, config.shutdownTimeoutMs ?? SHUTDOWN_TIMEOUT_MS, metrics);
