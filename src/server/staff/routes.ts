@@ -7,6 +7,7 @@ import { staffOnly } from "./access";
 import { officeApplicationRoutes } from "./applications";
 import { staffAccountRoutes } from "./account-routes";
 import { staffAdminRoutes } from "./admin-routes";
+import { exportJobRoutes } from "./export-jobs";
 import { recordAudit } from "./audit";
 import { staffMessages } from "./messages";
 import { clearStaffCookie, endStaffSession } from "./sessions";
@@ -29,5 +30,6 @@ export async function staffRoutes(app: FastifyInstance, ctx: ServerContext): Pro
 
     officeApplicationRoutes(api, ctx);
     staffAdminRoutes(api, ctx);
+    exportJobRoutes(api, ctx);
   });
 }

@@ -1,0 +1,58 @@
+// An export run as a job (README: the office's exports): the job worker streams writeExport
+// (exports/export.ts) into the store as it is written, never holding the file whole, and records
+// its progress about once a second for the admin's page. A run that fails, or whose worker died
+// (pg-boss takes the job up again when it expires), starts over from the first row.
+import { randomBytes } from "node:crypto";
+import { PassThrough } from "node:stream";
+import type { ServerContext } from "./context";
+import { claimExportJob, finishExportJob, recordExportProgress } from "./data/export-jobs";
+import { exportFile, writeExport } from "./exports/export";
+import { staffMessages } from "./staff/messages";
+
+export interface ExportJob { id: string }
+
+/** Progress is written at most this often: a batch may take a few milliseconds. */
+const PROGRESS_MS = 1000;
+
+export async function runExportJob(ctx: ServerContext, { id }: ExportJob): Promise<void> {
+  const { db, storage, now } = ctx;
+  // No extension: a download's type comes from the name it is downloaded under (storage/keys.ts).
+  const key = `exports/${randomBytes(16).toString("hex")}`;
+  const run = await claimExportJob(db, id, key);
+  if (!run) return;
+  if (run.previousKey) await storage.remove(run.previousKey);
+  const { contentType } = exportFile[run.format];
+
+  let lastWritten = 0;
+  let writing: Promise<unknown> = Promise.resolve();
+  const onProgress = (done: number, total: number) => {
+    const at = performance.now();
+    if (at - lastWritten < PROGRESS_MS) return;
+    lastWritten = at;
+    // One write at a time, in order; a failed one is not worth failing the export for.
+    writing = writing.then(() => recordExportProgress(db, id, run.attempt, done, total)).catch(() => undefined);
+  };
+
+  const out = new PassThrough();
+  const stored = storage.writeStream(key, out, contentType);
+  try {
+    const filter = { ...run.filter, timeZone: ctx.sender.timeZone };
+    const [{ rows }] = await Promise.all([
+      // A failed export fails the stream, so the store keeps nothing of it.
+      writeExport(ctx, run.format, filter, out, onProgress).catch((error: unknown) => {
+        out.destroy(error as Error);
+        throw error;
+      }),
+      stored,
+    ]);
+    await writing;
+    // A later run took the job over (this one was given up for dead): its file is the one kept.
+    if (!(await finishExportJob(db, id, run.attempt, { status: "done", rows }, now()))) await storage.remove(key);
+  } catch (error) {
+    await Promise.allSettled([stored, writing]);
+    await storage.remove(key);
+    await finishExportJob(db, id, run.attempt, { status: "failed", error: staffMessages.exportFailed }, now());
+    // pg-boss tries it again (twice), from the start.
+    throw error;
+  }
+}
