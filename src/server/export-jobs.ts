@@ -23,17 +23,36 @@ export async function runExportJob(ctx: ServerContext, { id }: ExportJob): Promi
   if (run.previousKey) await storage.remove(run.previousKey);
   const { contentType } = exportFile[run.format];
 
-  let lastWritten = 0;
+  // At most one write a second, the latest figures: at once when a second has passed since the
+  // last, else at the end of that second (so a run held up by a slow store still shows how far it got).
+  let lastWritten = -Infinity;
+  let latest: [done: number, total: number] | null = null;
+  let timer: NodeJS.Timeout | undefined;
   let writing: Promise<unknown> = Promise.resolve();
-  const onProgress = (done: number, total: number) => {
-    const at = performance.now();
-    if (at - lastWritten < PROGRESS_MS) return;
-    lastWritten = at;
+  const flush = () => {
+    timer = undefined;
+    if (!latest) return;
+    const [done, total] = latest;
+    latest = null;
+    lastWritten = performance.now();
     // One write at a time, in order; a failed one is not worth failing the export for.
     writing = writing.then(() => recordExportProgress(db, id, run.attempt, done, total)).catch(() => undefined);
   };
+  const onProgress = (done: number, total: number) => {
+    latest = [done, total];
+    if (timer) return;
+    const wait = lastWritten + PROGRESS_MS - performance.now();
+    if (wait <= 0) flush();
+    else timer = setTimeout(flush, wait);
+  };
+  const settled = async () => {
+    clearTimeout(timer);
+    await writing;
+  };
 
   const out = new PassThrough();
+  // Its error reaches us through both promises below; this keeps a late one from being thrown as unhandled.
+  out.on("error", () => undefined);
   const stored = storage.writeStream(key, out, contentType);
   try {
     const filter = { ...run.filter, timeZone: ctx.sender.timeZone };
@@ -45,11 +64,11 @@ export async function runExportJob(ctx: ServerContext, { id }: ExportJob): Promi
       }),
       stored,
     ]);
-    await writing;
+    await settled();
     // A later run took the job over (this one was given up for dead): its file is the one kept.
     if (!(await finishExportJob(db, id, run.attempt, { status: "done", rows }, now()))) await storage.remove(key);
   } catch (error) {
-    await Promise.allSettled([stored, writing]);
+    await Promise.allSettled([stored, settled()]);
     await storage.remove(key);
     await finishExportJob(db, id, run.attempt, { status: "failed", error: staffMessages.exportFailed }, now());
     // pg-boss tries it again (twice), from the start.
