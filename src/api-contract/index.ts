@@ -7,6 +7,7 @@ export {
   blocks, browserErrors, changed, chooseTabBody, fieldErrors, lastPageBody, profile, serviceApplication, setBlocksBody, submitRefusal, submitted, tabs,
   WEB_STATUSES, webStatusBody, type WebStatus,
 } from "./application";
+export { EXPORT_FORMATS, exportParams } from "./exports";
 export { answerKeyParams, conversion, convertBody, documentAnswers, presignBody, presignedPost } from "./documents";
 export { emailChangeBody, emailChanged, emailConfirmBody, passwordChangeBody } from "./own-account";
 export { lookupAnswer, lookupQuery, lookupRecord, lookupResult } from "./lookup";

@@ -21,6 +21,8 @@ export const AUDIT_ACTIONS = [
   "export", "download export",
   // What applicants do to their own accounts (the actor is the applicant's address).
   "change email", "change password", "download own data", "delete application",
+  // Admins' exports of the applications matching a filter (detail: format, filter, rows, complete).
+  "export",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

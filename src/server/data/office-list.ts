@@ -60,7 +60,7 @@ function sortKeys(value: string, order: Order): string[] {
 }
 
 /** Collects a statement's parameters: each `add` answers its placeholder. */
-class Parameters {
+export class Parameters {
   readonly values: unknown[] = [];
   add(value: unknown): string {
     this.values.push(value);
@@ -100,7 +100,7 @@ function matchesOf(filter: ListFilter, p: Parameters): string {
 }
 
 /** The FROM and WHERE of the filter, and the CTEs of the search when there is one. */
-function filtered(filter: ListFilter, p: Parameters): { ctes: string[]; from: string; where: string[] } {
+export function filtered(filter: ListFilter, p: Parameters): { ctes: string[]; from: string; where: string[] } {
   const isSearch = searchText(filter) !== "";
   const where: string[] = [];
   if (filter.status) where.push(`a.submitted_at IS ${filter.status === "submitted" ? "NOT " : ""}NULL`);

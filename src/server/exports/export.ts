@@ -1,12 +1,25 @@
 // The office's exports of the applications matching the list's filter: CSV (one row per
-// application, one column per answer key), the labels file (key → question label → page), JSON
-// Lines, and a zip of each submitted application's PDF copy and documents. Each is streamed from
-// the database in batches into a Writable, so memory stays flat however many rows match.
-import type { Writable } from "node:stream";
+// application, one column per answer key: columns.ts), the labels file (key → question label →
+// page), JSON Lines, and a zip of each submitted application's PDF copy and documents. Each is
+// streamed from the database 500 rows at a time (data/export-rows.ts) through pipeline() into a
+// Writable, which paces it: a slow download slows the reads, so memory stays flat however many
+// rows match. The routes (routes.ts) and the export jobs both write through writeExport.
+import { once } from "node:events";
+import { Readable, type Writable } from "node:stream";
+import { pipeline } from "node:stream/promises";
+import { ZipArchive } from "archiver";
+import { EXPORT_FORMATS } from "../../api-contract";
+import { stringify } from "csv-stringify";
+import { entryName } from "../accounts/own-data";
 import type { ServerContext } from "../context";
+import { exportCount, exportRows, zipFilesOf, type ExportRow } from "../data/export-rows";
 import type { ListFilter } from "../data/office-list";
+import { currentOrNewPdfCopy } from "../pdf-copy";
+import { csvRecord, exportTable, jsonRecord } from "./columns";
 
 export type ExportFormat = "csv" | "labels" | "jsonl" | "zip";
+// The formats the routes accept are these.
+EXPORT_FORMATS satisfies readonly ExportFormat[];
 
 /** The list's filter (data/office-list.ts), with the office's time zone. */
 export type OfficeFilter = ListFilter;
@@ -18,16 +31,142 @@ export const exportFile: Record<ExportFormat, { contentType: string; extension: 
   zip: { contentType: "application/zip", extension: "zip" },
 };
 
+type Progress = (done: number, total: number) => void;
+
 /**
  * Streams the export of the applications matching `filter` into `out` and ends it; calls
  * onProgress(done, total) after each batch. Resolves with the number of applications written
- * once `out` has finished.
+ * once `out` has finished (the labels file: the number of keys it describes). Rejects when `out`
+ * fails or closes early (a download given up), having stopped reading the database.
  */
-export async function writeExport(
-  ctx: ServerContext, format: ExportFormat, filter: OfficeFilter, out: Writable,
-  onProgress?: (done: number, total: number) => void,
-): Promise<{ rows: number }> {
-  void ctx; void filter; void onProgress;
-  out.end();
-  throw new Error(`The ${format} export is not written yet.`);
+export async function writeExport(ctx: ServerContext, format: ExportFormat, filter: OfficeFilter, out: Writable, onProgress?: Progress): Promise<{ rows: number }> {
+  const count = { rows: 0 };
+  try {
+    switch (format) {
+      case "csv": await writeCsv(ctx, filter, out, count, onProgress); break;
+      case "labels": await writeLabels(ctx, out, count); break;
+      case "jsonl": await writeJsonLines(ctx, filter, out, count, onProgress); break;
+      case "zip": await writeZip(ctx, filter, out, count, onProgress); break;
+      default: throw new Error(`unknown export format ${format satisfies never}`);
+    }
+  } catch (error) {
+    throw new ExportBrokenOff(count.rows, error);
+  }
+  return count;
+}
+
+/** An export that did not finish; `rows` were written into the stream before it broke off. */
+export class ExportBrokenOff extends Error {
+  constructor(readonly rows: number, cause: unknown) {
+    super(`the export broke off after ${rows} rows`, { cause });
+  }
+}
+
+/**
+ * Options of every CSV: a header row, CRLF (RFC 4180, as spreadsheets write it), and cells that
+ * begin with =, +, -, @, tab or carriage return (or their full-width forms) prefixed with ' so a
+ * spreadsheet shows them as text rather than running them as formulas (OWASP, CSV injection).
+ */
+const CSV_OPTIONS = { header: true, record_delimiter: "windows", escape_formulas: true } as const;
+
+/** The rows of `filter` as records, a batch at a time, counted as they are taken and reported after each batch. */
+async function* records<T>(
+  ctx: ServerContext, filter: OfficeFilter, count: { rows: number }, onProgress: Progress | undefined, toRecord: (row: ExportRow) => T,
+): AsyncGenerator<T> {
+  const total = await exportCount(ctx.db, filter);
+  onProgress?.(0, total);
+  for await (const batch of exportRows(ctx.db, filter)) {
+    for (const row of batch) {
+      yield toRecord(row);
+      count.rows++;
+    }
+    onProgress?.(count.rows, total);
+  }
+}
+
+async function writeCsv(ctx: ServerContext, filter: OfficeFilter, out: Writable, count: { rows: number }, onProgress?: Progress) {
+  const form = ctx.form.form;
+  const table = exportTable(form);
+  await pipeline(
+    Readable.from(records(ctx, filter, count, onProgress, (row) => csvRecord(form, table, row))),
+    stringify({ ...CSV_OPTIONS, columns: table.columns.map((column) => column.key) }),
+    out,
+  );
+}
+
+async function writeLabels(ctx: ServerContext, out: Writable, count: { rows: number }) {
+  const { columns } = exportTable(ctx.form.form);
+  count.rows = columns.length;
+  await pipeline(Readable.from(columns.map(({ key, label, page }) => [key, label, page])), stringify({ ...CSV_OPTIONS, columns: ["key", "label", "page"] }), out);
+}
+
+/** JSON Lines keep every value as it is: it is data, not a sheet, so nothing is prefixed. */
+async function writeJsonLines(ctx: ServerContext, filter: OfficeFilter, out: Writable, count: { rows: number }, onProgress?: Progress) {
+  const form = ctx.form.form;
+  const table = exportTable(form);
+  await pipeline(Readable.from(records(ctx, filter, count, onProgress, (row) => `${JSON.stringify(jsonRecord(form, table, row))}\n`)), out);
+}
+
+/** Said in the zip where an application's PDF copy would be, when none of its current answers is made yet. */
+export const COPY_NOT_READY = "application-pdf-not-ready.txt";
+const copyNotReady = (reference: string) =>
+  `The PDF copy of ${reference} was not made yet when this export was written. Making it has started: it is in the next export, `
+  + `and on the application's page in the admissions office once made.\r\n`;
+
+/**
+ * Each submitted application of `filter` under `{reference}/`: application.pdf (its PDF copy) and
+ * each document as uploaded and, once converted, as PDF, in `documents/{answer key}/`, as the
+ * applicant's own-data zip names them (accounts/own-data.ts). One file is open at a time: the
+ * next is opened once the archive has taken the one before, and the archive reads a file only as
+ * fast as `out` takes the zip. Files are stored, not deflated: PDFs, images and Word files are
+ * compressed already, and deflating them again would cost time for nothing.
+ */
+async function writeZip(ctx: ServerContext, filter: OfficeFilter, out: Writable, count: { rows: number }, onProgress?: Progress) {
+  const archive = new ZipArchive({ store: true });
+  const stopped = new AbortController();
+  const piping = pipeline(archive, out).finally(() => stopped.abort());
+  const add = async (source: string | Readable, name: string) => {
+    try {
+      if (stopped.signal.aborted) throw stopped.signal.reason;
+      const added = once(archive, "entry", { signal: stopped.signal });
+      archive.append(source, { name });
+      await added;
+    } catch (error) {
+      if (typeof source !== "string") source.destroy();
+      throw error;
+    }
+  };
+  const fill = async () => {
+    const total = await exportCount(ctx.db, filter, { submittedOnly: true });
+    onProgress?.(0, total);
+    for await (const batch of exportRows(ctx.db, filter, { submittedOnly: true })) {
+      const files = await zipFilesOf(ctx.db, batch.map((row) => row.id));
+      for (const row of batch) {
+        const folder = entryName(row.reference ?? `application-${row.id}`);
+        const { copyKey, documents } = files.get(row.id)!;
+        const copy = copyKey ? await ctx.storage.readStream(copyKey) : null;
+        if (copy) await add(copy, `${folder}/application.pdf`);
+        else {
+          await add(copyNotReady(folder), `${folder}/${COPY_NOT_READY}`);
+          await currentOrNewPdfCopy(ctx, row.id);
+        }
+        for (const document of documents) {
+          const documentFolder = `${folder}/documents/${entryName(document.answerKey)}`;
+          // A file gone from the store (removed by hand) is left out rather than failing the rest, as in the own-data zip.
+          const original = await ctx.storage.readStream(document.uploadKey);
+          if (original) await add(original, `${documentFolder}/original - ${entryName(document.fileName)}`);
+          const converted = document.pdfKey ? await ctx.storage.readStream(document.pdfKey) : null;
+          if (converted) await add(converted, `${documentFolder}/converted.pdf`);
+        }
+        count.rows++;
+      }
+      onProgress?.(count.rows, total);
+    }
+    await archive.finalize();
+  };
+  const filling = fill().catch((error: unknown) => {
+    archive.destroy(error as Error);
+    throw error;
+  });
+  await Promise.all([filling, piping]);
 }

@@ -3,6 +3,7 @@
 import type { FastifyInstance } from "fastify";
 import { messageReply, staffSelf } from "../../api-contract";
 import type { ServerContext } from "../context";
+import { exportRoutes } from "../exports/routes";
 import { staffOnly } from "./access";
 import { officeApplicationRoutes } from "./applications";
 import { staffAccountRoutes } from "./account-routes";
@@ -30,6 +31,7 @@ export async function staffRoutes(app: FastifyInstance, ctx: ServerContext): Pro
 
     officeApplicationRoutes(api, ctx);
     staffAdminRoutes(api, ctx);
+    exportRoutes(api, ctx);
     exportJobRoutes(api, ctx);
   });
 }

@@ -1,0 +1,82 @@
+// The SQL of the office's exports (exports/export.ts): the applications matching the list's filter
+// (office-list.ts, the same conditions), read in pages of 500 by id (keyset: each page starts
+// after the last id of the one before, on the primary key), so an export of 100,000 holds one
+// page at a time and works alike on PGlite's one connection and on a PostgreSQL pool, where a
+// cursor would hold a connection and a transaction for the whole download.
+import type { ReviewStatus } from "../../api-contract";
+import type { AnswerKey, Answers } from "../../engine/runtime";
+import type { Queryable } from "../db/database";
+import { filtered, Parameters, type ListFilter } from "./office-list";
+
+export const EXPORT_BATCH = 500;
+
+export interface ExportRow {
+  id: number;
+  reference: string | null;
+  email: string;
+  submitted_at: Date | null;
+  review_status: ReviewStatus | null;
+  answers: Answers;
+}
+
+/** Limits the filter to submitted applications (the zip's), whatever its status says besides. */
+export interface RowOptions { submittedOnly?: boolean }
+
+function conditions(filter: ListFilter, p: Parameters, { submittedOnly = false }: RowOptions) {
+  const { ctes, from, where } = filtered(filter, p);
+  if (submittedOnly) where.push("a.submitted_at IS NOT NULL");
+  return { with: ctes.length ? `WITH ${ctes.join(",\n")}` : "", from, where };
+}
+
+/** How many applications the export of `filter` writes. */
+export async function exportCount(db: Queryable, filter: ListFilter, options: RowOptions = {}): Promise<number> {
+  const p = new Parameters();
+  const sql = conditions(filter, p, options);
+  const [row] = await db.query<{ n: number }>(
+    `${sql.with} SELECT count(*)::int AS n FROM ${sql.from} ${sql.where.length ? `WHERE ${sql.where.join(" AND ")}` : ""}`, p.values);
+  return row!.n;
+}
+
+/** The applications of `filter` by id, a page at a time; the next page is read once the one before has been taken. */
+export async function* exportRows(db: Queryable, filter: ListFilter, options: RowOptions = {}, batch = EXPORT_BATCH): AsyncGenerator<ExportRow[]> {
+  let after = 0;
+  for (;;) {
+    const p = new Parameters();
+    const sql = conditions(filter, p, options);
+    const where = [...sql.where, `a.user_id > ${p.add(after)}::int`];
+    const rows = await db.query<ExportRow & Record<string, unknown>>(
+      `${sql.with}
+       SELECT a.user_id AS id, a.reference, u.username AS email, a.submitted_at, a.review_status, a.answers
+       FROM ${sql.from} JOIN users u ON u.id = a.user_id
+       WHERE ${where.join(" AND ")}
+       ORDER BY a.user_id LIMIT ${p.add(batch)}`,
+      p.values,
+    );
+    if (rows.length === 0) return;
+    yield rows;
+    if (rows.length < batch) return;
+    after = rows.at(-1)!.id;
+  }
+}
+
+export interface ZipDocument { answerKey: AnswerKey; fileName: string; uploadKey: string; pdfKey: string | null }
+
+/**
+ * What the zip holds of each of these applications: its PDF copy when one of its current answers
+ * is made (else null), and its documents (the PDF only once converted).
+ */
+export async function zipFilesOf(db: Queryable, ids: number[]): Promise<Map<number, { copyKey: string | null; documents: ZipDocument[] }>> {
+  const [copies, documents] = await Promise.all([
+    db.query<{ id: number; pdf_key: string }>(
+      `SELECT p.user_id AS id, p.pdf_key FROM pdf_copies p JOIN applications a ON a.user_id = p.user_id
+       WHERE p.user_id = ANY($1::int[]) AND p.status = 'COMPLETED' AND p.pdf_key IS NOT NULL AND p.made_from = a.updated_at`, [ids]),
+    db.query<ZipDocument & { id: number } & Record<string, unknown>>(
+      `SELECT user_id AS id, answer_key AS "answerKey", file_name AS "fileName", upload_key AS "uploadKey",
+         CASE WHEN status = 'COMPLETED' THEN pdf_key END AS "pdfKey"
+       FROM document_answers WHERE user_id = ANY($1::int[]) ORDER BY user_id, answer_key`, [ids]),
+  ]);
+  const files = new Map(ids.map((id) => [id, { copyKey: null as string | null, documents: [] as ZipDocument[] }]));
+  for (const copy of copies) files.get(copy.id)!.copyKey = copy.pdf_key;
+  for (const { id, ...document } of documents) files.get(id)!.documents.push(document);
+  return files;
+}

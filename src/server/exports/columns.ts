@@ -1,0 +1,99 @@
+// The columns of the office's exports, from the definitions (never from whichever answers the rows
+// happen to hold): the application's facts first, then every answer key of the data model in
+// page and question order, repeated blocks flattened as their keys already are
+// (sibling_first_name, sibling_2_first_name, …), each select's and radio's `{key}_desc` right
+// after it. A `_desc` cell is the chosen option's label as the definitions give it (as the
+// service view and the PDF copy print a choice), else the label stored with the answer (an
+// option since removed). Pure: no database, no streams.
+import { choiceLabel } from "../../engine/choices";
+import type { AnswerKey, Answers, AnswerValue, CompiledForm, ViewItem } from "../../engine/runtime";
+import type { ExportRow } from "../data/export-rows";
+
+export interface Column {
+  key: string;
+  /** The question's label (or what the column holds), for the labels file. */
+  label: string;
+  /** The title of the page that asks it; "" for the application's facts. */
+  page: string;
+}
+
+/** What every row starts with, before the answers. */
+const FACTS: Column[] = [
+  { key: "reference", label: "Reference", page: "" },
+  { key: "email", label: "E-mail address of the account", page: "" },
+  { key: "status", label: "Status (started or submitted)", page: "" },
+  { key: "submitted_at", label: "Submitted at (UTC, ISO 8601)", page: "" },
+  { key: "review_status", label: "Review status", page: "" },
+];
+
+export interface ExportTable {
+  columns: Column[];
+  /** The answer keys, in column order; `descOf` names those that are a choice's label. */
+  answerKeys: AnswerKey[];
+  /** `_desc` key → the key of the choice it labels. */
+  choiceOf: Map<AnswerKey, AnswerKey>;
+}
+
+const tables = new WeakMap<CompiledForm, ExportTable>();
+
+/** The export's columns for this form (worked out once per form). */
+export function exportTable(form: CompiledForm): ExportTable {
+  let table = tables.get(form);
+  if (table) return table;
+  const choiceOf = new Map([...form.companions].map(([key, desc]) => [desc, key]));
+  const titles = new Map(form.pages.map((page) => [page.page, page.title]));
+  const answerColumns = [...form.owners].map(([key, owner]): Column => ({
+    key, label: labelOf(key, owner.item, choiceOf), page: titles.get(owner.page) ?? owner.page,
+  }));
+  const clash = answerColumns.find((column) => FACTS.some((fact) => fact.key === column.key));
+  if (clash) throw new Error(`the answer key "${clash.key}" is also a column of the export's own; rename one`);
+  table = { columns: [...FACTS, ...answerColumns], answerKeys: answerColumns.map((column) => column.key), choiceOf };
+  tables.set(form, table);
+  return table;
+}
+
+/** A column's label: the question's, a checkbox group's option after it, a choice's label or a lookup's field marked. */
+function labelOf(key: AnswerKey, view: ViewItem, choiceOf: Map<AnswerKey, AnswerKey>): string {
+  const item = view.item as { label?: string; options?: { label: string }[] };
+  const label = item.label ?? key;
+  if (choiceOf.has(key)) return `${label} (label of the choice)`;
+  if (view.item.type === "checkboxes" && item.options) {
+    const option = item.options[view.keys.indexOf(key)];
+    if (option) return `${label}: ${option.label}`;
+  }
+  const field = Object.entries(view.fills ?? {}).find(([, filled]) => filled === key)?.[0];
+  return field ? `${label} (${field})` : label;
+}
+
+/** The answers of a row as the export writes them: every key of `keys` answered, each choice's label from the definitions. */
+export function answerOf(form: CompiledForm, table: ExportTable, answers: Answers, key: AnswerKey): AnswerValue | undefined {
+  const choice = table.choiceOf.get(key);
+  if (choice === undefined) return answers[key];
+  const value = answers[choice];
+  if (value === undefined || value === "") return "";
+  return choiceLabel(form, choice, String(value), answers) ?? answers[key];
+}
+
+const text = (value: AnswerValue | undefined | null): string => (value === undefined || value === null ? "" : String(value));
+
+/** One CSV record: the facts, then one cell per answer key ("" when unanswered). */
+export function csvRecord(form: CompiledForm, table: ExportTable, row: ExportRow): string[] {
+  const record = [
+    row.reference ?? "", row.email, row.submitted_at ? "submitted" : "started", row.submitted_at?.toISOString() ?? "", row.review_status ?? "",
+  ];
+  for (const key of table.answerKeys) record.push(text(answerOf(form, table, row.answers, key)));
+  return record;
+}
+
+/** One JSON Lines object: the facts, and the answered keys in column order, values as stored, `_desc` beside each answered choice. */
+export function jsonRecord(form: CompiledForm, table: ExportTable, row: ExportRow): Record<string, unknown> {
+  const answers: Record<string, AnswerValue> = {};
+  for (const key of table.answerKeys) {
+    const value = answerOf(form, table, row.answers, key);
+    if (value !== undefined && value !== "") answers[key] = value;
+  }
+  return {
+    reference: row.reference, email: row.email, status: row.submitted_at ? "submitted" : "started",
+    submitted_at: row.submitted_at?.toISOString() ?? null, review_status: row.review_status, answers,
+  };
+}

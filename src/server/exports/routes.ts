@@ -1,0 +1,61 @@
+// GET /staff/api/exports/{csv|labels|jsonl|zip}?<the list's filter>: admins download the export
+// of the applications the list shows for that filter, streamed as it is written (export.ts).
+// Every export goes into the audit log once its stream has ended: the format, the filter, the
+// rows written, and whether it was complete (a download given up midway records the rows written
+// into the stream by then, some of which may not have reached the browser).
+import { PassThrough } from "node:stream";
+import type { FastifyInstance, FastifyReply } from "fastify";
+import type { JsonSchemaToTsProvider } from "@fastify/type-provider-json-schema-to-ts";
+import { applicationFilter, exportParams, messageReply } from "../../api-contract";
+import type { ServerContext } from "../context";
+import { allow } from "../staff/access";
+import { recordAudit } from "../staff/audit";
+import { attachment } from "../storage/keys";
+import { ExportBrokenOff, exportFile, writeExport, type ExportFormat, type OfficeFilter } from "./export";
+
+/** The filter as the list's address writes it ("term=FA26&status=submitted"): what the audit log keeps. */
+export const filterText = (filter: Omit<OfficeFilter, "timeZone">) =>
+  new URLSearchParams(Object.entries(filter).filter(([, value]) => value !== undefined).map(([key, value]): [string, string] => [key, String(value)])).toString();
+
+/** The download's name: what it holds, the term when the filter names one, and the office's day (applications-FA26-2026-11-27.csv). */
+export function exportFileName(format: ExportFormat, filter: Omit<OfficeFilter, "timeZone">, now: Date, timeZone: string): string {
+  const day = new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" }).format(now);
+  const term = filter.term?.replace(/[^A-Za-z0-9]/g, "");
+  const what = format === "labels" ? "application-labels" : "applications";
+  return `${[what, term, day].filter(Boolean).join("-")}.${exportFile[format].extension}`;
+}
+
+export function exportRoutes(api: FastifyInstance, ctx: ServerContext): void {
+  const routes = api.withTypeProvider<JsonSchemaToTsProvider>();
+
+  routes.get("/staff/api/exports/:format", {
+    preHandler: allow("admin"),
+    schema: {
+      summary: "Export the applications matching the list's filter (admins): a download, streamed", tags: ["staff exports"],
+      params: exportParams, querystring: applicationFilter, response: { "4xx": messageReply },
+    },
+  }, async (request, reply) => {
+    const { format } = request.params;
+    const filter = { ...request.query, timeZone: ctx.sender.timeZone };
+    const body = new PassThrough();
+    const audit = (detail: { rows: number; complete: boolean }) => recordAudit(ctx.db, {
+      at: ctx.now(), staffId: request.staff.id, actor: request.staff.email, action: "export", address: request.ip,
+      detail: { format, filter: filterText(request.query), ...detail },
+    });
+    writeExport(ctx, format, filter, body).then(
+      ({ rows }) => audit({ rows, complete: true }),
+      async (error: unknown) => {
+        if (!body.destroyed) body.destroy(error as Error);
+        const rows = error instanceof ExportBrokenOff ? error.rows : 0;
+        request.log.warn({ err: error, format, rows }, "an export broke off");
+        await audit({ rows, complete: false });
+      },
+    ).catch((error: unknown) => request.log.error(error, "recording an export in the audit log failed"));
+    // The answer is a stream, not the JSON the refusals' schema types the reply with.
+    return (reply as FastifyReply)
+      .header("Content-Type", exportFile[format].contentType)
+      .header("Content-Disposition", attachment(exportFileName(format, request.query, ctx.now(), ctx.sender.timeZone)))
+      .header("Cache-Control", "no-store")
+      .send(body);
+  });
+}
