@@ -22,4 +22,4 @@ export {
   staffApplication, staffDocument, staffIdParams, staffList, staffLoginBody, staffMember, staffSelf, staffPdfCopy, timelineEvent, totpEnrolment,
   type AuditAction, type ReviewStatus, type StaffRole,
 } from "./staff";
-export { EXPORT_DIRECT_LIMIT, EXPORT_FORMATS, EXPORT_JOB_STATUSES, exportJob, exportJobBody, exportJobList, exportJobParams } from "./staff";
+export { EXPORT_DIRECT_LIMIT, EXPORT_JOB_STATUSES, exportJob, exportJobBody, exportJobList, exportJobParams } from "./export-jobs";

@@ -17,8 +17,8 @@ export const LIST_SORTS = ["-last_activity", "last_activity", "-submitted_at", "
 export const AUDIT_ACTIONS = [
   "login", "login failed", "logout", "view application", "download document", "download pdf copy", "review status", "note",
   "invite staff", "change staff", "staff enrolled",
-  // Export jobs (staff/export-jobs.ts): an admin starting one, and downloading its file.
-  "export", "download export",
+  // Export jobs (staff/export-jobs.ts): an admin downloading a job's file (starting one is an "export").
+  "download export",
   // What applicants do to their own accounts (the actor is the applicant's address).
   "change email", "change password", "download own data", "delete application",
   // Admins' exports of the applications matching a filter (detail: format, filter, rows, complete).
@@ -227,43 +227,3 @@ export const auditEntry = {
 
 export const auditPage = body({ rows: { type: "array", items: auditEntry }, next: { type: ["integer", "null"] } }, ["rows", "next"]);
 
-// --- Export jobs (admins) ---------------------------------------------------------------------
-
-export const EXPORT_FORMATS = ["csv", "labels", "jsonl", "zip"] as const;
-export const EXPORT_JOB_STATUSES = ["queued", "running", "done", "failed"] as const;
-
-/**
- * Past this many applications an export runs as a job (a zip always does): a direct download of
- * more would hold a browser tab and a server request open for minutes, and a dropped connection
- * would lose it all. The client chooses by the list's count; the server runs any job it is asked for.
- */
-export const EXPORT_DIRECT_LIMIT = 5000;
-
-/** POST /staff/api/export-jobs: an export of the applications matching the list's filter (its sort is ignored). */
-export const exportJobBody = body({ format: { enum: EXPORT_FORMATS }, filter: applicationFilter }, ["format", "filter"]);
-export const exportJobParams = body({ id: { type: "string", format: "uuid" } }, ["id"]);
-
-export const exportJob = {
-  type: "object",
-  properties: {
-    id: { type: "string" },
-    format: { enum: EXPORT_FORMATS },
-    filter: anything,
-    /** Who started it. */
-    by: { type: "string" },
-    status: { enum: EXPORT_JOB_STATUSES },
-    rows_done: { type: "integer" },
-    /** null until the job has counted the applications. */
-    rows_total: { type: ["integer", "null"] },
-    created_at: dateTime,
-    finished_at: nullable(dateTime),
-    /** When it and its file go (24 hours after it ended); null until then. */
-    expires_at: nullable(dateTime),
-    /** Why it failed (failed only). */
-    message: nullable({ type: "string" }),
-  },
-  required: ["id", "format", "filter", "by", "status", "rows_done", "rows_total", "created_at", "finished_at", "expires_at", "message"],
-} as const;
-
-/** GET /staff/api/export-jobs: every admin's jobs whose files are not gone yet, newest first. */
-export const exportJobList = body({ jobs: { type: "array", items: exportJob } }, ["jobs"]);

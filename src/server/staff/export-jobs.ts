@@ -2,7 +2,7 @@
 // office's exports) is queued here, worked by the job worker (export-jobs.ts), listed with its
 // progress, and downloaded for 24 hours through a link valid 5 minutes. Every admin sees every
 // job: the applications are the office's data, not the admin's. Starting one and downloading its
-// file go into the audit log with the format and the filter.
+// file go into the audit log with the format and the filter, as a direct export's (exports/routes.ts).
 import { randomUUID } from "node:crypto";
 import type { FastifyInstance } from "fastify";
 import type { JsonSchemaToTsProvider } from "@fastify/type-provider-json-schema-to-ts";
@@ -11,7 +11,7 @@ import type { ServerContext } from "../context";
 import { exportJobOf, exportJobsOf, queueExportJob, type ExportJobRow } from "../data/export-jobs";
 import { applicationPage } from "../data/office-list";
 import type { ExportJob } from "../export-jobs";
-import { exportFile } from "../exports/export";
+import { exportFileName, filterText } from "../exports/routes";
 import { ApiError } from "../http";
 import { allow } from "./access";
 import { recordAudit } from "./audit";
@@ -44,7 +44,7 @@ export function exportJobRoutes(api: FastifyInstance, ctx: ServerContext): void 
     await queueExportJob(db, { id, staffId: request.staff.id, format, filter }, at);
     await recordAudit(db, {
       at, staffId: request.staff.id, actor: request.staff.email, action: "export", address: request.ip,
-      detail: { format, job: id, rows: total, ...filter },
+      detail: { format, filter: filterText(filter), rows: total, job: id },
     });
     await ctx.jobs.send("export", { id } satisfies ExportJob);
     return reply.status(202).send(jobReply((await exportJobOf(db, id))!));
@@ -66,10 +66,11 @@ export function exportJobRoutes(api: FastifyInstance, ctx: ServerContext): void 
     if (!job) throw new ApiError(404, staffMessages.exportNotFound);
     if (job.expires_at && job.expires_at <= ctx.now()) throw new ApiError(410, staffMessages.exportExpired);
     if (job.status !== "done" || !job.storage_key) throw new ApiError(409, job.error ?? staffMessages.exportNotReady);
-    const url = await ctx.storage.downloadUrl(job.storage_key, { fileName: fileNameOf(job, ctx.sender.timeZone), expiresInSeconds: LINK_SECONDS });
+    const fileName = exportFileName(job.format, job.filter, job.finished_at ?? job.created_at, ctx.sender.timeZone);
+    const url = await ctx.storage.downloadUrl(job.storage_key, { fileName, expiresInSeconds: LINK_SECONDS });
     await recordAudit(db, {
       at: ctx.now(), staffId: request.staff.id, actor: request.staff.email, action: "download export", address: request.ip,
-      detail: { format: job.format, job: job.id, rows: job.rows_done },
+      detail: { format: job.format, filter: filterText(job.filter), rows: job.rows_done, job: job.id },
     });
     return reply.redirect(url, 303);
   });
@@ -84,8 +85,3 @@ const jobReply = ({ storage_key: _, error, created_at, finished_at, expires_at, 
   expires_at: expires_at?.toISOString() ?? null,
 });
 
-/** "applications-2026-11-27.csv", "applications-labels-2026-11-27.csv": the day it was made, in the office's time zone. */
-function fileNameOf(job: ExportJobRow, timeZone: string): string {
-  const day = new Intl.DateTimeFormat("en-CA", { timeZone }).format(job.finished_at ?? job.created_at);
-  return `applications-${job.format === "labels" ? "labels-" : ""}${day}.${exportFile[job.format].extension}`;
-}
