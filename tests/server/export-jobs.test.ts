@@ -9,7 +9,8 @@ import { join } from "node:path";
 import { Transform } from "node:stream";
 import { parse } from "csv-parse/sync";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { queueExportJob } from "../../src/server/data/export-jobs";
+import { claimExportJob, finishExportJob, queueExportJob, recordExportProgress } from "../../src/server/data/export-jobs";
+import { runExportJob } from "../../src/server/export-jobs";
 import { staffMessages } from "../../src/server/staff/messages";
 import { sweepExpired } from "../../src/server/sweep";
 import { databaseKinds, loggedInStaff, startTestServer, type TestServer } from "./harness";
@@ -132,6 +133,24 @@ describe.each(databaseKinds)("export jobs (%s)", (kind) => {
       { action: "export", actor: admin.email, detail: { format: "csv", filter: `term=${TERM}&citizenship=N`, rows: (COUNT * 2) / 3, job: job.id } },
       { action: "download export", actor: admin.email, detail: { format: "csv", filter: `term=${TERM}&citizenship=N`, rows: (COUNT * 2) / 3, job: job.id } },
     ]);
+  });
+
+  it("starts a job over when its worker died, and the dead run can no longer touch it", async () => {
+    const id = "5d0c1a2b-3c4d-4e5f-8a9b-0c1d2e3f4a5b";
+    await queueExportJob(server.db, { id, staffId: admin.staffId, format: "csv", filter: { term: TERM, citizenship: "Y" } }, server.clock.now);
+    // The first run got part-way, then its worker died: pg-boss runs the job again once it expires.
+    const dead = await claimExportJob(server.db, id, "exports/died-part-way");
+    await server.ctx.storage.write("exports/died-part-way", Buffer.from("reference,email\r\n"), "text/csv");
+    expect(await recordExportProgress(server.db, id, dead!.attempt, 500, COUNT / 3)).toBe(true);
+    await runExportJob(server.ctx, { id });
+    const job = (await jobs()).find((j) => j.id === id);
+    expect(job).toMatchObject({ status: "done", rows_done: COUNT / 3, rows_total: COUNT / 3 });
+    expect(await server.ctx.storage.read("exports/died-part-way")).toBeNull();
+    expect(parse((await download(id)).rawPayload, { columns: true })).toHaveLength(COUNT / 3);
+    // A run given up for dead that was only slow finds the job taken over.
+    expect(await recordExportProgress(server.db, id, dead!.attempt, 600, COUNT / 3)).toBe(false);
+    expect(await finishExportJob(server.db, id, dead!.attempt, { status: "failed", error: "late" }, server.clock.now)).toBe(false);
+    expect((await jobs()).find((j) => j.id === id)).toMatchObject({ status: "done", rows_done: COUNT / 3, message: null });
   });
 
   it("lets no reviewer start, list or download an export", async () => {
