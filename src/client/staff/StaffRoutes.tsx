@@ -16,6 +16,7 @@ const WelcomePage = lazy(async () => ({ default: (await import("./WelcomePage"))
 const ListPage = lazy(async () => ({ default: (await import("./ListPage")).ListPage }));
 const ApplicationPage = lazy(async () => ({ default: (await import("./ApplicationPage")).ApplicationPage }));
 const AuditPage = lazy(async () => ({ default: (await import("./AuditPage")).AuditPage }));
+const ExportsPage = lazy(async () => ({ default: (await import("./ExportsPage")).ExportsPage }));
 const TeamPage = lazy(async () => ({ default: (await import("./TeamPage")).TeamPage }));
 const PreviewPage = lazy(async () => {
   // The preview's day, before the definitions load with the page: year lists count from it.
@@ -36,6 +37,7 @@ export function StaffRoutes() {
           <Route path="applications/:id" element={<ApplicationPage />} />
           <Route path="audit" element={<AdminOnly><AuditPage /></AdminOnly>} />
           <Route path="team" element={<AdminOnly><TeamPage /></AdminOnly>} />
+          <Route path="exports" element={<AdminOnly><ExportsPage /></AdminOnly>} />
           <Route path="preview" element={<AdminOnly><PreviewPage /></AdminOnly>} />
         </Route>
         <Route path="*" element={<Navigate to={HOME_PATH} replace />} />
