@@ -39,12 +39,12 @@ describe("the navigation", () => {
     expect(screen.queryByRole("heading", { name: "Preview of the application" })).toBeNull();
   });
 
-  test("an admin sees the audit log, the team, the preview and the exports", async () => {
+  test("an admin sees the exports, the audit log, the team and the preview", async () => {
     logInAs("admin");
     server.use(http.get(url("/staff/api/applications"), () => HttpResponse.json({ rows: [], next: null, total: 0 })));
     renderStaff("/staff");
     const nav = await screen.findByRole("navigation", { name: "Office" });
-    expect(within(nav).getAllByRole("link").map((link) => link.textContent)).toEqual(["Applications", "Audit log", "Team", "Preview", "Exports"]);
+    expect(within(nav).getAllByRole("link").map((link) => link.textContent)).toEqual(["Applications", "Exports", "Audit log", "Team", "Preview"]);
   });
 });
 

@@ -44,9 +44,9 @@ function Frame({ self }: { self: StaffSelf }) {
         <nav className="staff-nav" aria-label="Office">
           <ul>
             <NavItem to={HOME_PATH} isCurrent={(path) => path === HOME_PATH || path.startsWith("/staff/applications/")}>Applications</NavItem>
+            {isAdmin(self.role) && <NavItem to="/staff/exports">Exports</NavItem>}
             {isAdmin(self.role) && <NavItem to="/staff/audit">Audit log</NavItem>}
             {isAdmin(self.role) && <NavItem to="/staff/team">Team</NavItem>}
-            {isAdmin(self.role) && <NavItem to="/staff/exports">Exports</NavItem>}
             {isAdmin(self.role) && <NavItem to="/staff/preview">Preview</NavItem>}
           </ul>
         </nav>
