@@ -55,6 +55,12 @@ const MATRIX: Record<string, Row> = {
   "POST /staff/api/staff": { least: "admin", allowed: 200, request: () => ({ method: "POST", url: "/staff/api/staff", body: { email: newAddress("invitee"), role: "reader" } }) },
   "PATCH /staff/api/staff/{id}": { least: "admin", allowed: 200, request: (f) => ({ method: "PATCH", url: `/staff/api/staff/${f.colleagueId}`, body: { role: "reviewer" } }) },
   "GET /staff/api/audit": { least: "admin", allowed: 200, request: () => ({ method: "GET", url: "/staff/api/audit" }) },
+  // Export jobs.
+  "POST /staff/api/export-jobs": { least: "admin", allowed: 202, request: () => ({ method: "POST", url: "/staff/api/export-jobs", body: { format: "csv", filter: { status: "submitted" } } }) },
+  "GET /staff/api/export-jobs": { least: "admin", allowed: 200, request: () => ({ method: "GET", url: "/staff/api/export-jobs" }) },
+  "GET /staff/api/export-jobs/{id}/download": {
+    least: "admin", allowed: 404, message: staffMessages.exportNotFound, request: () => ({ method: "GET", url: "/staff/api/export-jobs/6a1c3c52-2d4e-4c36-9e4a-0d3b0f1c2a11/download" }),
+  },
 };
 
 describe.each(databaseKinds)("who may call each /staff/api route (%s)", (kind) => {
