@@ -21,7 +21,7 @@ import { completeApplication, databaseKinds, json, loggedInStaff, TEST_DAY, type
 const complete = completeApplication();
 const TERM = complete.entry_term as string;
 const LATER_TERM = optionsOf("entry_term")[1]!.value;
-/** The applications of the paging test: a term of their own, more than two pages of 500. */
+/** The applications of the paging test: a term of their own, many pages of the export (data/export-rows.ts). */
 const BULK_TERM = "EX01";
 const BULK = 1_100;
 /** The applications of the download given up: 30 MB of CSV, more than the sockets between server and client hold. */

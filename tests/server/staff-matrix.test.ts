@@ -55,6 +55,7 @@ const MATRIX: Record<string, Row> = {
   "POST /staff/api/staff": { least: "admin", allowed: 200, request: () => ({ method: "POST", url: "/staff/api/staff", body: { email: newAddress("invitee"), role: "reader" } }) },
   "PATCH /staff/api/staff/{id}": { least: "admin", allowed: 200, request: (f) => ({ method: "PATCH", url: `/staff/api/staff/${f.colleagueId}`, body: { role: "reviewer" } }) },
   "GET /staff/api/audit": { least: "admin", allowed: 200, request: () => ({ method: "GET", url: "/staff/api/audit" }) },
+  "GET /staff/api/exports/{format}": { least: "admin", allowed: 200, request: () => ({ method: "GET", url: "/staff/api/exports/csv?status=submitted" }) },
   // Export jobs.
   "POST /staff/api/export-jobs": { least: "admin", allowed: 202, request: () => ({ method: "POST", url: "/staff/api/export-jobs", body: { format: "csv", filter: { status: "submitted" } } }) },
   "GET /staff/api/export-jobs": { least: "admin", allowed: 200, request: () => ({ method: "GET", url: "/staff/api/export-jobs" }) },

@@ -28,11 +28,11 @@ const FACTS: Column[] = [
 
 export interface ExportTable {
   columns: Column[];
-  /** The answer keys, in column order; `descOf` names those that are a choice's label. */
-  answerKeys: AnswerKey[];
-  /** `_desc` key → the key of the choice it labels. */
-  choiceOf: Map<AnswerKey, AnswerKey>;
+  /** The answer keys, in column order, each `_desc` with the key of the choice it labels. */
+  answers: AnswerColumn[];
 }
+
+export interface AnswerColumn { key: AnswerKey; choice?: AnswerKey }
 
 const tables = new WeakMap<CompiledForm, ExportTable>();
 
@@ -47,7 +47,7 @@ export function exportTable(form: CompiledForm): ExportTable {
   }));
   const clash = answerColumns.find((column) => FACTS.some((fact) => fact.key === column.key));
   if (clash) throw new Error(`the answer key "${clash.key}" is also a column of the export's own; rename one`);
-  table = { columns: [...FACTS, ...answerColumns], answerKeys: answerColumns.map((column) => column.key), choiceOf };
+  table = { columns: [...FACTS, ...answerColumns], answers: answerColumns.map(({ key }) => ({ key, choice: choiceOf.get(key) })) };
   tables.set(form, table);
   return table;
 }
@@ -65,9 +65,8 @@ function labelOf(key: AnswerKey, view: ViewItem, choiceOf: Map<AnswerKey, Answer
   return field ? `${label} (${field})` : label;
 }
 
-/** The answers of a row as the export writes them: every key of `keys` answered, each choice's label from the definitions. */
-export function answerOf(form: CompiledForm, table: ExportTable, answers: Answers, key: AnswerKey): AnswerValue | undefined {
-  const choice = table.choiceOf.get(key);
+/** An answer as the export writes it: as stored, but a choice's label from the definitions. */
+function answerOf(form: CompiledForm, answers: Answers, { key, choice }: AnswerColumn): AnswerValue | undefined {
   if (choice === undefined) return answers[key];
   const value = answers[choice];
   if (value === undefined || value === "") return "";
@@ -81,16 +80,18 @@ export function csvRecord(form: CompiledForm, table: ExportTable, row: ExportRow
   const record = [
     row.reference ?? "", row.email, row.submitted_at ? "submitted" : "started", row.submitted_at?.toISOString() ?? "", row.review_status ?? "",
   ];
-  for (const key of table.answerKeys) record.push(text(answerOf(form, table, row.answers, key)));
+  const answers = JSON.parse(row.answers) as Answers;
+  for (const column of table.answers) record.push(text(answerOf(form, answers, column)));
   return record;
 }
 
 /** One JSON Lines object: the facts, and the answered keys in column order, values as stored, `_desc` beside each answered choice. */
 export function jsonRecord(form: CompiledForm, table: ExportTable, row: ExportRow): Record<string, unknown> {
+  const stored = JSON.parse(row.answers) as Answers;
   const answers: Record<string, AnswerValue> = {};
-  for (const key of table.answerKeys) {
-    const value = answerOf(form, table, row.answers, key);
-    if (value !== undefined && value !== "") answers[key] = value;
+  for (const column of table.answers) {
+    const value = answerOf(form, stored, column);
+    if (value !== undefined && value !== "") answers[column.key] = value;
   }
   return {
     reference: row.reference, email: row.email, status: row.submitted_at ? "submitted" : "started",

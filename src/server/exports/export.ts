@@ -1,7 +1,7 @@
 // The office's exports of the applications matching the list's filter: CSV (one row per
 // application, one column per answer key: columns.ts), the labels file (key → question label →
 // page), JSON Lines, and a zip of each submitted application's PDF copy and documents. Each is
-// streamed from the database 500 rows at a time (data/export-rows.ts) through pipeline() into a
+// streamed from the database 50 rows at a time (data/export-rows.ts) through pipeline() into a
 // Writable, which paces it: a slow download slows the reads, so memory stays flat however many
 // rows match. The routes (routes.ts) and the export jobs both write through writeExport.
 import { once } from "node:events";
