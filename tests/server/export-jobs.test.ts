@@ -4,6 +4,7 @@
 // line). Reviewers are refused; after 24 hours the download is gone (410) and the sweep removes
 // the file and the row; the audit log has the start and the download.
 import { mkdtempSync, rmSync } from "node:fs";
+import { utimes } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Transform } from "node:stream";
@@ -184,8 +185,12 @@ describe.each(databaseKinds)("export jobs (%s)", (kind) => {
     expect({ status: waiting.statusCode, body: waiting.json() }).toEqual({ status: 409, body: { message: staffMessages.exportNotReady } });
   });
 
-  it("gives no file after 24 hours (410), and the sweep removes it and its job", async () => {
+  it("gives no file after 24 hours (410), and the sweep removes it and its job, and any export file no job names", async () => {
     const job = await start("labels", { term: TERM });
+    // A file no job names (a crash between a run's claim and its end), written two days ago.
+    await server.ctx.storage.write("exports/orphan", Buffer.from("reference\r\n"), "text/csv");
+    const twoDaysAgo = new Date(server.clock.now.getTime() - 2 * DAY_MS);
+    await utimes(join(dataDir, "files", "exports", "orphan"), twoDaysAgo, twoDaysAgo);
     await waitFor(job.id, (j) => j.status === "done" || j.status === "failed");
     const [{ key }] = await server.db.query<{ key: string }>("SELECT storage_key AS key FROM export_jobs WHERE id = $1", [job.id]) as [{ key: string }];
     expect(await server.ctx.storage.read(key)).not.toBeNull();
@@ -199,6 +204,7 @@ describe.each(databaseKinds)("export jobs (%s)", (kind) => {
     expect((await jobs()).map((j) => j.id)).not.toContain(job.id);
     await sweepExpired(server.db, server.ctx.storage, server.clock.now);
     expect(await server.ctx.storage.read(key)).toBeNull();
+    expect(await server.ctx.storage.read("exports/orphan")).toBeNull();
     expect(await server.db.query("SELECT 1 FROM export_jobs WHERE id = $1", [job.id])).toEqual([]);
     const swept = await admin.get(`/staff/api/export-jobs/${job.id}/download`);
     expect({ status: swept.statusCode, body: swept.json() }).toEqual({ status: 404, body: { message: staffMessages.exportNotFound } });

@@ -9,7 +9,7 @@ import type { JsonSchemaToTsProvider } from "@fastify/type-provider-json-schema-
 import { exportJob, exportJobBody, exportJobList, exportJobParams, messageReply } from "../../api-contract";
 import type { ServerContext } from "../context";
 import { exportJobOf, exportJobsOf, queueExportJob, type ExportJobRow } from "../data/export-jobs";
-import { applicationPage } from "../data/office-list";
+import { exportCount } from "../data/export-rows";
 import type { ExportJob } from "../export-jobs";
 import { exportFileName, filterText } from "../exports/routes";
 import { ApiError } from "../http";
@@ -39,8 +39,8 @@ export function exportJobRoutes(api: FastifyInstance, ctx: ServerContext): void 
     const { format, filter } = request.body;
     const id = randomUUID();
     const at = ctx.now();
-    // How many match now, for the audit log (the job counts again when it runs).
-    const { total } = await applicationPage(db, { ...filter, timeZone: ctx.sender.timeZone }, null);
+    // How many it will hold as things stand, for the audit log (the job counts again when it runs); a zip holds the submitted only.
+    const total = await exportCount(db, { ...filter, timeZone: ctx.sender.timeZone }, { submittedOnly: format === "zip" });
     await queueExportJob(db, { id, staffId: request.staff.id, format, filter }, at);
     await recordAudit(db, {
       at, staffId: request.staff.id, actor: request.staff.email, action: "export", address: request.ip,
