@@ -54,21 +54,18 @@ export async function runExportJob(ctx: ServerContext, { id }: ExportJob): Promi
   // Its error reaches us through both promises below; this keeps a late one from being thrown as unhandled.
   out.on("error", () => undefined);
   const stored = storage.writeStream(key, out, contentType);
+  const filter = { ...run.filter, timeZone: ctx.sender.timeZone };
+  const exported = writeExport(ctx, run.format, filter, out, onProgress);
   try {
-    const filter = { ...run.filter, timeZone: ctx.sender.timeZone };
-    const [{ rows }] = await Promise.all([
-      // A failed export fails the stream, so the store keeps nothing of it.
-      writeExport(ctx, run.format, filter, out, onProgress).catch((error: unknown) => {
-        out.destroy(error as Error);
-        throw error;
-      }),
-      stored,
-    ]);
+    const [{ rows }] = await Promise.all([exported, stored]);
     await settled();
     // A later run took the job over (this one was given up for dead): its file is the one kept.
     if (!(await finishExportJob(db, id, run.attempt, { status: "done", rows }, now()))) await storage.remove(key);
   } catch (error) {
-    await Promise.allSettled([stored, settled()]);
+    // Either side failing stops the other: a failed export leaves the store nothing, a failed
+    // store stops the reading of the database.
+    out.destroy(error as Error);
+    await Promise.allSettled([exported, stored, settled()]);
     await storage.remove(key);
     await finishExportJob(db, id, run.attempt, { status: "failed", error: staffMessages.exportFailed }, now());
     // pg-boss tries it again (twice), from the start.

@@ -154,6 +154,24 @@ describe.each(databaseKinds)("export jobs (%s)", (kind) => {
     expect((await jobs()).find((j) => j.id === id)).toMatchObject({ status: "done", rows_done: COUNT / 3, message: null });
   });
 
+  it("says so when a run fails (the store away), and pg-boss runs it again from the start", async () => {
+    const storage = server.ctx.storage;
+    const writeStream = storage.writeStream.bind(storage);
+    storage.writeStream = () => Promise.reject(new Error("the bucket is away"));
+    let job: Job;
+    try {
+      job = await start("jsonl", { term: TERM, citizenship: "Y" });
+      expect(await waitFor(job.id, (j) => j.status === "failed")).toMatchObject({ status: "failed", message: staffMessages.exportFailed, expires_at: expect.any(String) });
+      const failed = await admin.get(`/staff/api/export-jobs/${job.id}/download`);
+      expect({ status: failed.statusCode, body: failed.json() }).toEqual({ status: 409, body: { message: staffMessages.exportFailed } });
+    } finally {
+      storage.writeStream = writeStream;
+    }
+    // Its retry (5 seconds on) works.
+    expect(await waitFor(job.id, (j) => j.status === "done")).toMatchObject({ status: "done", rows_done: COUNT / 3, message: null });
+    expect((await download(job.id)).body.trim().split("\n")).toHaveLength(COUNT / 3);
+  });
+
   it("lets no reviewer start, list or download an export", async () => {
     const job = await start("csv", { term: TERM, citizenship: "Y" });
     const reviewer = await loggedInStaff(server, "reviewer");
