@@ -2,6 +2,9 @@
 // the server's routes check and document them (Fastify's type provider), the browser derives its
 // types from them (FromSchema, type-only imports: none of this is in the bundle). Pure data: no
 // import from the server or the client.
+export {
+  API_KEY_NAME_PATTERN, apiKey, apiKeyIdParams, apiKeyList, createApiKeyBody, createdApiKey, integrationApplication, integrationListQuery, integrationPage, referenceParams,
+} from "./api-keys";
 export { addressBody, confirmBody, credentialsBody, resetBody, resetCheckBody } from "./accounts";
 export {
   blocks, browserErrors, changed, chooseTabBody, fieldErrors, lastPageBody, profile, serviceApplication, setBlocksBody, submitRefusal, submitted, tabs,

@@ -23,6 +23,8 @@ export const AUDIT_ACTIONS = [
   "change email", "change password", "download own data", "delete application",
   // Admins' exports of the applications matching a filter (detail: format, filter, rows, complete).
   "export",
+  // The integration API: its keys (an admin or the operator) and each call made with one (the actor is the key's name).
+  "create api key", "revoke api key", "api call",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -36,6 +36,7 @@ import { openStorage } from "./storage/storage";
 import { runOperatorCommand } from "./staff/operator";
 import { openOperatorChannel } from "./staff/operator-channel";
 import { staffRoutes } from "./staff/routes";
+import { integrationRoutes } from "./staff/integration";
 import { staffCookie } from "./staff/sessions";
 import { sweepExpired } from "./sweep";
 import { webRoutes } from "./web";
@@ -105,6 +106,7 @@ export async function buildServer(options: ServerOptions): Promise<{ app: Fastif
       components: { securitySchemes: {
         session: { type: "apiKey", in: "cookie", name: ctx.cookies.names.session },
         staffSession: { type: "apiKey", in: "cookie", name: ctx.staffCookie.name },
+        apiKey: { type: "http", scheme: "bearer", description: "An integration API key (wuk_…), made by an admin or with npm run staff -- api-key create" },
       } },
     },
   });
@@ -166,6 +168,8 @@ export async function buildServer(options: ServerOptions): Promise<{ app: Fastif
     ownAccountRoutes(api, ctx);
   });
   await app.register(async (office) => staffRoutes(office, ctx));
+  // After the staff's routes: the OpenAPI document shows the key's answer for the paths they share.
+  await integrationRoutes(app, ctx);
   if (config.clientDir) await webRoutes(app, { dir: config.clientDir, cookiePrefix: config.cookiePrefix });
   await app.ready();
   return { app, ctx };

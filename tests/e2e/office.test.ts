@@ -236,6 +236,26 @@ describe("the admissions office", () => {
     await admin.getByRole("link", { name: "Team" }).click();
     await admin.getByRole("heading", { name: "Team", level: 1 }).waitFor();
     await expectAxeClean(admin, "team");
+    // The admin makes a key for the student information system: shown once, it reads the API at
+    // once (a script's call, no cookie), and after revoking (confirmed in a dialog) it is refused.
+    await admin.getByRole("link", { name: "API keys" }).click();
+    await admin.getByRole("heading", { name: "API keys", level: 1 }).waitFor();
+    await admin.getByLabel("Name", { exact: true }).fill("sis");
+    await admin.getByRole("button", { name: "Create key" }).click();
+    const key = await admin.getByRole("textbox", { name: 'The key "sis"' }).inputValue();
+    expect(key).toMatch(/^wuk_[\w-]{43}$/);
+    await admin.getByRole("rowheader", { name: "sis" }).waitFor();
+    await expectAxeClean(admin, "api keys");
+    const pull = () => fetch(`${world.server.url}/staff/api/applications/${reference}`, { headers: { authorization: `Bearer ${key}` } });
+    const pulled = await pull();
+    expect(pulled.status).toBe(200);
+    expect(((await pulled.json()) as { answers: Record<string, { value: unknown }> }).answers.last_name?.value).toBe("Whitfield");
+    await admin.getByRole("button", { name: "Revoke sis" }).click();
+    await admin.getByRole("alertdialog", { name: "Revoke this key?" }).waitFor();
+    await expectAxeClean(admin, "api keys, revoking");
+    await admin.getByRole("alertdialog").getByRole("button", { name: "Revoke" }).click();
+    await admin.getByText('The key "sis" is revoked.').waitFor();
+    expect((await pull()).status).toBe(401);
     // The preview: the applicants' pages from the definitions the office runs, hidden items shown.
     await admin.getByRole("link", { name: "Preview" }).click();
     await admin.getByRole("heading", { name: "Preview of the application", level: 1 }).waitFor();

@@ -1,9 +1,11 @@
 // The applicant's own account in Chromium against the built server (issue 22 item 5): from the
 // account popover to /account, a new e-mail address confirmed with the code from the outbox, then
-// the application deleted behind its dialog; and axe over the page and the dialog at both widths.
+// the application deleted behind its dialog; the data's zip downloaded, and with the session ended
+// on the server no file but the logout; and axe over the page and the dialog at both widths.
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "playwright-core";
 import { describe, expect, test } from "vitest";
+import { accountMessages } from "../../src/engine/messages";
 import { createAccount, latestCode, logInThroughApi, newAddress, PASSWORD, readOutbox, waitForExpression } from "./support";
 import { browserWorld } from "./world";
 
@@ -55,6 +57,26 @@ describe("the applicant's own account in the browser", () => {
     expect(await page.context().cookies()).toEqual([]);
     const login = await page.context().request.post(`${world.server.url}/public/login`, { data: { username: moved, password: PASSWORD } });
     expect(login.status()).toBe(400);
+  });
+
+  test("Download my data saves the zip; with the session ended on the server it logs out to /login with the session message and saves no file", async () => {
+    const page = await newPage();
+    await logInThroughApi(page, world.server, await createAccount(world.server, newAddress("data")));
+    await page.goto(`${world.server.url}/account`);
+    const link = page.getByRole("region", { name: "Download your data" }).getByRole("link", { name: "Download my data" });
+    const [download] = await Promise.all([page.waitForEvent("download"), link.click()]);
+    expect(download.suggestedFilename()).toMatch(/^my-application-data-\d{4}-\d{2}-\d{2}\.zip$/);
+
+    // The session ends on the server (as at its idle limit) while the browser keeps its cookies.
+    const cookies = await page.context().cookies();
+    expect((await page.context().request.get(`${world.server.url}/api/logout`)).status()).toBe(200);
+    await page.context().addCookies(cookies);
+    const saved: string[] = [];
+    page.on("download", (later) => saved.push(later.suggestedFilename()));
+    await link.click();
+    await waitForPath(page, "/login");
+    await toast(page, "Login Card Error", accountMessages.sessionInvalid);
+    expect(saved).toEqual([]);
   });
 
   test.each([1280, 375])("axe finds nothing on /account, reached from the account popover, nor in its delete dialog at %i px; the dialog works by keyboard", async (width) => {

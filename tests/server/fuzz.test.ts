@@ -63,10 +63,13 @@ function routesOf(printed: string): { method: string; path: string }[] {
     const match = /^([│ ]*)[├└]── (.*?)(?: \(([^)]*)\))?$/.exec(line);
     if (!match) continue;
     const depth = match[1]!.length / 4;
-    const path = (parents[depth - 1] ?? "") + match[2]!;
+    // "/:id|:reference": one node, two routes' parameter names (the integration API's is told apart by its header).
+    const [segment, ...otherNames] = match[2]!.split("|");
+    const path = (parents[depth - 1] ?? "") + segment!;
     parents[depth] = path;
+    const paths = [path, ...otherNames.map((name) => path.replace(/:\w+$/, name))];
     for (const method of (match[3] ?? "").split(", ")) {
-      if (HTTP_METHODS.includes(method)) found.push({ method, path: path.replace(/:(\w+)/g, "{$1}") });
+      if (HTTP_METHODS.includes(method)) found.push(...paths.map((p) => ({ method, path: p.replace(/:(\w+)/g, "{$1}") })));
     }
   }
   return found;
@@ -332,13 +335,14 @@ const SNAPSHOT = `SELECT json_build_object(
   'staff_recovery_codes', (SELECT json_agg(t ORDER BY t.staff_id, t.code_hash) FROM staff_recovery_codes t),
   'staff_sessions', (SELECT json_agg(to_jsonb(t) - 'last_seen_at' ORDER BY t.id_hash) FROM staff_sessions t),
   'export_jobs', (SELECT json_agg(t ORDER BY t.id) FROM export_jobs t),
-  'review_notes', (SELECT json_agg(t ORDER BY t.id) FROM review_notes t)
+  'review_notes', (SELECT json_agg(t ORDER BY t.id) FROM review_notes t),
+  'api_keys', (SELECT json_agg(t ORDER BY t.id) FROM api_keys t)
 )::text AS snapshot`;
 const SNAPSHOT_TABLES = [
   "users", "signup_attempts", "email_changes", "password_resets", "sessions", "successful_logins", "applications", "temporary_answers",
   "upload_keys", "document_answers", "pdf_copies", "service_tokens", "staff", "staff_invitations", "staff_recovery_codes", "staff_sessions",
   "export_jobs",
-  "review_notes",
+  "review_notes", "api_keys",
 ];
 const SEED_ANSWERS = { first_name: "Ada", middle_name: "King", last_name: "Lovelace", suffix: "II" };
 /** The audit log records refusals too (a failed staff login) by design; it only ever grows. */

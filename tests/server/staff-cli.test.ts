@@ -8,6 +8,7 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildServer } from "../../src/server/app";
 import { openPglite, openPostgres } from "../../src/server/db/database";
+import { staffMessages } from "../../src/server/staff/messages";
 import { operatorSocketPath } from "../../src/server/staff/operator-channel";
 import { freshPostgresUrl, json, testConfig, testForm } from "./harness";
 
@@ -71,6 +72,32 @@ describe("npm run staff on the embedded database", () => {
     expect(missing.stderr).toMatch(/^invite needs one e-mail address and --role\.\n\nusage: npm run staff -- invite EMAIL --role reader\|reviewer\|admin \[--print-link\]/);
   }, 120_000);
 
+  it("makes an API key with no server running: printed once, stored as an HMAC, made by the operator", async () => {
+    const run = await staff(env, "api-key", "create", "--name", "sis");
+    expect(run.code).toBe(0);
+    const [said, key] = run.stdout.split("\n");
+    expect(said).toBe("Made the API key \"sis\". Give it to the system that will use it now: it is not shown again (only its HMAC is kept).");
+    expect(key).toMatch(/^wuk_[A-Za-z0-9_-]{43}$/);
+    const db = await openPglite(join(dataDir, "pglite"));
+    try {
+      const [row] = await db.query<{ name: string; key_hash: string; created_by: number | null; revoked_at: Date | null }>("SELECT name, key_hash, created_by, revoked_at FROM api_keys");
+      expect(row).toMatchObject({ name: "sis", created_by: null, revoked_at: null });
+      expect(row!.key_hash).not.toContain(key!.slice(4));
+      expect(await db.query("SELECT actor, action, detail->>'name' AS name FROM audit_log WHERE action = 'create api key'")).toEqual([
+        { actor: "operator", action: "create api key", name: "sis" },
+      ]);
+    } finally {
+      await db.close();
+    }
+  }, 120_000);
+
+  it("refuses a bad key name and a malformed api-key command", async () => {
+    expect(await staff(env, "api-key", "create", "--name", "Student System")).toEqual({ code: 1, stdout: "", stderr: `${staffMessages.apiKeyNameInvalid("Student System")}\n` });
+    const missing = await staff(env, "api-key", "create", "sis");
+    expect(missing.code).toBe(2);
+    expect(missing.stderr).toMatch(/^api-key needs "create --name NAME" or "revoke NAME"\.\n\nusage: npm run staff/);
+  }, 120_000);
+
   describe("while a server holds the folder", () => {
     let server: Awaited<ReturnType<typeof buildServer>>;
     beforeAll(async () => {
@@ -102,6 +129,22 @@ describe("npm run staff on the embedded database", () => {
       expect(await staff(env, "invite", "first.admin@university.edu", "--role", "admin")).toEqual({
         code: 1, stdout: "", stderr: "first.admin@university.edu already has an account. Change their role in the staff list instead.\n",
       });
+    }, 120_000);
+
+    it("makes an API key through the running server that reads its API at once, refuses its name again, and revokes it", async () => {
+      const made = await staff(env, "api-key", "create", "--name=slate");
+      expect(made.code).toBe(0);
+      const key = made.stdout.split("\n")[1]!;
+      const call = () => server.app.inject({ url: "/staff/api/applications", headers: { authorization: `Bearer ${key}` } });
+      expect(json(await call())).toEqual({ applications: [], next_cursor: null });
+      expect(await staff(env, "api-key", "create", "--name", "slate")).toEqual({ code: 1, stdout: "", stderr: `${staffMessages.apiKeyNameTaken("slate")}\n` });
+
+      expect(await staff(env, "api-key", "revoke", "slate")).toEqual({ code: 0, stdout: "Revoked the API key \"slate\": its next call is refused.\n", stderr: "" });
+      expect([(await call()).statusCode, json(await call()).message]).toEqual([401, staffMessages.apiKeyInvalid]);
+      expect(await staff(env, "api-key", "revoke", "slate")).toEqual({ code: 1, stdout: "", stderr: `${staffMessages.apiKeyNotFound("slate")}\n` });
+      expect(await server.ctx.db.query("SELECT actor, action FROM audit_log WHERE detail->>'name' = 'slate' ORDER BY id")).toEqual([
+        { actor: "operator", action: "create api key" }, { actor: "operator", action: "revoke api key" },
+      ]);
     }, 120_000);
   });
 });

@@ -33,6 +33,8 @@ interface Row {
   message?: string;
 }
 
+let keyNames = 0;
+
 /** Every /staff/api route, by method and OpenAPI path. */
 const MATRIX: Record<string, Row> = {
   "POST /staff/api/login": { least: "anyone", allowed: 400, message: staffMessages.loginWrong, request: () => ({ method: "POST", url: "/staff/api/login", body: { email: newAddress("nobody"), password: "x", code: "123456" } }) },
@@ -61,6 +63,16 @@ const MATRIX: Record<string, Row> = {
   "GET /staff/api/export-jobs": { least: "admin", allowed: 200, request: () => ({ method: "GET", url: "/staff/api/export-jobs" }) },
   "GET /staff/api/export-jobs/{id}/download": {
     least: "admin", allowed: 404, message: staffMessages.exportNotFound, request: () => ({ method: "GET", url: "/staff/api/export-jobs/6a1c3c52-2d4e-4c36-9e4a-0d3b0f1c2a11/download" }),
+  },
+  "GET /staff/api/api-keys": { least: "admin", allowed: 200, request: () => ({ method: "GET", url: "/staff/api/api-keys" }) },
+  "POST /staff/api/api-keys": { least: "admin", allowed: 201, request: () => ({ method: "POST", url: "/staff/api/api-keys", body: { name: `matrix-${keyNames++}` } }) },
+  "POST /staff/api/api-keys/{id}/revoke": {
+    least: "admin", allowed: 404, message: staffMessages.apiKeyNotFound("2147483647"), request: () => ({ method: "POST", url: "/staff/api/api-keys/2147483647/revoke" }),
+  },
+  // The integration API's (a key in the Authorization header: tests/server/integration-api.test.ts); with a
+  // staff cookie and no key the path is the staff's application by id, which a reference is not.
+  "GET /staff/api/applications/{reference}": {
+    least: "reader", allowed: 400, message: "id must be a whole number.", request: () => ({ method: "GET", url: "/staff/api/applications/WU-FA26-000001" }),
   },
 };
 

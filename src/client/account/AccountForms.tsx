@@ -10,6 +10,7 @@ import { codeError, emailError, loginPasswordError, matchError, newPasswordError
 import { useCardForm } from "../auth/useCardForm";
 import { useSaver } from "../state/saver";
 import { useSession } from "../state/session";
+import { CodeInput } from "../ui/CodeInput";
 import { TextInput } from "../ui/TextInput";
 import { toasts } from "../ui/Toasts";
 
@@ -85,16 +86,7 @@ export const EmailForm = startingOver(function EmailChange({ onDone }) {
         // The code's field takes the focus where the address's form was: the next thing to type.
         <form key="code" className="card-form" noValidate ref={focusFirstInput} onSubmit={onValid(codeForm.check, () => !confirm.isPending && confirm.mutate())}>
           <p role="status">{notice}</p>
-          <TextInput
-            label="Confirmation code"
-            description={`The 6-digit code we sent to ${sentTo}.`}
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            maxLength={6}
-            value={codeForm.values.code}
-            onChange={(v) => codeForm.setValue("code", v)}
-            error={codeForm.errors.code}
-          />
+          <CodeInput sentTo={sentTo} value={codeForm.values.code} onChange={(v) => codeForm.setValue("code", v)} error={codeForm.errors.code} />
           <button type="submit" className="button button-primary" disabled={confirm.isPending}>Change email address</button>
           <div className="card-links">
             <button type="button" className="link-button" disabled={request.isPending} onClick={() => request.mutate()}>Send a new code</button>

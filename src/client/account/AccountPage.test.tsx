@@ -4,7 +4,7 @@
 import { http, HttpResponse } from "msw";
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { beforeEach, expect, test } from "vitest";
+import { beforeEach, expect, onTestFinished, test } from "vitest";
 import { accountMessages } from "../../engine/messages";
 import { useSession } from "../state/session";
 import { logIn, profileOf, renderApp, sentTo, server, url, withTestServer } from "../testing";
@@ -39,6 +39,49 @@ test("names the address logged in with, and links the download of everything hel
   await openAccount();
   expect(screen.getByText(USER)).toBeInTheDocument();
   expect(within(section("Download your data")).getByRole("link", { name: "Download my data" })).toHaveAttribute("href", "/api/account/data");
+});
+
+/** Each click on Download my data: whether the page let the browser follow the link. */
+function downloadClicks(): boolean[] {
+  const followed: boolean[] = [];
+  const record = (event: MouseEvent) => {
+    if ((event.target as Element).closest("a[download]")) followed.push(!event.defaultPrevented);
+  };
+  window.addEventListener("click", record);
+  onTestFinished(() => window.removeEventListener("click", record));
+  return followed;
+}
+
+test("Download my data asks for the session first, then lets the browser download the zip", async () => {
+  const { user } = await openAccount();
+  const followed = downloadClicks();
+  await user.click(within(section("Download your data")).getByRole("link", { name: "Download my data" }));
+  await waitFor(() => expect(followed).toEqual([false, true]));
+  expect(sentTo("GET", "/api/session")).toHaveLength(1);
+  expect(screen.getByRole("heading", { level: 1, name: "Your account" })).toBeInTheDocument();
+});
+
+test("with the session expired, Download my data logs out to /login with the session message instead of saving the refusal as a file", async () => {
+  server.use(http.get(url("/api/session"), () => HttpResponse.json({ message: "Unauthorized" }, { status: 401 })));
+  const { user, router, visited } = await openAccount();
+  const followed = downloadClicks();
+  await user.click(within(section("Download your data")).getByRole("link", { name: "Download my data" }));
+  const toast = await screen.findByRole("alertdialog", { name: "Login Card Error" });
+  expect(within(toast).getByText(accountMessages.sessionInvalid)).toBeInTheDocument();
+  expect(router.state.location.pathname).toBe("/login");
+  expect(visited.find((l) => l.pathname === "/login")?.state).toEqual({ error: accountMessages.sessionInvalid });
+  expect(useSession.getState().is_logged_in).toBe(false);
+  expect(followed, "the browser never followed the link").toEqual([false]);
+});
+
+test("Log Out here goes to /login with the logout message on the login card", async () => {
+  server.use(http.get(url("/api/logout"), () => HttpResponse.json({ message: "You have been logged out." })));
+  const { user, visited } = await openAccount();
+  await user.click(screen.getByRole("button", { name: "Account" }));
+  await user.click(await screen.findByRole("button", { name: "Log Out" }));
+  const toast = await screen.findByRole("alertdialog", { name: "Login Card Error" });
+  expect(within(toast).getByText("You have been logged out.")).toBeInTheDocument();
+  expect(visited.find((l) => l.pathname === "/login")?.state).toEqual({ error: "You have been logged out." });
 });
 
 test("changes the e-mail address with the code mailed to the new one", async () => {

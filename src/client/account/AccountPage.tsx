@@ -1,9 +1,9 @@
 // /account (issue 22 item 5): the logged-in applicant's own data. They change their e-mail
 // address and password, download everything held about them, and delete an application not
 // yet submitted; a submitted one is kept, and the page says so. A visitor is sent to /login.
-import { lazy, Suspense, useState } from "react";
+import { lazy, Suspense, useRef, useState, type MouseEvent } from "react";
 import { useMutation } from "@tanstack/react-query";
-import { Link, Navigate } from "react-router";
+import { Link, Navigate, useNavigate } from "react-router";
 import { accountMessages } from "../../engine/messages";
 import { api } from "../api/calls";
 import { ApiError } from "../api/client";
@@ -14,7 +14,7 @@ import { Shell } from "../shell/Shell";
 import { useDocumentTitle } from "../shell/useDocumentTitle";
 import { useSaver } from "../state/saver";
 import { useSession } from "../state/session";
-import { LazyModal } from "../ui/lazy";
+import { ConfirmDialog } from "../ui/ConfirmDialog";
 import { Spinner } from "../ui/Spinner";
 import { AccountSection, EmailForm, PasswordForm } from "./AccountForms";
 
@@ -29,9 +29,13 @@ export function AccountPage() {
   const status = useSession((s) => s.web_status);
   const lastPage = useSession((s) => s.last_page);
   const profile = useProfile(isLoggedIn);
-  const [farewell, setFarewell] = useState<string>();
+  // A visitor is sent to /login. Logged out while here (a 401, Log Out, another tab, the delete),
+  // whoever logged out sends the browser there with its message: a second redirect from here would
+  // replace that navigation, and its message with it.
+  const [isVisitor] = useState(!isLoggedIn);
   useDocumentTitle("Your account");
-  if (!isLoggedIn) return <Navigate to="/login" replace state={farewell ? ({ message: farewell } satisfies AuthState) : undefined} />;
+  if (isVisitor) return <Navigate to="/login" replace />;
+  if (!isLoggedIn) return null;
   if (profile.isPending || (profile.error instanceof ApiError && profile.error.status === 401)) return <Spinner label="Loading your account" />;
   const isSubmitted = status === "submitted";
   const back = isSubmitted ? COMPLETION_ROUTE : lastPage && isPageRoute(lastPage) ? lastPage : DEFAULT_ROUTE;
@@ -45,25 +49,55 @@ export function AccountPage() {
         <p><Link to={back}>Back to your application</Link></p>
         <EmailForm />
         <PasswordForm />
-        <AccountSection id="account-data" title="Download your data">
-          <p>A .zip file with everything we hold about you: your account and its logins, your answers and how your application stands, and each document you attached, as you uploaded it and as the PDF we made of it.</p>
-          <a className="button button-secondary" href="/api/account/data" download>Download my data</a>
-        </AccountSection>
-        <DeleteSection isSubmitted={isSubmitted} onDeleted={setFarewell} />
+        <DataDownload />
+        <DeleteSection isSubmitted={isSubmitted} />
       </div>
     </Shell>
   );
 }
 
-function DeleteSection({ isSubmitted, onDeleted }: { isSubmitted: boolean; onDeleted: (message: string) => void }) {
+/**
+ * The zip is the browser's own download (a link: nothing of it is held in the page), but a link
+ * cannot read a refusal: with the session expired the browser would save the 401's JSON as the
+ * file. So the session is asked first, through the API client, whose 401 takes the usual path
+ * (logged out, to /login with the session message); only a live session lets the link go on.
+ */
+function DataDownload() {
+  const isChecked = useRef(false);
+  const check = useMutation({ mutationFn: () => api.keepAlive() });
+  const download = (event: MouseEvent<HTMLAnchorElement>) => {
+    if (isChecked.current) {
+      isChecked.current = false;
+      return;
+    }
+    event.preventDefault();
+    if (check.isPending) return;
+    const link = event.currentTarget;
+    check.mutate(undefined, {
+      onSuccess: () => {
+        isChecked.current = true;
+        link.click();
+      },
+    });
+  };
+  return (
+    <AccountSection id="account-data" title="Download your data" error={check.error?.message}>
+      <p>A .zip file with everything we hold about you: your account and its logins, your answers and how your application stands, and each document you attached, as you uploaded it and as the PDF we made of it.</p>
+      <a className="button button-secondary" href="/api/account/data" download onClick={download}>Download my data</a>
+    </AccountSection>
+  );
+}
+
+function DeleteSection({ isSubmitted }: { isSubmitted: boolean }) {
   const saver = useSaver();
+  const navigate = useNavigate();
   const [isAsking, setAsking] = useState(false);
   const remove = useMutation({
     mutationFn: () => api.deleteAccount(),
     onSuccess: (reply) => {
-      // Nobody is logged in now: the page sends the browser to /login, with this message.
-      onDeleted(reply.message);
+      // Nobody is logged in now: to /login, with this message.
       forgetApplicant(saver);
+      void navigate("/login", { replace: true, state: { message: reply.message } satisfies AuthState });
     },
     onError: () => setAsking(false),
   });
@@ -75,20 +109,18 @@ function DeleteSection({ isSubmitted, onDeleted }: { isSubmitted: boolean; onDel
         <>
           <p>Deleting your application removes your answers, your documents and your account. It cannot be undone.</p>
           <button type="button" className="button button-danger" onClick={() => setAsking(true)}>Delete my application</button>
-          <LazyModal
+          <ConfirmDialog
             title={DELETE_TITLE}
             role="alertdialog"
             isOpen={isAsking}
             onOpenChange={setAsking}
-            actions={(close) => (
-              <>
-                <button type="button" className="button button-primary" autoFocus disabled={remove.isPending} onClick={close}>Cancel</button>
-                <button type="button" className="button button-danger" disabled={remove.isPending} onClick={() => remove.mutate()}>Delete my application</button>
-              </>
-            )}
+            confirmLabel="Delete my application"
+            onConfirm={() => remove.mutate()}
+            isDangerous
+            isPending={remove.isPending}
           >
-            <p>Your answers, every document you attached and your account will be deleted, and you will be logged out. This cannot be undone.</p>
-          </LazyModal>
+            Your answers, every document you attached and your account will be deleted, and you will be logged out. This cannot be undone.
+          </ConfirmDialog>
         </>
       )}
     </AccountSection>

@@ -1,6 +1,7 @@
 import { useMutation } from "@tanstack/react-query";
 import { Link, useNavigate } from "react-router";
 import { api } from "../api/calls";
+import { CodeInput } from "../ui/CodeInput";
 import { TextInput } from "../ui/TextInput";
 import { AuthCard, useCardToasts } from "./AuthCard";
 import { ResendCodeButton } from "./ResendCodeButton";
@@ -40,16 +41,7 @@ export function ConfirmPage() {
       footer={<>Already confirmed your account? <Link to="/login" state={{ username } satisfies AuthState}>Log In</Link></>}
     >
       <TextInput label="Email" inputMode="email" autoComplete="username" value={form.values.email} onChange={(v) => form.setValue("email", v)} error={form.errors.email} />
-      <TextInput
-        label="Confirmation code"
-        description="The 6-digit code we sent to your email address."
-        inputMode="numeric"
-        autoComplete="one-time-code"
-        maxLength={6}
-        value={form.values.code}
-        onChange={(v) => form.setValue("code", v)}
-        error={form.errors.code}
-      />
+      <CodeInput sentTo="your email address" value={form.values.code} onChange={(v) => form.setValue("code", v)} error={form.errors.code} />
     </AuthCard>
   );
 }

@@ -10,6 +10,7 @@ import type { TabsItem } from "../../engine/generated/definition-format";
 import type { Answers, AnswerValue } from "../../engine/runtime";
 import { useAnswers } from "../state/answers";
 import { useSession } from "../state/session";
+import { ConfirmDialog } from "../ui/ConfirmDialog";
 import { LazyModal } from "../ui/lazy";
 import { toasts } from "../ui/Toasts";
 import { useChanges } from "./changes";
@@ -126,29 +127,18 @@ export function useTabSwitch(item: TabsItem, label: string, focusTab: (tab: stri
 
   const dialogs = (
     <>
-      <LazyModal
+      <ConfirmDialog
         title="Switch Tabs"
         role="alertdialog"
         isOpen={isAsking}
         onOpenChange={setAsking}
-        actions={(close) => (
-          <>
-            <button type="button" className="button button-secondary" onClick={close}>Cancel</button>
-            <button
-              type="button"
-              className="button button-primary"
-              onClick={() => {
-                close();
-                if (asked) void switchTo(asked.tab, asked.loss);
-              }}
-            >
-              Switch
-            </button>
-          </>
-        )}
+        confirmLabel="Switch"
+        onConfirm={() => {
+          if (asked) void switchTo(asked.tab, asked.loss);
+        }}
       >
-        <p>Switching will delete your {asked?.loss}. Switch anyway?</p>
-      </LazyModal>
+        Switching will delete your {asked?.loss}. Switch anyway?
+      </ConfirmDialog>
       <LazyModal title="File Upload in Progress" role="alertdialog" isOpen={isUploading} onOpenChange={setUploading}>
         <p>Please wait until the file upload has completed.</p>
       </LazyModal>

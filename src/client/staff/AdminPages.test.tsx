@@ -44,7 +44,7 @@ describe("the navigation", () => {
     server.use(http.get(url("/staff/api/applications"), () => HttpResponse.json({ rows: [], next: null, total: 0 })));
     renderStaff("/staff");
     const nav = await screen.findByRole("navigation", { name: "Office" });
-    expect(within(nav).getAllByRole("link").map((link) => link.textContent)).toEqual(["Applications", "Exports", "Audit log", "Team", "Preview"]);
+    expect(within(nav).getAllByRole("link").map((link) => link.textContent)).toEqual(["Applications", "Exports", "Audit log", "Team", "API keys", "Preview"]);
   });
 });
 
@@ -74,6 +74,7 @@ describe("the audit log", () => {
     expect(await screen.findByText("role: <i>admin</i>; staff: 3")).toBeInTheDocument();
 
     await user.type(screen.getByLabelText("E-mail (staff or applicant)"), "rev@westbrook.example.edu");
+    expect(within(screen.getByLabelText("Action")).getByRole("option", { name: "API call" })).toHaveValue("api call");
     await user.selectOptions(screen.getByLabelText("Action"), "Review status");
     await user.type(screen.getByLabelText("Application number"), "5");
     await user.type(screen.getByLabelText("From"), "2026-01-01");

@@ -16,7 +16,7 @@ import { formatTime } from "./words";
 
 const AUDIT_PATH = "/staff/audit";
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
-const ACTION_CHOICES = AUDIT_ACTIONS.map((action) => ({ value: action, label: action.charAt(0).toUpperCase() + action.slice(1) }));
+const ACTION_CHOICES = AUDIT_ACTIONS.map((action) => ({ value: action, label: (action.charAt(0).toUpperCase() + action.slice(1)).replace(/\bapi\b/i, "API") }));
 
 /** The filter an address names; values the server would refuse are dropped. */
 export function auditFilterFrom(search: URLSearchParams): AuditFilter {

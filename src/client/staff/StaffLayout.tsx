@@ -47,6 +47,7 @@ function Frame({ self }: { self: StaffSelf }) {
             {isAdmin(self.role) && <NavItem to="/staff/exports">Exports</NavItem>}
             {isAdmin(self.role) && <NavItem to="/staff/audit">Audit log</NavItem>}
             {isAdmin(self.role) && <NavItem to="/staff/team">Team</NavItem>}
+            {isAdmin(self.role) && <NavItem to="/staff/api-keys">API keys</NavItem>}
             {isAdmin(self.role) && <NavItem to="/staff/preview">Preview</NavItem>}
           </ul>
         </nav>

@@ -18,6 +18,7 @@ const ApplicationPage = lazy(async () => ({ default: (await import("./Applicatio
 const AuditPage = lazy(async () => ({ default: (await import("./AuditPage")).AuditPage }));
 const ExportsPage = lazy(async () => ({ default: (await import("./ExportsPage")).ExportsPage }));
 const TeamPage = lazy(async () => ({ default: (await import("./TeamPage")).TeamPage }));
+const ApiKeysPage = lazy(async () => ({ default: (await import("./ApiKeysPage")).ApiKeysPage }));
 const PreviewPage = lazy(async () => {
   // The preview's day, before the definitions load with the page: year lists count from it.
   installClock(new URLSearchParams(location.search).get("today"));
@@ -38,6 +39,7 @@ export function StaffRoutes() {
           <Route path="audit" element={<AdminOnly><AuditPage /></AdminOnly>} />
           <Route path="team" element={<AdminOnly><TeamPage /></AdminOnly>} />
           <Route path="exports" element={<AdminOnly><ExportsPage /></AdminOnly>} />
+          <Route path="api-keys" element={<AdminOnly><ApiKeysPage /></AdminOnly>} />
           <Route path="preview" element={<AdminOnly><PreviewPage /></AdminOnly>} />
         </Route>
         <Route path="*" element={<Navigate to={HOME_PATH} replace />} />

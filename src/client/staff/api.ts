@@ -9,6 +9,7 @@ import type {
 } from "../../api-contract";
 import type { exportJob, exportJobBody, exportJobList } from "../../api-contract/export-jobs";
 import type { EXPORT_FORMATS } from "../../api-contract/exports";
+import type { apiKey, createdApiKey } from "../../api-contract/api-keys";
 import type { ReviewStatus } from "../../api-contract/staff";
 import type { Answers } from "../../engine/runtime";
 import { ApiError, call } from "../api/client";
@@ -32,6 +33,8 @@ export type AuditEntry = FromSchema<typeof auditEntry>;
 export type AuditPage = FromSchema<typeof auditPage>;
 export type ExportJob = FromSchema<typeof exportJob>;
 export type ExportFormat = (typeof EXPORT_FORMATS)[number];
+export type ApiKey = FromSchema<typeof apiKey>;
+export type CreatedApiKey = FromSchema<typeof createdApiKey>;
 type Reply = FromSchema<typeof messageReply>;
 
 /**
@@ -91,6 +94,9 @@ export const staffApi = {
 
   startExport: (body: FromSchema<typeof exportJobBody>) => call<ExportJob>("POST", "/staff/api/export-jobs", body),
   exportJobs: () => call<FromSchema<typeof exportJobList>>("GET", "/staff/api/export-jobs"),
+  apiKeys: () => call<{ keys: ApiKey[] }>("GET", "/staff/api/api-keys"),
+  createApiKey: (name: string) => call<CreatedApiKey>("POST", "/staff/api/api-keys", { name }),
+  revokeApiKey: (id: number) => call<ApiKey>("POST", `/staff/api/api-keys/${id}/revoke`),
 };
 
 /** Downloads are plain links: the server answers 303 to the file. */

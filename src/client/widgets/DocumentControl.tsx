@@ -4,7 +4,8 @@
 // The browser's own file input, drawn as a 'Choose file' button by its label.
 import { useEffect, useRef, useState, type ChangeEvent, type RefObject } from "react";
 import { useAnswer } from "../state/answers";
-import { LazyModal, preloadDialog } from "../ui/lazy";
+import { ConfirmDialog } from "../ui/ConfirmDialog";
+import { preloadDialog } from "../ui/lazy";
 import { useChanges } from "../form/changes";
 import {
   ANSWERED, deleteDocument, deleteFailed, forgetUploadFailure, uploadDocument, useDocumentAnswers, useUploadFailures, useUploads, type Upload,
@@ -172,28 +173,9 @@ function StoredDocument({ answerKey, label, id, file }: { answerKey: string; lab
         Delete
       </button>
       {isDeleting && <span className="field-description" role="status">Deleting…</span>}
-      <LazyModal
-        title="Delete File"
-        isOpen={isConfirming}
-        onOpenChange={setConfirming}
-        actions={(close) => (
-          <>
-            <button type="button" className="button button-secondary" onClick={close}>Cancel</button>
-            <button
-              type="button"
-              className="button button-primary"
-              onClick={() => {
-                close();
-                void remove();
-              }}
-            >
-              Delete
-            </button>
-          </>
-        )}
-      >
-        <p>Are you sure you want to delete your file?</p>
-      </LazyModal>
+      <ConfirmDialog title="Delete File" isOpen={isConfirming} onOpenChange={setConfirming} confirmLabel="Delete" onConfirm={() => void remove()}>
+        Are you sure you want to delete your file?
+      </ConfirmDialog>
     </div>
   );
 }

@@ -39,4 +39,14 @@ export const staffMessages = {
   staffUnknown: "There is no staff member with this id.",
   notYourself: "You cannot disable your own account or take away your own admin role. Ask another admin.",
   lastAdmin: "This is the last active admin: make someone else an admin first, so the office can still manage its staff.",
+
+  // The integration API and its keys.
+  apiKeyNameInvalid: (name: string) => `"${name}" cannot name a key: use up to 40 lower-case letters, digits, - and _ (not "operator").`,
+  apiKeyNameTaken: (name: string) => `A key named "${name}" is in use. Revoke it first, or choose another name.`,
+  apiKeyNotFound: (name: string) => `There is no key "${name}" in use.`,
+  apiKeyNeeded: "Send an API key: Authorization: Bearer wuk_…",
+  apiKeyInvalid: "This API key is not valid: it is mistyped, or it was revoked. Ask the admissions office for a new one.",
+  apiRateLimited: (seconds: number) => `Too many calls with this key: try again in ${seconds} second${seconds === 1 ? "" : "s"}.`,
+  submittedSinceInvalid: "submitted_since must be a date (2026-11-01) or a date-time with its offset (2026-11-01T09:00:00Z).",
+  submittedNotFound: "There is no submitted application with this reference.",
 };

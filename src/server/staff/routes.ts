@@ -9,6 +9,7 @@ import { officeApplicationRoutes } from "./applications";
 import { staffAccountRoutes } from "./account-routes";
 import { staffAdminRoutes } from "./admin-routes";
 import { exportJobRoutes } from "./export-jobs";
+import { apiKeyRoutes } from "./api-key-routes";
 import { recordAudit } from "./audit";
 import { staffMessages } from "./messages";
 import { clearStaffCookie, endStaffSession } from "./sessions";
@@ -33,5 +34,6 @@ export async function staffRoutes(app: FastifyInstance, ctx: ServerContext): Pro
     staffAdminRoutes(api, ctx);
     exportRoutes(api, ctx);
     exportJobRoutes(api, ctx);
+    apiKeyRoutes(api, ctx);
   });
 }

@@ -1,0 +1,72 @@
+// The integration API (a student information system reads submitted applications with a key) and
+// its keys, which admins manage under /staff/api/api-keys. A key is sent as
+// `Authorization: Bearer wuk_…`; it opens only the two GET routes below, nothing of the staff's.
+import { REVIEW_STATUSES } from "./staff";
+
+const dateTime = { type: "string", format: "date-time" } as const;
+const body = <const P extends Record<string, unknown>, const R extends readonly string[]>(properties: P, required: R) =>
+  ({ type: "object", properties, required, additionalProperties: false }) as const;
+
+/** Lower-case letters, digits, `-` and `_`, as a system's short name ("sis", "slate-prod"). */
+export const API_KEY_NAME_PATTERN = "^[a-z0-9][a-z0-9_-]{0,39}$";
+
+// --- Keys (admins) -----------------------------------------------------------------------------
+
+export const apiKey = body({
+  id: { type: "integer" },
+  name: { type: "string" },
+  /** The admin's e-mail, or "operator" (npm run staff). */
+  created_by: { type: "string" },
+  created_at: dateTime,
+  last_used_at: { type: ["string", "null"], format: "date-time" },
+  revoked_at: { type: ["string", "null"], format: "date-time" },
+}, ["id", "name", "created_by", "created_at", "last_used_at", "revoked_at"]);
+
+export const apiKeyList = body({ keys: { type: "array", items: apiKey } }, ["keys"]);
+
+/** POST /staff/api/api-keys: answers the key, this once (201). */
+export const createApiKeyBody = body({ name: { type: "string", maxLength: 40 } }, ["name"]);
+export const createdApiKey = body({ ...apiKey.properties, key: { type: "string", description: "Shown once: only its HMAC is kept" } }, [...apiKey.required, "key"]);
+
+/** POST /staff/api/api-keys/{id}/revoke: answers the key, revoked. */
+export const apiKeyIdParams = body({ id: { type: "integer", minimum: 1, maximum: 2147483647 } }, ["id"]);
+
+// --- The integration API -----------------------------------------------------------------------
+
+export const integrationListQuery = body({
+  submitted_since: {
+    type: "string", maxLength: 40,
+    description: "Applications submitted at or after this time: an ISO 8601 date-time with its offset, or a day (from its start in the office's time zone)",
+  },
+  cursor: { type: "string", maxLength: 200, description: "The `next_cursor` of the page before" },
+}, []);
+
+export const referenceParams = body({ reference: { type: "string", maxLength: 40, description: "The reference given at submit (WU-FA26-004821)" } }, ["reference"]);
+
+const integrationAnswer = body({
+  value: { description: "As stored: text, number, boolean" },
+  label: { type: ["string", "null"], description: "The question's label; null for a key no question asks" },
+  option_label: { type: "string", description: "A select's or radio's: the chosen option's label" },
+}, ["value", "label"]);
+
+const integrationDocument = body({
+  answer_key: { type: "string" },
+  file_name: { type: "string" },
+  status: { type: "string", description: "The conversion to PDF: UNPROCESSED, IN_PROGRESS, COMPLETED or FAILED" },
+  url: { type: "string", description: "The file as uploaded; the link is valid 5 minutes" },
+  pdf_url: { type: ["string", "null"], description: "The converted PDF (COMPLETED), valid 5 minutes; null before" },
+}, ["answer_key", "file_name", "status", "url", "pdf_url"]);
+
+export const integrationApplication = body({
+  reference: { type: "string" },
+  email: { type: "string" },
+  submitted_at: dateTime,
+  review_status: { enum: REVIEW_STATUSES },
+  answers: { type: "object", additionalProperties: integrationAnswer, description: "By answer key; unanswered keys are left out" },
+  documents: { type: "array", items: integrationDocument },
+}, ["reference", "email", "submitted_at", "review_status", "answers", "documents"]);
+
+export const integrationPage = body({
+  applications: { type: "array", items: integrationApplication, maxItems: 100 },
+  next_cursor: { type: ["string", "null"], description: "Pass as `cursor` for the next page; null on the last" },
+}, ["applications", "next_cursor"]);

@@ -1,0 +1,51 @@
+// Admins' routes for the integration API's keys: the list, a new key (answered once), revoking.
+// Registered inside the staff session check (access.ts); a request carrying a key never reaches
+// them (integration.ts), so a key cannot make or revoke keys.
+import type { FastifyInstance } from "fastify";
+import type { JsonSchemaToTsProvider } from "@fastify/type-provider-json-schema-to-ts";
+import { apiKey, apiKeyIdParams, apiKeyList, createApiKeyBody, createdApiKey, messageReply } from "../../api-contract";
+import type { ServerContext } from "../context";
+import { ApiError } from "../http";
+import { allow } from "./access";
+import { createApiKey, listApiKeys, revokeApiKey, type ApiKeyRefusal } from "./api-keys";
+import { staffMessages } from "./messages";
+
+const tags = ["staff"];
+
+export function apiKeyRefusal(refusal: ApiKeyRefusal): ApiError {
+  switch (refusal.code) {
+    case "nameInvalid": return new ApiError(400, staffMessages.apiKeyNameInvalid(refusal.name));
+    case "nameTaken": return new ApiError(409, staffMessages.apiKeyNameTaken(refusal.name));
+    case "notFound": return new ApiError(404, staffMessages.apiKeyNotFound(refusal.name));
+    default: throw new Error(`unknown refusal ${refusal.code satisfies never}`);
+  }
+}
+
+export function apiKeyRoutes(api: FastifyInstance, ctx: ServerContext): void {
+  const routes = api.withTypeProvider<JsonSchemaToTsProvider>();
+  const admin = { preHandler: allow("admin") };
+  const by = (request: { staff: { id: number; email: string }; ip: string }) => ({ staffId: request.staff.id, actor: request.staff.email, address: request.ip });
+
+  routes.get("/staff/api/api-keys", {
+    ...admin,
+    schema: { summary: "The integration API's keys: who made each, when, its last use, and whether it is revoked", tags, response: { 200: apiKeyList, "4xx": messageReply } },
+  }, async () => ({ keys: await listApiKeys(ctx.db) }));
+
+  routes.post("/staff/api/api-keys", {
+    ...admin,
+    schema: { summary: "Make an integration API key: answered this once, only its HMAC is kept", tags, body: createApiKeyBody, response: { 201: createdApiKey, "4xx": messageReply } },
+  }, async (request, reply) => {
+    const result = await createApiKey(ctx, by(request), request.body.name);
+    if (!result.ok) throw apiKeyRefusal(result);
+    return reply.status(201).send(result.value);
+  });
+
+  routes.post("/staff/api/api-keys/:id/revoke", {
+    ...admin,
+    schema: { summary: "Revoke an integration API key: its next call is refused", tags, params: apiKeyIdParams, response: { 200: apiKey, "4xx": messageReply } },
+  }, async (request) => {
+    const result = await revokeApiKey(ctx, by(request), { id: request.params.id });
+    if (!result.ok) throw apiKeyRefusal(result);
+    return result.value;
+  });
+}
