@@ -57,7 +57,8 @@ export type ClaimedRun = { attempt: number; format: ExportJobFormat; filter: Sto
  */
 export async function claimExportJob(db: Queryable, id: string, storageKey: string): Promise<ClaimedRun | null> {
   const [row] = await db.query<ClaimedRun>(
-    `UPDATE export_jobs j SET status = 'running', attempt = j.attempt + 1, rows_done = 0, rows_total = NULL, error = NULL, storage_key = $2
+    `UPDATE export_jobs j SET status = 'running', attempt = j.attempt + 1, rows_done = 0, rows_total = NULL, error = NULL, storage_key = $2,
+       finished_at = NULL, expires_at = NULL
      FROM export_jobs old WHERE j.id = $1 AND old.id = j.id AND j.status <> 'done'
      RETURNING j.attempt, j.format, j.filter, old.storage_key AS "previousKey"`,
     [id, storageKey]);
