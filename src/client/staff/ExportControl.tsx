@@ -14,7 +14,7 @@ const FORMATS = Object.keys(FORMAT_LABELS) as ExportFormat[];
 const count = new Intl.NumberFormat("en-US");
 
 /** Whether an export of `total` applications runs as a job (README: the office's exports). */
-export const isJob = (format: ExportFormat, total: number) => format === "zip" || (format !== "labels" && total > EXPORT_DIRECT_LIMIT);
+const isJob = (format: ExportFormat, total: number) => format === "zip" || (format !== "labels" && total > EXPORT_DIRECT_LIMIT);
 
 export function ExportControl({ filter, total }: { filter: ApplicationFilter; total: number }) {
   const id = useId();
