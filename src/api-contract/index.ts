@@ -26,3 +26,4 @@ export {
   type AuditAction, type ReviewStatus, type StaffRole,
 } from "./staff";
 export { NOT_ANSWERED, dashboard } from "./staff";
+export { EXPORT_DIRECT_LIMIT, EXPORT_JOB_STATUSES, exportJob, exportJobBody, exportJobList, exportJobParams } from "./export-jobs";

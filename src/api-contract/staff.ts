@@ -17,6 +17,8 @@ export const LIST_SORTS = ["-last_activity", "last_activity", "-submitted_at", "
 export const AUDIT_ACTIONS = [
   "login", "login failed", "logout", "view application", "download document", "download pdf copy", "review status", "note",
   "invite staff", "change staff", "staff enrolled",
+  // Export jobs (staff/export-jobs.ts): an admin downloading a job's file (starting one is an "export").
+  "download export",
   // What applicants do to their own accounts (the actor is the applicant's address).
   "change email", "change password", "download own data", "delete application",
   // The integration API: its keys (an admin or the operator) and each call made with one (the actor is the key's name).
@@ -258,3 +260,4 @@ export const auditEntry = {
 } as const;
 
 export const auditPage = body({ rows: { type: "array", items: auditEntry }, next: { type: ["integer", "null"] } }, ["rows", "next"]);
+

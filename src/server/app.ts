@@ -15,6 +15,7 @@ import { migrate } from "./db/migrate";
 import { loadServerForm, type ServerForm } from "./form";
 import { ApiError, registerHttpRules, requestValidators } from "./http";
 import { convertDocument, type ConvertJob } from "./documents";
+import { runExportJob, type ExportJob } from "./export-jobs";
 import { openJobs } from "./jobs";
 import { logSerializers } from "./logging";
 import { measure } from "./metrics";
@@ -87,6 +88,7 @@ export async function buildServer(options: ServerOptions): Promise<{ app: Fastif
         ? {
             "convert-document": (data) => convertDocument(db, ctx.storage, data as unknown as ConvertJob, now, ctx.form.form.institution.uploads),
             "pdf-copy": (data) => makePdfCopy(ctx, data as unknown as CopyJob),
+            export: (data) => runExportJob(ctx, data as unknown as ExportJob),
           }
         : undefined,
       onError: (error) => app.log.error(error, "a job failed"),

@@ -6,12 +6,16 @@
 import PgBoss from "pg-boss";
 import type { Database } from "./db/database";
 
-export type JobName = "convert-document" | "pdf-copy";
+export type JobName = "convert-document" | "pdf-copy" | "export";
 
-/** How long a job may run before pg-boss counts it as failed and retries it (a worker that died). */
-const EXPIRE_SECONDS: Record<JobName, number> = { "convert-document": 120, "pdf-copy": 180 };
-/** Jobs each process works at once; conversions of .docx are limited to 2 by the converter itself. */
-const WORKERS: Record<JobName, number> = { "convert-document": 4, "pdf-copy": 2 };
+/**
+ * How long a job may run before pg-boss counts it as failed and retries it (a worker that died).
+ * An export of 100,000 applications takes about a minute, a zip of thousands with documents far
+ * longer: half an hour, so a live export is never given up for dead (a dead one waits that long).
+ */
+const EXPIRE_SECONDS: Record<JobName, number> = { "convert-document": 120, "pdf-copy": 180, export: 1800 };
+/** Jobs each process works at once; conversions of .docx are limited to 2 by the converter itself; an export keeps a database connection busy throughout. */
+const WORKERS: Record<JobName, number> = { "convert-document": 4, "pdf-copy": 2, export: 1 };
 
 export type JobHandler = (data: Record<string, unknown>) => Promise<void>;
 

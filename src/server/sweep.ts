@@ -1,5 +1,6 @@
 // Rows whose time is over: removed hourly so the tables do not grow with every visit.
 import { IDLE_MS, LIFETIME_MS } from "./auth/sessions";
+import { exportJobKeys, sweepExportJobs } from "./data/export-jobs";
 import type { Queryable } from "./db/database";
 import { removeFiles, thumbnailKey } from "./documents";
 import type { Storage } from "./storage/types";
@@ -19,6 +20,8 @@ export async function sweepExpired(db: Queryable, storage: Storage, now: Date): 
   // conversion deletes the key when it starts, so nothing in use is listed here.
   const unused = await db.query<{ key: string }>("DELETE FROM upload_keys WHERE expires_at <= $1 RETURNING storage_key AS key", [now]);
   for (const { key } of unused) await storage.remove(key);
+  // An export's file is kept 24 hours after it was made (SECURITY.md: exports).
+  for (const key of await sweepExportJobs(db, now)) await storage.remove(key);
   await sweepUnreferenced(db, storage, before(UNREFERENCED_MS));
 }
 
@@ -43,7 +46,8 @@ async function sweepUnreferenced(db: Queryable, storage: Storage, writtenBefore:
      UNION SELECT pdf_key FROM pdf_copies WHERE pdf_key IS NOT NULL UNION SELECT storage_key FROM upload_keys`);
   // A PDF named keeps its thumbnail beside it.
   const referenced = new Set(named.flatMap(({ key }) => (key.endsWith(".pdf") ? [key, thumbnailKey(key)] : [key])));
-  for (const folder of ["documents", "pdf"]) {
+  for (const key of await exportJobKeys(db)) referenced.add(key);
+  for (const folder of ["documents", "pdf", "exports"]) {
     for await (const object of storage.list(folder)) {
       if (object.modifiedAt <= writtenBefore && !referenced.has(object.key)) await storage.remove(object.key);
     }

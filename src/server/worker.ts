@@ -1,4 +1,4 @@
-// npm run worker: a process that only works the durable jobs (document conversions, PDF copies),
+// npm run worker: a process that only works the durable jobs (document conversions, PDF copies, exports),
 // beside web processes started with WORK_JOBS=false, on the same PostgreSQL and bucket.
 // RENDER_URL names a web process, where the PDF printer opens service views.
 import { buildServer } from "./app";
@@ -13,7 +13,7 @@ if (!config.databaseUrl) {
 }
 const { app, ctx } = await buildServer({ config, logger: { level: process.env.LOG_LEVEL ?? "info" } });
 await ctx.jobs.start();
-app.log.info("working jobs: convert-document, pdf-copy");
+app.log.info("working jobs: convert-document, pdf-copy, export");
 // Its own METRICS_PORT (another number than a web process's on the same host): conversions and PDF copies are counted here.
 const metrics = config.metricsPort ? await serveMetrics(config.metricsPort, config.metricsHost ?? "127.0.0.1") : undefined;
 closeOnSignals(app, config.shutdownTimeoutMs ?? SHUTDOWN_TIMEOUT_MS, metrics);

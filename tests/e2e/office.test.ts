@@ -2,15 +2,18 @@
 // first admin from the command line while the server runs; the admin sets a password, enrols an
 // authenticator (the test computes its codes), logs in and invites a reviewer; the reviewer finds
 // an applicant by a misspelled name, reads the application, downloads the PDF copy and a document,
-// and sets a review status with a note; the admin sees each of those in the audit log. Every
-// staff page passes axe-core at 1280 px, and the list, an application, the team and the audit log
-// on a 768 px tablet too, none scrolling sideways; the dashboard at 375 px too, and a figure's
-// link opens the list filtered to what it counts.
+// and sets a review status with a note; the admin sees each of those in the audit log, exports
+// the term's submitted applications to CSV (the download read back) and a zip as a job. Every
+// staff page passes axe-core at 1280 px, and the list, an application, the team, the audit log and
+// the exports on a 768 px tablet too, none scrolling sideways; the dashboard at 375 px too, and a
+// figure's link opens the list filtered to what it counts.
 import { execFile } from "node:child_process";
 import { mkdirSync } from "node:fs";
+import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { promisify } from "node:util";
 import AxeBuilder from "@axe-core/playwright";
+import { parse } from "csv-parse/sync";
 import { generateSync } from "otplib";
 import type { Page } from "playwright-core";
 import { beforeAll, describe, expect, test } from "vitest";
@@ -145,7 +148,7 @@ async function download(page: Page, href: string): Promise<Buffer> {
 describe("the admissions office", () => {
   test("an invited admin and reviewer find, read and review an application, and the audit log shows it", { timeout: 300_000 }, async () => {
     const reference = await submittedApplicant({ first_name: "Johnathan", last_name: "Whitfield" });
-    await submittedApplicant({ first_name: "Priya", last_name: "Raman" });
+    const otherReference = await submittedApplicant({ first_name: "Priya", last_name: "Raman" });
     expect(reference).toMatch(new RegExp(`^WU-${COMPLETE_ANSWERS.entry_term}-\\d{6}$`));
 
     // The operator invites the first admin while the server runs on its PGlite folder.
@@ -282,6 +285,32 @@ describe("the admissions office", () => {
     await expectAxeClean(admin, "preview");
     await admin.setViewportSize({ width: 1280, height: 900 });
     await expectAxeClean(admin, "preview");
+    // The admin exports the term's submitted applications to CSV: two, so a download at once.
+    await admin.getByRole("link", { name: "Applications" }).click();
+    await admin.getByLabel("Status", { exact: true }).selectOption("submitted");
+    await admin.getByLabel("Entry term").selectOption(String(COMPLETE_ANSWERS.entry_term));
+    await admin.waitForURL((url) => url.searchParams.get("status") === "submitted" && url.searchParams.get("term") === COMPLETE_ANSWERS.entry_term);
+    const exportLink = admin.getByRole("link", { name: "Export 2 applications" });
+    const [csvFile] = await Promise.all([admin.waitForEvent("download"), exportLink.click()]);
+    expect(csvFile.suggestedFilename()).toMatch(new RegExp(`^applications-${COMPLETE_ANSWERS.entry_term}-\\d{4}-\\d{2}-\\d{2}\\.csv$`));
+    const records = parse(await readFile((await csvFile.path())!), { columns: true, bom: true }) as Record<string, string>[];
+    expect(records.map((record) => record.reference).sort()).toEqual([reference, otherReference].sort());
+    const whitfield = records.find((record) => record.reference === reference)!;
+    expect(whitfield).toMatchObject({ first_name: "Johnathan", last_name: "Whitfield", status: "submitted" });
+    // The answers in place, as stored (a text that looks like a formula is escaped: not compared here).
+    const texts = Object.entries(COMPLETE_ANSWERS).filter(([key, value]) => typeof value === "string" && key in whitfield && !/^[=+\-@\t\r]/.test(value));
+    expect(texts.length).toBeGreaterThan(10);
+    for (const [key, value] of texts) if (!["first_name", "last_name"].includes(key)) expect(whitfield[key], key).toBe(value);
+    // A zip is always made as a job: the Exports page shows it until its file is ready.
+    await admin.getByLabel("Export as").selectOption({ label: "Zip of PDFs and documents" });
+    await admin.getByRole("button", { name: "Export 2 applications" }).click();
+    await admin.getByRole("heading", { name: "Exports", level: 1 }).waitFor();
+    await admin.getByRole("link", { name: /^Download/ }).first().waitFor({ timeout: 60_000 });
+    await expectAxeClean(admin, "exports");
+    await admin.setViewportSize({ width: 768, height: 1024 });
+    await expectAxeClean(admin, "exports");
+    await admin.setViewportSize({ width: 1280, height: 900 });
+
     // Not the reviewer's: no link, and the address says so.
     expect(await reviewer.getByRole("link", { name: "Preview" }).count()).toBe(0);
     await reviewer.goto(`${world.server.url}/staff/preview`);

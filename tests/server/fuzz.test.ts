@@ -334,12 +334,14 @@ const SNAPSHOT = `SELECT json_build_object(
   'staff_invitations', (SELECT json_agg(t ORDER BY t.id_hash) FROM staff_invitations t),
   'staff_recovery_codes', (SELECT json_agg(t ORDER BY t.staff_id, t.code_hash) FROM staff_recovery_codes t),
   'staff_sessions', (SELECT json_agg(to_jsonb(t) - 'last_seen_at' ORDER BY t.id_hash) FROM staff_sessions t),
+  'export_jobs', (SELECT json_agg(t ORDER BY t.id) FROM export_jobs t),
   'review_notes', (SELECT json_agg(t ORDER BY t.id) FROM review_notes t),
   'api_keys', (SELECT json_agg(t ORDER BY t.id) FROM api_keys t)
 )::text AS snapshot`;
 const SNAPSHOT_TABLES = [
   "users", "signup_attempts", "email_changes", "password_resets", "sessions", "successful_logins", "applications", "temporary_answers",
   "upload_keys", "document_answers", "pdf_copies", "service_tokens", "staff", "staff_invitations", "staff_recovery_codes", "staff_sessions",
+  "export_jobs",
   "review_notes", "api_keys",
 ];
 const SEED_ANSWERS = { first_name: "Ada", middle_name: "King", last_name: "Lovelace", suffix: "II" };

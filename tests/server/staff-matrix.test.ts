@@ -58,6 +58,13 @@ const MATRIX: Record<string, Row> = {
   "POST /staff/api/staff": { least: "admin", allowed: 200, request: () => ({ method: "POST", url: "/staff/api/staff", body: { email: newAddress("invitee"), role: "reader" } }) },
   "PATCH /staff/api/staff/{id}": { least: "admin", allowed: 200, request: (f) => ({ method: "PATCH", url: `/staff/api/staff/${f.colleagueId}`, body: { role: "reviewer" } }) },
   "GET /staff/api/audit": { least: "admin", allowed: 200, request: () => ({ method: "GET", url: "/staff/api/audit" }) },
+  "GET /staff/api/exports/{format}": { least: "admin", allowed: 200, request: () => ({ method: "GET", url: "/staff/api/exports/csv?status=submitted" }) },
+  // Export jobs.
+  "POST /staff/api/export-jobs": { least: "admin", allowed: 202, request: () => ({ method: "POST", url: "/staff/api/export-jobs", body: { format: "csv", filter: { status: "submitted" } } }) },
+  "GET /staff/api/export-jobs": { least: "admin", allowed: 200, request: () => ({ method: "GET", url: "/staff/api/export-jobs" }) },
+  "GET /staff/api/export-jobs/{id}/download": {
+    least: "admin", allowed: 404, message: staffMessages.exportNotFound, request: () => ({ method: "GET", url: "/staff/api/export-jobs/6a1c3c52-2d4e-4c36-9e4a-0d3b0f1c2a11/download" }),
+  },
   "GET /staff/api/api-keys": { least: "admin", allowed: 200, request: () => ({ method: "GET", url: "/staff/api/api-keys" }) },
   "POST /staff/api/api-keys": { least: "admin", allowed: 201, request: () => ({ method: "POST", url: "/staff/api/api-keys", body: { name: `matrix-${keyNames++}` } }) },
   "POST /staff/api/api-keys/{id}/revoke": {
@@ -68,7 +75,6 @@ const MATRIX: Record<string, Row> = {
   "GET /staff/api/applications/{reference}": {
     least: "reader", allowed: 400, message: "id must be a whole number.", request: () => ({ method: "GET", url: "/staff/api/applications/WU-FA26-000001" }),
   },
-  "GET /staff/api/exports/{format}": { least: "admin", allowed: 200, request: () => ({ method: "GET", url: "/staff/api/exports/csv?status=submitted" }) },
 };
 
 describe.each(databaseKinds)("who may call each /staff/api route (%s)", (kind) => {

@@ -44,12 +44,12 @@ describe("the navigation", () => {
     expect(screen.queryByRole("heading", { name: "Preview of the application" })).toBeNull();
   });
 
-  test("an admin sees the audit log, the team and the preview", async () => {
+  test("an admin sees the exports, the audit log, the team and the preview", async () => {
     logInAs("admin");
     serveDashboard();
     renderStaff("/staff");
     const nav = await screen.findByRole("navigation", { name: "Office" });
-    expect(within(nav).getAllByRole("link").map((link) => link.textContent)).toEqual(["Dashboard", "Applications", "Audit log", "Team", "API keys", "Preview"]);
+    expect(within(nav).getAllByRole("link").map((link) => link.textContent)).toEqual(["Dashboard", "Applications", "Exports", "Audit log", "Team", "API keys", "Preview"]);
   });
 });
 

@@ -4,16 +4,18 @@ import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { Link, useNavigate, useSearchParams } from "react-router";
 import { staffApi, type ApplicationFilter } from "./api";
 import { ApplicationTable } from "./ApplicationTable";
+import { ExportControl } from "./ExportControl";
 import { DEFAULT_SORT, filterFrom, filterSearch, isFiltered, requestFilter } from "./filter";
 import { ListFilters } from "./ListFilters";
 import { useCursors } from "./paging";
-import { LIST_PATH } from "./session";
+import { LIST_PATH, isAdmin, useStaffSelf } from "./session";
 import { useStaffTitle } from "./useStaffTitle";
 
 export function ListPage() {
   useStaffTitle("Applications");
   const navigate = useNavigate();
   const filter = filterFrom(useSearchParams()[0]);
+  const self = useStaffSelf();
   const search = filterSearch(filter);
   const cursors = useCursors<string>(search);
   const list = useQuery({
@@ -38,6 +40,7 @@ export function ListPage() {
             <p id="list-count" role="status" className="list-count">Showing {list.data.rows.length} of {list.data.total}</p>
             {isFiltered(filter) && <Link to={{ pathname: LIST_PATH, search: filterSearch({ sort: filter.sort }) }}>Clear the filter</Link>}
           </div>
+          {self.data && isAdmin(self.data.role) && list.data.total > 0 && <ExportControl filter={filter} total={list.data.total} />}
           {list.data.rows.length === 0 ? (
             <p className="empty-state">{isFiltered(filter) ? "No applications match this filter." : "There are no applications yet."}</p>
           ) : (

@@ -45,6 +45,7 @@ function Frame({ self }: { self: StaffSelf }) {
           <ul>
             <NavItem to={HOME_PATH}>Dashboard</NavItem>
             <NavItem to={LIST_PATH} isCurrent={(path) => path === LIST_PATH || path.startsWith(`${LIST_PATH}/`)}>Applications</NavItem>
+            {isAdmin(self.role) && <NavItem to="/staff/exports">Exports</NavItem>}
             {isAdmin(self.role) && <NavItem to="/staff/audit">Audit log</NavItem>}
             {isAdmin(self.role) && <NavItem to="/staff/team">Team</NavItem>}
             {isAdmin(self.role) && <NavItem to="/staff/api-keys">API keys</NavItem>}

@@ -17,6 +17,7 @@ const DashboardPage = lazy(async () => ({ default: (await import("./DashboardPag
 const ListPage = lazy(async () => ({ default: (await import("./ListPage")).ListPage }));
 const ApplicationPage = lazy(async () => ({ default: (await import("./ApplicationPage")).ApplicationPage }));
 const AuditPage = lazy(async () => ({ default: (await import("./AuditPage")).AuditPage }));
+const ExportsPage = lazy(async () => ({ default: (await import("./ExportsPage")).ExportsPage }));
 const TeamPage = lazy(async () => ({ default: (await import("./TeamPage")).TeamPage }));
 const ApiKeysPage = lazy(async () => ({ default: (await import("./ApiKeysPage")).ApiKeysPage }));
 const PreviewPage = lazy(async () => {
@@ -39,6 +40,7 @@ export function StaffRoutes() {
           <Route path="applications/:id" element={<ApplicationPage />} />
           <Route path="audit" element={<AdminOnly><AuditPage /></AdminOnly>} />
           <Route path="team" element={<AdminOnly><TeamPage /></AdminOnly>} />
+          <Route path="exports" element={<AdminOnly><ExportsPage /></AdminOnly>} />
           <Route path="api-keys" element={<AdminOnly><ApiKeysPage /></AdminOnly>} />
           <Route path="preview" element={<AdminOnly><PreviewPage /></AdminOnly>} />
         </Route>

@@ -7,6 +7,8 @@ import type {
   invitationTotpBody, inviteStaffBody, messageReply, neighbours, recoveryCodes, reviewNote, staffApplication, staffDocument,
   staffLoginBody, staffMember, staffPdfCopy, staffSelf, timelineEvent, totpEnrolment,
 } from "../../api-contract";
+import type { exportJob, exportJobBody, exportJobList } from "../../api-contract/export-jobs";
+import type { EXPORT_FORMATS } from "../../api-contract/exports";
 import type { apiKey, createdApiKey } from "../../api-contract/api-keys";
 import type { ReviewStatus } from "../../api-contract/staff";
 import type { Answers } from "../../engine/runtime";
@@ -30,6 +32,8 @@ export type StaffMember = FromSchema<typeof staffMember>;
 export type AuditFilter = Omit<FromSchema<typeof auditQuery>, "before">;
 export type AuditEntry = FromSchema<typeof auditEntry>;
 export type AuditPage = FromSchema<typeof auditPage>;
+export type ExportJob = FromSchema<typeof exportJob>;
+export type ExportFormat = (typeof EXPORT_FORMATS)[number];
 export type ApiKey = FromSchema<typeof apiKey>;
 export type CreatedApiKey = FromSchema<typeof createdApiKey>;
 type Reply = FromSchema<typeof messageReply>;
@@ -89,6 +93,9 @@ export const staffApi = {
   invite: (body: FromSchema<typeof inviteStaffBody>) => call<MaybeReply>("POST", "/staff/api/staff", body),
   changeStaff: (id: number, body: FromSchema<typeof changeStaffBody>) => call<MaybeReply>("PATCH", `/staff/api/staff/${id}`, body),
   audit: (filter: AuditFilter, before: number | undefined) => call<AuditPage>("GET", `/staff/api/audit${queryString({ ...filter, before })}`),
+
+  startExport: (body: FromSchema<typeof exportJobBody>) => call<ExportJob>("POST", "/staff/api/export-jobs", body),
+  exportJobs: () => call<FromSchema<typeof exportJobList>>("GET", "/staff/api/export-jobs"),
   apiKeys: () => call<{ keys: ApiKey[] }>("GET", "/staff/api/api-keys"),
   createApiKey: (name: string) => call<CreatedApiKey>("POST", "/staff/api/api-keys", { name }),
   revokeApiKey: (id: number) => call<ApiKey>("POST", `/staff/api/api-keys/${id}/revoke`),
@@ -98,3 +105,6 @@ export const staffApi = {
 export const documentHref = (id: number, answerKey: string, version: "pdf" | "original") =>
   `${application(id)}/documents/${encodeURIComponent(answerKey)}${queryString({ version })}`;
 export const pdfCopyHref = (id: number) => `${application(id)}/pdf-copy/download`;
+/** A small export, streamed as it is written (the list's filter, without its sort: an export has its own order). */
+export const exportHref = (format: ExportFormat, { sort: _, ...filter }: ApplicationFilter) => `/staff/api/exports/${format}${queryString(filter)}`;
+export const exportJobHref = (id: string) => `/staff/api/export-jobs/${id}/download`;

@@ -17,6 +17,12 @@ export const staffMessages = {
   emptyNote: "Write something in the note first.",
   noCycle: "The dashboard counts from the cycle's opening day, and form-definitions/institution.json has no \"cycle\". Ask whoever edits the definitions to add one.",
 
+  // Export jobs (export-jobs.ts).
+  exportFailed: "The export failed. It starts again by itself, twice at most; if it fails again, start a new one.",
+  exportNotFound: "There is no such export. Exports are removed 24 hours after they are made.",
+  exportNotReady: "This export is not ready yet. Its download appears on the Exports page when it is.",
+  exportExpired: "This export has expired: its file was kept for 24 hours. Start a new export from the list.",
+
   // Logging in: one answer for an unknown address, a wrong password and a wrong code.
   loginWrong: "Incorrect email address, password or code.",
   loginThrottled: (minutes: number) => `Too many unsuccessful login attempts. Please wait ${plural(minutes, "minute")} and try again.`,

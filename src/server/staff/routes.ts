@@ -8,6 +8,7 @@ import { staffOnly } from "./access";
 import { officeApplicationRoutes } from "./applications";
 import { staffAccountRoutes } from "./account-routes";
 import { staffAdminRoutes } from "./admin-routes";
+import { exportJobRoutes } from "./export-jobs";
 import { apiKeyRoutes } from "./api-key-routes";
 import { officeDashboardRoutes } from "./dashboard";
 import { recordAudit } from "./audit";
@@ -33,7 +34,8 @@ export async function staffRoutes(app: FastifyInstance, ctx: ServerContext): Pro
     officeApplicationRoutes(api, ctx);
     officeDashboardRoutes(api, ctx);
     staffAdminRoutes(api, ctx);
-    apiKeyRoutes(api, ctx);
     exportRoutes(api, ctx);
+    exportJobRoutes(api, ctx);
+    apiKeyRoutes(api, ctx);
   });
 }

@@ -29,6 +29,8 @@ const TYPES: Record<string, string> = {
   pdf: "application/pdf", png: "image/png", jpg: "image/jpeg", jpeg: "image/jpeg", gif: "image/gif", webp: "image/webp",
   heic: "image/heic", txt: "text/plain; charset=utf-8", doc: "application/msword",
   docx: "application/vnd.openxmlformats-officedocument.wordprocessingml.document",
+  // The office's exports (export-jobs.ts).
+  csv: "text/csv; charset=utf-8", jsonl: "application/x-ndjson; charset=utf-8", zip: "application/zip",
 };
 
 /** What a download is sent as, from its name: both stores serve the name we choose, not what the uploader claimed. */

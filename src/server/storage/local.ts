@@ -1,8 +1,10 @@
 // Files in {dataDir}/files/{key}. The upload form and download links are signed by the server, so
 // the local store grants exactly what an S3 POST policy or presigned GET would (routes.ts).
 import { randomBytes, timingSafeEqual } from "node:crypto";
+import { createWriteStream } from "node:fs";
 import { mkdir, open, readdir, readFile, rename, rm, stat, writeFile } from "node:fs/promises";
 import { dirname, join } from "node:path";
+import { pipeline } from "node:stream/promises";
 import { assertKey, isKey } from "./keys";
 import type { Storage, StorageDeps } from "./types";
 
@@ -37,6 +39,19 @@ export function openLocalStorage(deps: StorageDeps): LocalStorage {
   // A prefix per use, so an upload signature is never a valid download signature or the other way round.
   const signUpload = (policy: string) => deps.sign(`upload:${policy}`);
   const signDownload = (key: string, expires: string, name: string) => deps.sign(`download:${key}:${expires}:${name}`);
+
+  /** Writes a file beside the store, then moves it in: a reader sees the old file or the whole new one, never a part. */
+  const writeWhole = async (target: string, writeTo: (temporary: string) => Promise<void>) => {
+    const temporary = join(pending, randomBytes(16).toString("hex"));
+    await mkdir(pending, { recursive: true });
+    await mkdir(dirname(target), { recursive: true });
+    try {
+      await writeTo(temporary);
+      await rename(temporary, target);
+    } finally {
+      await rm(temporary, { force: true });
+    }
+  };
 
   return {
     kind: "local",
@@ -82,17 +97,11 @@ export function openLocalStorage(deps: StorageDeps): LocalStorage {
     // The type is not kept: a download is sent as the type of the name it is downloaded under
     // (routes.ts), as the S3 store does, so both stores serve the same headers.
     async write(key, body, _contentType) {
-      const target = pathOf(key);
-      const temporary = join(pending, randomBytes(16).toString("hex"));
-      await mkdir(pending, { recursive: true });
-      await mkdir(dirname(target), { recursive: true });
-      try {
-        await writeFile(temporary, body);
-        // A reader sees the old file or the whole new one, never a part.
-        await rename(temporary, target);
-      } finally {
-        await rm(temporary, { force: true });
-      }
+      await writeWhole(pathOf(key), (temporary) => writeFile(temporary, body));
+    },
+
+    async writeStream(key, body, _contentType) {
+      await writeWhole(pathOf(key), (temporary) => pipeline(body, createWriteStream(temporary)));
     },
 
     async remove(key) {

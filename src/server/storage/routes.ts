@@ -77,7 +77,8 @@ export async function localStorageRoutes(app: FastifyInstance, storage: LocalSto
     }, async (request, reply) => {
       const checked = storage.checkDownload(request.params["*"], request.query);
       if (!checked.ok) throw refuse(checked.refusal);
-      const body = await storage.read(checked.value.key);
+      // Streamed: an export may be hundreds of megabytes.
+      const body = await storage.readStream(checked.value.key);
       if (!body) throw gone();
       return reply.type(contentTypeOf(checked.value.fileName)).header("Content-Disposition", attachment(checked.value.fileName)).send(body);
     });

@@ -2,6 +2,7 @@
 // policy itself; nothing here sees the upload.
 import { DeleteObjectCommand, GetObjectCommand, ListObjectsV2Command, NoSuchKey, PutObjectCommand, S3Client } from "@aws-sdk/client-s3";
 import type { Readable } from "node:stream";
+import { Upload } from "@aws-sdk/lib-storage";
 import { createPresignedPost } from "@aws-sdk/s3-presigned-post";
 import { getSignedUrl } from "@aws-sdk/s3-request-presigner";
 import type { S3Config } from "../config";
@@ -54,6 +55,22 @@ export function openS3Storage(config: S3Config, now: () => Date): S3Storage {
     async write(key, body, contentType) {
       assertKey(key);
       await client.send(new PutObjectCommand({ Bucket, Key: key, Body: body, ContentType: contentType }));
+    },
+
+    // A PutObject needs the length before the first byte, which a stream of unknown length does
+    // not have; lib-storage's Upload sends it in 5 MB parts as they fill (at most 4 in flight,
+    // so about 20 MB held), or as one PutObject when it is smaller, and aborts the multipart
+    // upload when the body fails, so no part is left behind to bill.
+    async writeStream(key, body, contentType) {
+      assertKey(key);
+      // When the body fails, its error is the one to tell (not a failed abort's after it).
+      let bodyError: unknown;
+      body.once("error", (error) => (bodyError = error));
+      try {
+        await new Upload({ client, params: { Bucket, Key: key, Body: body, ContentType: contentType } }).done();
+      } catch (error) {
+        throw bodyError ?? error;
+      }
     },
 
     // S3 answers a delete of a missing key with success.

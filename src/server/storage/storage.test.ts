@@ -6,6 +6,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { Readable } from "node:stream";
 import Fastify from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { registerHttpRules } from "../http";
@@ -184,6 +185,31 @@ describe.each([
       expect(Math.abs(found!.modifiedAt.getTime() - Date.now())).toBeLessThan(60_000);
     }
     expect(listed.every((object) => object.key.startsWith(`${written[0]!.split("/")[0]}/`))).toBe(true);
+  });
+
+  it("writes a stream of unknown length as it comes, in several parts, and serves it whole", async () => {
+    const fileKey = `exports/${randomBytes(12).toString("hex")}.csv`;
+    // 12 MB in 64 KB chunks: more than two of S3's 5 MB multipart parts.
+    const chunks = Array.from({ length: 192 }, () => bytes(64 * 1024));
+    await store.storage.writeStream(fileKey, Readable.from(chunks), "text/csv");
+    expect(digest(await store.storage.read(fileKey))).toBe(digest(Buffer.concat(chunks)));
+    const response = await fetch(await store.storage.downloadUrl(fileKey, { fileName: "applications.csv", expiresInSeconds: 60 }));
+    expect(response.headers.get("content-type")).toBe("text/csv; charset=utf-8");
+    expect(digest(new Uint8Array(await response.arrayBuffer()))).toBe(digest(Buffer.concat(chunks)));
+  });
+
+  it("stores nothing of a stream that fails part-way, and keeps the file it would have replaced", async () => {
+    const fileKey = `exports/${randomBytes(12).toString("hex")}.csv`;
+    await store.storage.write(fileKey, Buffer.from("before"), "text/csv");
+    async function* failing() {
+      yield Buffer.from(bytes(6 * MB));
+      throw new Error("the database went away");
+    }
+    await expect(store.storage.writeStream(fileKey, Readable.from(failing()), "text/csv")).rejects.toThrow("the database went away");
+    expect(await store.storage.read(fileKey)).toEqual(Buffer.from("before"));
+    const otherKey = `exports/${randomBytes(12).toString("hex")}.csv`;
+    await expect(store.storage.writeStream(otherKey, Readable.from(failing()), "text/csv")).rejects.toThrow("the database went away");
+    expect(await store.storage.read(otherKey)).toBeNull();
   });
 
   it("reads nothing once a file is removed, and removing it again is no error", async () => {

@@ -13,11 +13,17 @@ export interface Storage {
   /** The object's bytes as they come (the applicant's own-data zip streams files it never holds whole), or null when there is none. */
   readStream(key: string): Promise<Readable | null>;
   write(key: string, body: Buffer, contentType: string): Promise<void>;
+  /**
+   * Writes what `body` gives as it comes, never holding it whole (an export of 100,000
+   * applications). The object appears only once `body` has ended; when `body` fails, nothing is
+   * stored and the promise rejects with its error.
+   */
+  writeStream(key: string, body: Readable, contentType: string): Promise<void>;
   /** Removing a missing object is not an error. */
   remove(key: string): Promise<void>;
   /** A URL the browser can GET for expiresInSeconds, downloading as fileName. */
   downloadUrl(key: string, options: { fileName: string; expiresInSeconds: number }): Promise<string>;
-  /** Every object under `folder` ("documents", "pdf") with the time it was last written. */
+  /** Every object under `folder` ("documents", "pdf", "exports") with the time it was last written. */
   list(folder: string): AsyncIterable<{ key: string; modifiedAt: Date }>;
 }
 
