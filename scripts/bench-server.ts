@@ -88,9 +88,19 @@ function treeRssMiB(pid: number): number {
   const kib = Number(/VmRSS:\s+(\d+)/.exec(readText(`/proc/${pid}/status`))?.[1] ?? 0);
   return kib / 1024 + childrenOf(pid).reduce((sum, child) => sum + treeRssMiB(child), 0);
 }
-/** The PostgreSQL server's processes (backends and its own workers), from inside. */
-async function postgresPids(db: Database): Promise<number[]> {
-  return (await db.query<{ pid: number }>("SELECT pid FROM pg_stat_activity")).map((r) => Number(r.pid));
+/** The PostgreSQL server's main process: the parent of the backend answering. */
+async function postmasterPid(db: Database): Promise<number> {
+  const [{ pid }] = (await db.query<{ pid: number }>("SELECT pg_backend_pid() AS pid")) as [{ pid: number }];
+  return Number(/PPid:\s+(\d+)/.exec(readText(`/proc/${pid}/status`))?.[1] ?? 0);
+}
+/**
+ * CPU ticks of the PostgreSQL server: its main process, every process under it, and those that
+ * ended (their time is added to the parent's cutime and cstime when it reaps them), so a backend
+ * closing during the window loses nothing.
+ */
+function postgresTicks(postmaster: number): number {
+  const fields = readText(`/proc/${postmaster}/stat`).split(") ")[1]?.split(" ") ?? [];
+  return treeTicks(postmaster) + Number(fields[13] ?? 0) + Number(fields[14] ?? 0);
 }
 /** [busy, all] ticks of the whole machine. */
 function machineTicks(): [number, number] {
@@ -169,7 +179,7 @@ interface Measured {
  * stampede rather than saves (BENCH_RAMP=0 shows it). Then as fast as the server answers:
  * WARMUP_SECONDS, then SECONDS measured. Errors and non-2xx count over the whole run.
  */
-function measure(base: string, cookies: string[], body: string, serverPid: number, postgres?: () => Promise<number[]>): Promise<Measured> {
+function measure(base: string, cookies: string[], body: string, serverPid: number, postmaster?: number): Promise<Measured> {
   const ramp = process.env.BENCH_RAMP !== "0";
   const clients: autocannon.Client[] = [];
   let finished: (error: unknown) => void = () => {};
@@ -191,15 +201,13 @@ function measure(base: string, cookies: string[], body: string, serverPid: numbe
   const latencies: number[] = [];
   let phase: "ramp" | "warm-up" | "measure" = "ramp";
   let rampMs = 0, errors = 0, non2xx = 0, windowStart = 0, windowEnd = 0;
-  let pgPids: number[] = [];
   let rssMiB = 0;
   type Snapshot = [number, number, [number, number]];
   let before: Snapshot = [0, 0, [0, 0]];
   let after: Snapshot = [0, 0, [0, 0]];
-  const snapshot = (): Snapshot => [treeTicks(serverPid), pgPids.reduce((sum, pid) => sum + ownTicks(pid), 0), machineTicks()];
+  const snapshot = (): Snapshot => [treeTicks(serverPid), postmaster ? postgresTicks(postmaster) : 0, machineTicks()];
 
-  const startMeasuring = async () => {
-    pgPids = (await postgres?.()) ?? [];
+  const startMeasuring = () => {
     phase = "measure";
     before = snapshot();
     windowStart = performance.now();
@@ -216,7 +224,7 @@ function measure(base: string, cookies: string[], body: string, serverPid: numbe
     // (kept non-zero, so that stopping still clears the client's rate timer).
     for (const client of clients) (client as unknown as { rate: number }).rate = Number.MAX_SAFE_INTEGER;
     phase = "warm-up";
-    setTimeout(() => void startMeasuring(), WARMUP_SECONDS * 1000);
+    setTimeout(startMeasuring, WARMUP_SECONDS * 1000);
   };
   instance.on("response", (client: unknown, status: number, _bytes: number, ms: number) => {
     if (status < 200 || status > 299) non2xx++;
@@ -289,8 +297,7 @@ async function run(database: "pglite" | "postgres", target: Target): Promise<Res
     const cookies = await logIn(base, usernames);
     if (!postgres) return [resultOf("PGlite", "ours", "autosave", 1, await measure(base, cookies, AUTOSAVE, server.pid!), target)];
 
-    const pgDb = db;
-    const pids = () => postgresPids(pgDb);
+    const postmaster = await postmasterPid(db);
     const floorPort = await freePort();
     const floor = startFloor(postgres.url, floorPort);
     servers.push(floor);
@@ -298,8 +305,8 @@ async function run(database: "pglite" | "postgres", target: Target): Promise<Res
     await waitForHealth(floorBase, floor);
     const results: Result[] = [];
     const both = async (saveCase: string, body: string) => {
-      results.push(resultOf("PostgreSQL", "ours", saveCase, processes, await measure(base, cookies, body, server.pid!, pids), saveCase === "autosave" ? target : undefined));
-      results.push(resultOf("PostgreSQL", "floor", saveCase, 1, await measure(floorBase, cookies, body, floor.pid!, pids)));
+      results.push(resultOf("PostgreSQL", "ours", saveCase, processes, await measure(base, cookies, body, server.pid!, postmaster), saveCase === "autosave" ? target : undefined));
+      results.push(resultOf("PostgreSQL", "floor", saveCase, 1, await measure(floorBase, cookies, body, floor.pid!, postmaster)));
     };
     await both("autosave", AUTOSAVE);
     // The complete case: every application holds the complete answer set, and every save sends it whole.

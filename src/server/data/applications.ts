@@ -4,6 +4,7 @@
 import type { WebStatus } from "../../api-contract";
 import type { Answers } from "../../engine/runtime";
 import type { Database, Queryable } from "../db/database";
+import { RENEW_MS } from "../auth/sessions";
 
 /** Stored answers leave out unanswered keys: "" and absent mean the same. */
 export function answered(answers: Answers): Answers {
@@ -30,14 +31,21 @@ export interface Application {
 const columns = `u.id AS "userId", u.username, a.answers, a.revision, a.last_page AS "lastPage", a.web_status AS "webStatus",
   a.tabs, a.add_another AS "addAnother", a.submitted_at AS "submittedAt", a.reference`;
 
-/** The session's application, in one statement that also renews the session (or null when it has ended). */
+/**
+ * The session's application (or null when the session has ended: no request since `idleSince`, or
+ * started before `startedSince`), in one statement that also renews the session when its last
+ * renewal is more than RENEW_MS old: last_seen_at lags the last request by up to RENEW_MS, hence
+ * the earlier bound it is compared with.
+ */
 export async function applicationOfSession(db: Queryable, idHash: string, now: Date, idleSince: Date, startedSince: Date): Promise<Application | null> {
   const [row] = await db.query<Application & Record<string, unknown>>(
     `WITH s AS (
-       UPDATE sessions SET last_seen_at = $2 WHERE id_hash = $1 AND last_seen_at > $3 AND created_at > $4 RETURNING user_id
+       SELECT user_id FROM sessions WHERE id_hash = $1 AND last_seen_at > $3 AND created_at > $4
+     ), renewed AS (
+       UPDATE sessions SET last_seen_at = $2 WHERE id_hash = $1 AND last_seen_at > $3 AND last_seen_at < $5 AND created_at > $4
      )
      SELECT ${columns} FROM s JOIN users u ON u.id = s.user_id JOIN applications a ON a.user_id = u.id`,
-    [idHash, now, idleSince, startedSince],
+    [idHash, now, new Date(idleSince.getTime() - RENEW_MS), startedSince, new Date(now.getTime() - RENEW_MS)],
   );
   return row ?? null;
 }
