@@ -95,6 +95,28 @@ export async function changeApplication(
   });
 }
 
+/**
+ * Merges `sent` into the stored answers in one statement, unanswered ("") keys removed, if the
+ * application is still at `revision` and not submitted: answers the new revision, or null when
+ * another request wrote first (or it was submitted). For saves that change the answers sent alone
+ * (savesAlone): the revision it was checked over is the one it writes over.
+ */
+export async function mergeAnswers(db: Queryable, userId: number, revision: number, sent: Answers, now: Date): Promise<number | null> {
+  const set: Answers = {};
+  const removed: string[] = [];
+  for (const [key, value] of Object.entries(sent)) {
+    if (value === "") removed.push(key);
+    else set[key] = value;
+  }
+  const [row] = await db.query<{ revision: number }>(
+    `UPDATE applications SET answers = (answers || $3::jsonb) - $4::text[], revision = revision + 1, updated_at = $5,
+       save_days = jsonb_set(save_days, ARRAY[$6::text], to_jsonb(coalesce((save_days->>$6::text)::int, 0) + 1))
+     WHERE user_id = $1 AND revision = $2 AND submitted_at IS NULL RETURNING revision`,
+    [userId, revision, JSON.stringify(set), removed, now, now.toISOString().slice(0, 10)],
+  );
+  return row?.revision ?? null;
+}
+
 /** Writes a field that is not answers, unless the application was submitted: answers whether it wrote. */
 async function updateUnlessSubmitted(db: Queryable, userId: number, set: string, params: unknown[], now: Date): Promise<boolean> {
   const rows = await db.query(
