@@ -51,7 +51,7 @@ interface Result {
   /** Until every connection had a save answered (see measure). */
   rampMs: number;
   /** The server's CPU time per save (all its processes), and how busy the machine's cores were. */
-  serverCpuMs?: number; postgresCpuMs?: number; machineBusy?: number; rssMiB: number; target?: Target;
+  serverCpuMs?: number; postgresCpuMs?: number; machineBusy?: number; rssMiB: number; commitsPerSave: number; target?: Target;
 }
 
 
@@ -169,6 +169,8 @@ interface Measured {
   rampMs: number; serverTicks: number; postgresTicks: number; busyTicks: number; allTicks: number;
   /** The server's resident memory at the end of the window. */
   rssMiB: number;
+  /** PostgreSQL transactions committed per save (the bench's own two queries included). */
+  commitsPerSave: number;
 }
 
 /**
@@ -179,7 +181,7 @@ interface Measured {
  * stampede rather than saves (BENCH_RAMP=0 shows it). Then as fast as the server answers:
  * WARMUP_SECONDS, then SECONDS measured. Errors and non-2xx count over the whole run.
  */
-function measure(base: string, cookies: string[], body: string, serverPid: number, postmaster?: number): Promise<Measured> {
+function measure(base: string, cookies: string[], body: string, serverPid: number, postgres?: { postmaster: number; db: Database }): Promise<Measured> {
   const ramp = process.env.BENCH_RAMP !== "0";
   const clients: autocannon.Client[] = [];
   let finished: (error: unknown) => void = () => {};
@@ -199,15 +201,21 @@ function measure(base: string, cookies: string[], body: string, serverPid: numbe
   const started = performance.now();
   const answered = new Set<unknown>();
   const latencies: number[] = [];
-  let phase: "ramp" | "warm-up" | "measure" = "ramp";
+  let phase: "ramp" | "warm-up" | "measure" | "done" = "ramp";
   let rampMs = 0, errors = 0, non2xx = 0, windowStart = 0, windowEnd = 0;
   let rssMiB = 0;
   type Snapshot = [number, number, [number, number]];
   let before: Snapshot = [0, 0, [0, 0]];
   let after: Snapshot = [0, 0, [0, 0]];
-  const snapshot = (): Snapshot => [treeTicks(serverPid), postmaster ? postgresTicks(postmaster) : 0, machineTicks()];
+  const snapshot = (): Snapshot => [treeTicks(serverPid), postgres ? postgresTicks(postgres.postmaster) : 0, machineTicks()];
+  // Transactions committed: a save's statements, each its own transaction unless in one.
+  const commits = async () => postgres
+    ? Number((await postgres.db.query<{ n: string }>("SELECT xact_commit AS n FROM pg_stat_database WHERE datname = current_database()"))[0]!.n)
+    : 0;
+  let commitsBefore = 0, commitsAfter = 0;
 
-  const startMeasuring = () => {
+  const startMeasuring = async () => {
+    commitsBefore = await commits();
     phase = "measure";
     before = snapshot();
     windowStart = performance.now();
@@ -215,7 +223,11 @@ function measure(base: string, cookies: string[], body: string, serverPid: numbe
       after = snapshot();
       windowEnd = performance.now();
       rssMiB = treeRssMiB(serverPid);
-      instance.stop();
+      phase = "done";
+      void commits().then((n) => {
+        commitsAfter = n;
+        instance.stop();
+      });
     }, SECONDS * 1000);
   };
   const rampDone = () => {
@@ -224,7 +236,7 @@ function measure(base: string, cookies: string[], body: string, serverPid: numbe
     // (kept non-zero, so that stopping still clears the client's rate timer).
     for (const client of clients) (client as unknown as { rate: number }).rate = Number.MAX_SAFE_INTEGER;
     phase = "warm-up";
-    setTimeout(startMeasuring, WARMUP_SECONDS * 1000);
+    setTimeout(() => void startMeasuring(), WARMUP_SECONDS * 1000);
   };
   instance.on("response", (client: unknown, status: number, _bytes: number, ms: number) => {
     if (status < 200 || status > 299) non2xx++;
@@ -244,7 +256,7 @@ function measure(base: string, cookies: string[], body: string, serverPid: numbe
       done({
         saves: latencies.length,
         savesPerSecond: latencies.length / ((windowEnd - windowStart) / 1000),
-        p50: at(0.5), p99: at(0.99), errors, non2xx, rampMs, rssMiB,
+        p50: at(0.5), p99: at(0.99), errors, non2xx, rampMs, rssMiB, commitsPerSave: (commitsAfter - commitsBefore) / Math.max(1, latencies.length),
         serverTicks: after[0] - before[0], postgresTicks: after[1] - before[1],
         busyTicks: after[2][0] - before[2][0], allTicks: after[2][1] - before[2][1],
       });
@@ -270,7 +282,7 @@ function resultOf(database: string, server: Result["server"], saveCase: string, 
     serverCpuMs: m.allTicks > 0 ? (m.serverTicks * TICK_MS) / m.saves : undefined,
     postgresCpuMs: database === "PostgreSQL" && m.allTicks > 0 ? (m.postgresTicks * TICK_MS) / m.saves : undefined,
     machineBusy: m.allTicks > 0 ? m.busyTicks / m.allTicks : undefined,
-    rssMiB: m.rssMiB,
+    rssMiB: m.rssMiB, commitsPerSave: m.commitsPerSave,
     target,
   };
 }
@@ -305,8 +317,8 @@ async function run(database: "pglite" | "postgres", target: Target): Promise<Res
     await waitForHealth(floorBase, floor);
     const results: Result[] = [];
     const both = async (saveCase: string, body: string) => {
-      results.push(resultOf("PostgreSQL", "ours", saveCase, processes, await measure(base, cookies, body, server.pid!, postmaster), saveCase === "autosave" ? target : undefined));
-      results.push(resultOf("PostgreSQL", "floor", saveCase, 1, await measure(floorBase, cookies, body, floor.pid!, postmaster)));
+      results.push(resultOf("PostgreSQL", "ours", saveCase, processes, await measure(base, cookies, body, server.pid!, { postmaster, db: db! }), saveCase === "autosave" ? target : undefined));
+      results.push(resultOf("PostgreSQL", "floor", saveCase, 1, await measure(floorBase, cookies, body, floor.pid!, { postmaster, db: db! })));
     };
     await both("autosave", AUTOSAVE);
     // The complete case: every application holds the complete answer set, and every save sends it whole.
@@ -331,14 +343,14 @@ function table(header: string[], rows: string[][]): void {
 }
 
 function print(results: Result[]): void {
-  const header = ["database", "server", "case", "processes", "saves/s", "p50", "p99", "errors", "non-2xx", "ramp", "Node CPU/save", "PG CPU/save", "RSS", "cores busy", "target"];
+  const header = ["database", "server", "case", "processes", "saves/s", "p50", "p99", "errors", "non-2xx", "ramp", "Node CPU/save", "PG CPU/save", "RSS", "PG commits/save", "cores busy", "target"];
   table(header, results.map((r) => {
     const met = r.target && r.savesPerSecond >= r.target.savesPerSecond && (r.target.p99Ms === undefined || r.p99 < r.target.p99Ms)
       && r.errors === 0 && r.non2xx === 0;
     const goal = r.target ? `≥ ${r.target.savesPerSecond.toLocaleString("en")}/s${r.target.p99Ms === undefined ? "" : `, p99 < ${r.target.p99Ms} ms`} ${met ? "✓" : "✗"}` : "";
     return [r.database, r.server, r.saveCase, String(r.processes), Math.round(r.savesPerSecond).toLocaleString("en"), `${r.p50} ms`, `${r.p99} ms`,
       String(r.errors), String(r.non2xx), `${(r.rampMs / 1000).toFixed(1)} s`, ms(r.serverCpuMs), ms(r.postgresCpuMs),
-      `${Math.round(r.rssMiB)} MiB`, r.machineBusy === undefined ? "—" : `${Math.round(r.machineBusy * 100)}%`, goal];
+      `${Math.round(r.rssMiB)} MiB`, r.database === "PostgreSQL" ? r.commitsPerSave.toFixed(2) : "—", r.machineBusy === undefined ? "—" : `${Math.round(r.machineBusy * 100)}%`, goal];
   }));
   console.log("ramp: until every connection had its first save answered, at one save a second each (see measure); Node CPU: all the server's processes; PG CPU: every PostgreSQL process");
   // Ours against the floor, measured one after the other in the same run on the same PostgreSQL.
