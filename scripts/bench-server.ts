@@ -1,10 +1,16 @@
 // npm run bench — autosave throughput of the built server (dist/server/main.js, what `npm start`
-// runs), on PGlite and on a throwaway PostgreSQL. Prints figures; asserts nothing.
-//   200 applicants, each logged in through the API with its own session cookie, each saving the
-//   same 5 always-shown text answers (PUT /api/answer) as fast as the server answers, over 200
-//   connections (autocannon). A save is the session check + application read (one statement),
-//   the engine's evaluate, and one conditional UPDATE.
-// Environment: BENCH_SECONDS (default 10) per database after a 2 s warm-up; BENCH_ONLY=pglite or
+// runs), on PGlite and on a throwaway PostgreSQL, and on PostgreSQL beside the floor: a bare
+// Fastify + pg server (scripts/lib/floor-server.mjs) that authenticates the cookie, merges the sent
+// answers into the stored JSON and writes it, on the same PostgreSQL, measured in the same run. On a
+// machine others use, the ratio to the floor is the figure that holds. Prints figures; asserts nothing.
+//   200 applicants, each logged in through the API with its own session cookie, saving as fast as
+//   the server answers, over 200 connections (autocannon), in two cases:
+//   - autosave: the same 5 always-shown text answers (PUT /api/answer), into an empty application;
+//   - complete: the whole complete answer set (tests/support/answer-sets.ts), over an application
+//     seeded with it.
+//   Each figure: saves/s, p50/p99, Node CPU per save (the server's processes, /proc), PostgreSQL
+//   CPU per save (every PostgreSQL process, /proc), the server's RSS at the end of the window.
+// Environment: BENCH_SECONDS (default 10) per case after a 2 s warm-up; BENCH_ONLY=pglite or
 // postgres; BENCH_CPU_PROF=dir writes the server's CPU profile(s) there (node --cpu-prof);
 // WEB_CONCURRENCY=N runs the PostgreSQL server as N processes (default 1, as in production);
 // BENCH_SERVER=path/to/main.js measures another build (say, of an older commit) instead.
@@ -20,6 +26,9 @@ import { migrate } from "../src/server/db/migrate";
 import { startPostgres } from "../tests/support/postgres";
 import { repoRoot } from "../src/definitions/files";
 import { freePort } from "../tests/support/free-port";
+import { definitions } from "../tests/support/definitions";
+import { completeAnswers } from "../tests/support/answer-sets";
+import { localToday } from "../src/engine/runtime";
 
 const SERVER = resolve(process.env.BENCH_SERVER ?? join(repoRoot, "dist/server/main.js"));
 const APPLICANTS = 200;
@@ -28,7 +37,7 @@ const WARMUP_SECONDS = 2;
 const PASSWORD = "bench password, not a real one";
 // Five text answers shown whatever else is answered (no showWhen/hideWhen on them or their
 // sections in form-definitions/about.json), so every save keeps all five and clears nothing.
-const BODY = JSON.stringify({
+const AUTOSAVE = JSON.stringify({
   first_name: "Alexandra",
   middle_name: "Maria",
   last_name: "Montgomery-Whitfield",
@@ -38,11 +47,11 @@ const BODY = JSON.stringify({
 
 interface Target { savesPerSecond: number; p99Ms?: number }
 interface Result {
-  database: string; processes: number; savesPerSecond: number; p50: number; p99: number; errors: number; non2xx: number;
+  database: string; server: "ours" | "floor"; saveCase: string; processes: number; savesPerSecond: number; p50: number; p99: number; errors: number; non2xx: number;
   /** Until every connection had a save answered (see measure). */
   rampMs: number;
   /** The server's CPU time per save (all its processes), and how busy the machine's cores were. */
-  serverCpuMs?: number; machineBusy?: number; target: Target;
+  serverCpuMs?: number; postgresCpuMs?: number; machineBusy?: number; rssMiB: number; commitsPerSave: number; target?: Target;
 }
 
 
@@ -65,12 +74,33 @@ async function seed(db: Database): Promise<string[]> {
 // CPU time from /proc (Linux; elsewhere the CPU columns stay empty), in clock ticks of 10 ms.
 const TICK_MS = 10;
 const readText = (path: string) => { try { return readFileSync(path, "utf8"); } catch { return ""; } };
+const ownTicks = (pid: number) => {
+  const fields = readText(`/proc/${pid}/stat`).split(") ")[1]?.split(" ") ?? [];
+  return Number(fields[11] ?? 0) + Number(fields[12] ?? 0);
+};
+const childrenOf = (pid: number) => readText(`/proc/${pid}/task/${pid}/children`).split(" ").filter(Boolean).map(Number);
 /** utime + stime of `pid` and every process under it (the cluster's workers). */
 function treeTicks(pid: number): number {
-  const fields = readText(`/proc/${pid}/stat`).split(") ")[1]?.split(" ") ?? [];
-  const own = Number(fields[11] ?? 0) + Number(fields[12] ?? 0);
-  const children = readText(`/proc/${pid}/task/${pid}/children`).split(" ").filter(Boolean).map(Number);
-  return own + children.reduce((sum, child) => sum + treeTicks(child), 0);
+  return ownTicks(pid) + childrenOf(pid).reduce((sum, child) => sum + treeTicks(child), 0);
+}
+/** Resident memory of `pid` and every process under it, in MiB. */
+function treeRssMiB(pid: number): number {
+  const kib = Number(/VmRSS:\s+(\d+)/.exec(readText(`/proc/${pid}/status`))?.[1] ?? 0);
+  return kib / 1024 + childrenOf(pid).reduce((sum, child) => sum + treeRssMiB(child), 0);
+}
+/** The PostgreSQL server's main process: the parent of the backend answering. */
+async function postmasterPid(db: Database): Promise<number> {
+  const [{ pid }] = (await db.query<{ pid: number }>("SELECT pg_backend_pid() AS pid")) as [{ pid: number }];
+  return Number(/PPid:\s+(\d+)/.exec(readText(`/proc/${pid}/status`))?.[1] ?? 0);
+}
+/**
+ * CPU ticks of the PostgreSQL server: its main process, every process under it, and those that
+ * ended (their time is added to the parent's cutime and cstime when it reaps them), so a backend
+ * closing during the window loses nothing.
+ */
+function postgresTicks(postmaster: number): number {
+  const fields = readText(`/proc/${postmaster}/stat`).split(") ")[1]?.split(" ") ?? [];
+  return treeTicks(postmaster) + Number(fields[13] ?? 0) + Number(fields[14] ?? 0);
 }
 /** [busy, all] ticks of the whole machine. */
 function machineTicks(): [number, number] {
@@ -136,7 +166,11 @@ async function logIn(base: string, usernames: string[]): Promise<string[]> {
 interface Measured {
   saves: number; savesPerSecond: number; p50: number; p99: number; errors: number; non2xx: number;
   /** How long until every connection had a save answered; CPU ticks over the measured window. */
-  rampMs: number; serverTicks: number; busyTicks: number; allTicks: number;
+  rampMs: number; serverTicks: number; postgresTicks: number; busyTicks: number; allTicks: number;
+  /** The server's resident memory at the end of the window. */
+  rssMiB: number;
+  /** PostgreSQL transactions committed per save (the bench's own two queries included). */
+  commitsPerSave: number;
 }
 
 /**
@@ -147,7 +181,7 @@ interface Measured {
  * stampede rather than saves (BENCH_RAMP=0 shows it). Then as fast as the server answers:
  * WARMUP_SECONDS, then SECONDS measured. Errors and non-2xx count over the whole run.
  */
-function measure(base: string, cookies: string[], serverPid: number): Promise<Measured> {
+function measure(base: string, cookies: string[], body: string, serverPid: number, postgres?: { postmaster: number; db: Database }): Promise<Measured> {
   const ramp = process.env.BENCH_RAMP !== "0";
   const clients: autocannon.Client[] = [];
   let finished: (error: unknown) => void = () => {};
@@ -155,7 +189,7 @@ function measure(base: string, cookies: string[], serverPid: number): Promise<Me
     url: `${base}/api/answer`,
     method: "PUT",
     headers: { "content-type": "application/json" },
-    body: BODY,
+    body,
     connections: cookies.length,
     duration: 600, // stopped below
     ...(ramp ? { connectionRate: 1 } : {}),
@@ -167,20 +201,33 @@ function measure(base: string, cookies: string[], serverPid: number): Promise<Me
   const started = performance.now();
   const answered = new Set<unknown>();
   const latencies: number[] = [];
-  let phase: "ramp" | "warm-up" | "measure" = "ramp";
+  let phase: "ramp" | "warm-up" | "measure" | "done" = "ramp";
   let rampMs = 0, errors = 0, non2xx = 0, windowStart = 0, windowEnd = 0;
-  let before: [number, [number, number]] = [0, [0, 0]];
-  let after: [number, [number, number]] = [0, [0, 0]];
-  const snapshot = (): [number, [number, number]] => [treeTicks(serverPid), machineTicks()];
+  let rssMiB = 0;
+  type Snapshot = [number, number, [number, number]];
+  let before: Snapshot = [0, 0, [0, 0]];
+  let after: Snapshot = [0, 0, [0, 0]];
+  const snapshot = (): Snapshot => [treeTicks(serverPid), postgres ? postgresTicks(postgres.postmaster) : 0, machineTicks()];
+  // Transactions committed: a save's statements, each its own transaction unless in one.
+  const commits = async () => postgres
+    ? Number((await postgres.db.query<{ n: string }>("SELECT xact_commit AS n FROM pg_stat_database WHERE datname = current_database()"))[0]!.n)
+    : 0;
+  let commitsBefore = 0, commitsAfter = 0;
 
-  const startMeasuring = () => {
+  const startMeasuring = async () => {
+    commitsBefore = await commits();
     phase = "measure";
     before = snapshot();
     windowStart = performance.now();
     setTimeout(() => {
       after = snapshot();
       windowEnd = performance.now();
-      instance.stop();
+      rssMiB = treeRssMiB(serverPid);
+      phase = "done";
+      void commits().then((n) => {
+        commitsAfter = n;
+        instance.stop();
+      });
     }, SECONDS * 1000);
   };
   const rampDone = () => {
@@ -189,7 +236,7 @@ function measure(base: string, cookies: string[], serverPid: number): Promise<Me
     // (kept non-zero, so that stopping still clears the client's rate timer).
     for (const client of clients) (client as unknown as { rate: number }).rate = Number.MAX_SAFE_INTEGER;
     phase = "warm-up";
-    setTimeout(startMeasuring, WARMUP_SECONDS * 1000);
+    setTimeout(() => void startMeasuring(), WARMUP_SECONDS * 1000);
   };
   instance.on("response", (client: unknown, status: number, _bytes: number, ms: number) => {
     if (status < 200 || status > 299) non2xx++;
@@ -209,66 +256,115 @@ function measure(base: string, cookies: string[], serverPid: number): Promise<Me
       done({
         saves: latencies.length,
         savesPerSecond: latencies.length / ((windowEnd - windowStart) / 1000),
-        p50: at(0.5), p99: at(0.99), errors, non2xx, rampMs,
-        serverTicks: after[0] - before[0], busyTicks: after[1][0] - before[1][0], allTicks: after[1][1] - before[1][1],
+        p50: at(0.5), p99: at(0.99), errors, non2xx, rampMs, rssMiB, commitsPerSave: (commitsAfter - commitsBefore) / Math.max(1, latencies.length),
+        serverTicks: after[0] - before[0], postgresTicks: after[1] - before[1],
+        busyTicks: after[2][0] - before[2][0], allTicks: after[2][1] - before[2][1],
       });
     };
   });
 }
 
-async function run(database: "pglite" | "postgres", target: Target): Promise<Result> {
+const FLOOR = join(repoRoot, "scripts/lib/floor-server.mjs");
+const SESSION_COOKIE = "apply_session";
+
+/** The floor server on `port`, over the same PostgreSQL. */
+function startFloor(url: string, port: number): ChildProcess {
+  return spawn(process.execPath, [FLOOR], {
+    cwd: repoRoot, env: { ...process.env, DATABASE_URL: url, PORT: String(port), COOKIE: SESSION_COOKIE, NODE_ENV: "production" },
+    stdio: ["ignore", "inherit", "inherit"],
+  });
+}
+
+function resultOf(database: string, server: Result["server"], saveCase: string, processes: number, m: Measured, target?: Target): Result {
+  return {
+    database, server, saveCase, processes,
+    savesPerSecond: m.savesPerSecond, p50: m.p50, p99: m.p99, errors: m.errors, non2xx: m.non2xx, rampMs: m.rampMs,
+    serverCpuMs: m.allTicks > 0 ? (m.serverTicks * TICK_MS) / m.saves : undefined,
+    postgresCpuMs: database === "PostgreSQL" && m.allTicks > 0 ? (m.postgresTicks * TICK_MS) / m.saves : undefined,
+    machineBusy: m.allTicks > 0 ? m.busyTicks / m.allTicks : undefined,
+    rssMiB: m.rssMiB, commitsPerSave: m.commitsPerSave,
+    target,
+  };
+}
+
+async function run(database: "pglite" | "postgres", target: Target): Promise<Result[]> {
   const dir = await mkdtemp(join(tmpdir(), "bench-server-"));
   const postgres = database === "postgres" ? await startPostgres() : undefined;
-  let server: ChildProcess | undefined;
+  const servers: ChildProcess[] = [];
+  let db: Database | undefined;
   try {
-    const db = postgres ? openPostgres(postgres.url) : await openPglite(join(dir, "pglite"));
+    db = postgres ? openPostgres(postgres.url, 2) : await openPglite(join(dir, "pglite"));
     const usernames = await seed(db);
-    await db.close();
+    if (!postgres) await db.close();
 
     const processes = postgres ? Number(process.env.WEB_CONCURRENCY || 1) : 1;
     const port = await freePort();
     const env: Record<string, string> = { PORT: String(port), DATA_DIR: dir };
     if (postgres) Object.assign(env, { DATABASE_URL: postgres.url, WEB_CONCURRENCY: String(processes) });
     const profileDir = process.env.BENCH_CPU_PROF ? resolve(process.env.BENCH_CPU_PROF, database) : undefined;
-    server = startServer(env, profileDir);
+    const server = startServer(env, profileDir);
+    servers.push(server);
     const base = `http://127.0.0.1:${port}`;
     await waitForHealth(base, server);
     const cookies = await logIn(base, usernames);
+    if (!postgres) return [resultOf("PGlite", "ours", "autosave", 1, await measure(base, cookies, AUTOSAVE, server.pid!), target)];
 
-    const m = await measure(base, cookies, server.pid!);
-    return {
-      database: postgres ? "PostgreSQL" : "PGlite",
-      processes,
-      savesPerSecond: m.savesPerSecond,
-      p50: m.p50,
-      p99: m.p99,
-      errors: m.errors,
-      non2xx: m.non2xx,
-      rampMs: m.rampMs,
-      serverCpuMs: m.allTicks > 0 ? (m.serverTicks * TICK_MS) / m.saves : undefined,
-      machineBusy: m.allTicks > 0 ? m.busyTicks / m.allTicks : undefined,
-      target,
+    const postmaster = await postmasterPid(db);
+    const floorPort = await freePort();
+    const floor = startFloor(postgres.url, floorPort);
+    servers.push(floor);
+    const floorBase = `http://127.0.0.1:${floorPort}`;
+    await waitForHealth(floorBase, floor);
+    const results: Result[] = [];
+    const both = async (saveCase: string, body: string) => {
+      results.push(resultOf("PostgreSQL", "ours", saveCase, processes, await measure(base, cookies, body, server.pid!, { postmaster, db: db! }), saveCase === "autosave" ? target : undefined));
+      results.push(resultOf("PostgreSQL", "floor", saveCase, 1, await measure(floorBase, cookies, body, floor.pid!, { postmaster, db: db! })));
     };
+    await both("autosave", AUTOSAVE);
+    // The complete case: every application holds the complete answer set, and every save sends it whole.
+    const complete = completeAnswers(definitions(), localToday());
+    await db.query("UPDATE applications SET answers = $1::jsonb", [JSON.stringify(complete)]);
+    await both("complete", JSON.stringify(complete));
+    return results;
   } finally {
-    if (server) await stopServer(server);
+    for (const server of servers) await stopServer(server);
+    if (postgres) await db?.close();
     await postgres?.stop();
     await rm(dir, { recursive: true, force: true });
   }
 }
 
-function print(results: Result[]): void {
-  const header = ["database", "processes", "saves/s", "p50", "p99", "errors", "non-2xx", "ramp", "server CPU/save", "cores busy", "target"];
-  const rows = results.map((r) => {
-    const met = r.savesPerSecond >= r.target.savesPerSecond && (r.target.p99Ms === undefined || r.p99 < r.target.p99Ms)
-      && r.errors === 0 && r.non2xx === 0;
-    const goal = `≥ ${r.target.savesPerSecond.toLocaleString("en")}/s${r.target.p99Ms === undefined ? "" : `, p99 < ${r.target.p99Ms} ms`}`;
-    return [r.database, String(r.processes), Math.round(r.savesPerSecond).toLocaleString("en"), `${r.p50} ms`, `${r.p99} ms`,
-      String(r.errors), String(r.non2xx), `${(r.rampMs / 1000).toFixed(1)} s`, r.serverCpuMs === undefined ? "—" : `${r.serverCpuMs.toFixed(2)} ms`,
-      r.machineBusy === undefined ? "—" : `${Math.round(r.machineBusy * 100)}%`, `${goal} ${met ? "✓" : "✗"}`];
-  });
+const ms = (value: number | undefined, digits = 3) => (value === undefined ? "—" : `${value.toFixed(digits)} ms`);
+const ratio = (ours: number | undefined, floor: number | undefined) => (ours === undefined || !floor ? "—" : `${(ours / floor).toFixed(2)}×`);
+
+function table(header: string[], rows: string[][]): void {
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
-  for (const line of [header, ...rows]) console.log(line.map((cell, i) => (i === 0 || i === header.length - 1 ? cell.padEnd(widths[i]!) : cell.padStart(widths[i]!))).join("  "));
-  console.log("ramp: until every connection had its first save answered, at one save a second each (see measure); server CPU: all its processes");
+  for (const line of [header, ...rows]) console.log(line.map((cell, i) => (i < 3 || i === header.length - 1 ? cell.padEnd(widths[i]!) : cell.padStart(widths[i]!))).join("  "));
+}
+
+function print(results: Result[]): void {
+  const header = ["database", "server", "case", "processes", "saves/s", "p50", "p99", "errors", "non-2xx", "ramp", "Node CPU/save", "PG CPU/save", "RSS", "PG commits/save", "cores busy", "target"];
+  table(header, results.map((r) => {
+    const met = r.target && r.savesPerSecond >= r.target.savesPerSecond && (r.target.p99Ms === undefined || r.p99 < r.target.p99Ms)
+      && r.errors === 0 && r.non2xx === 0;
+    const goal = r.target ? `≥ ${r.target.savesPerSecond.toLocaleString("en")}/s${r.target.p99Ms === undefined ? "" : `, p99 < ${r.target.p99Ms} ms`} ${met ? "✓" : "✗"}` : "";
+    return [r.database, r.server, r.saveCase, String(r.processes), Math.round(r.savesPerSecond).toLocaleString("en"), `${r.p50} ms`, `${r.p99} ms`,
+      String(r.errors), String(r.non2xx), `${(r.rampMs / 1000).toFixed(1)} s`, ms(r.serverCpuMs), ms(r.postgresCpuMs),
+      `${Math.round(r.rssMiB)} MiB`, r.database === "PostgreSQL" ? r.commitsPerSave.toFixed(2) : "—", r.machineBusy === undefined ? "—" : `${Math.round(r.machineBusy * 100)}%`, goal];
+  }));
+  console.log("ramp: until every connection had its first save answered, at one save a second each (see measure); Node CPU: all the server's processes; PG CPU: every PostgreSQL process");
+  // Ours against the floor, measured one after the other in the same run on the same PostgreSQL.
+  const pairs = ["autosave", "complete"].flatMap((saveCase) => {
+    const ours = results.find((r) => r.server === "ours" && r.saveCase === saveCase && r.database === "PostgreSQL");
+    const floor = results.find((r) => r.server === "floor" && r.saveCase === saveCase);
+    return ours && floor ? [{ saveCase, ours, floor }] : [];
+  });
+  if (pairs.length === 0) return;
+  console.log("\nours ÷ floor (PostgreSQL; targets: throughput ≥ 0.8×, p99 ≤ 1.3×, CPU per save ≤ 1.3× on both sides)");
+  table(["case", "saves/s", "p50", "p99", "Node CPU/save", "PG CPU/save", "RSS"], pairs.map(({ saveCase, ours, floor }) => [
+    saveCase, ratio(ours.savesPerSecond, floor.savesPerSecond), ratio(ours.p50, floor.p50), ratio(ours.p99, floor.p99),
+    ratio(ours.serverCpuMs, floor.serverCpuMs), ratio(ours.postgresCpuMs, floor.postgresCpuMs), ratio(ours.rssMiB, floor.rssMiB),
+  ]));
 }
 
 async function main() {
@@ -278,11 +374,11 @@ async function main() {
     if (build.status !== 0) throw new Error("npm run build:server failed");
   }
 
-  console.log(`\nserver benchmark: PUT /api/answer (5 answers), ${APPLICANTS} applicants on ${APPLICANTS} connections, ${SECONDS} s after ${WARMUP_SECONDS} s warm-up; ${availableParallelism()} cores, Node ${process.version}`);
+  console.log(`\nserver benchmark: PUT /api/answer (5 answers; on PostgreSQL also the complete set), ${APPLICANTS} applicants on ${APPLICANTS} connections, ${SECONDS} s after ${WARMUP_SECONDS} s warm-up per case; ${availableParallelism()} cores, Node ${process.version}`);
   const only = process.env.BENCH_ONLY;
   const results: Result[] = [];
-  if (!only || only === "pglite") results.push(await run("pglite", { savesPerSecond: 500 }));
-  if (!only || only === "postgres") results.push(await run("postgres", { savesPerSecond: 3000, p99Ms: 50 }));
+  if (!only || only === "pglite") results.push(...await run("pglite", { savesPerSecond: 500 }));
+  if (!only || only === "postgres") results.push(...await run("postgres", { savesPerSecond: 3000, p99Ms: 50 }));
   print(results);
 }
 

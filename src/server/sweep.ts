@@ -1,5 +1,5 @@
 // Rows whose time is over: removed hourly so the tables do not grow with every visit.
-import { IDLE_MS, LIFETIME_MS } from "./auth/sessions";
+import { IDLE_MS, LIFETIME_MS, RENEWED_IDLE_MS } from "./auth/sessions";
 import { exportJobKeys, sweepExportJobs } from "./data/export-jobs";
 import type { Queryable } from "./db/database";
 import { removeFiles, thumbnailKey } from "./documents";
@@ -7,7 +7,7 @@ import type { Storage } from "./storage/types";
 
 export async function sweepExpired(db: Queryable, storage: Storage, now: Date): Promise<void> {
   const before = (ms: number) => new Date(now.getTime() - ms);
-  await db.query("DELETE FROM sessions WHERE last_seen_at <= $1 OR created_at <= $2", [before(IDLE_MS), before(LIFETIME_MS)]);
+  await db.query("DELETE FROM sessions WHERE last_seen_at <= $1 OR created_at <= $2", [before(RENEWED_IDLE_MS), before(LIFETIME_MS)]);
   await db.query("DELETE FROM throttles WHERE window_ends_at <= $1", [now]);
   await db.query("DELETE FROM password_resets WHERE expires_at <= $1", [now]);
   await db.query("DELETE FROM signup_attempts WHERE expires_at <= $1", [now]);

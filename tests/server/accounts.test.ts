@@ -240,10 +240,33 @@ describe.each(databaseKinds)("accounts on %s", (kind) => {
       expect((await client.get("/api/profile")).statusCode).toBe(200);
       server.advance(14 * MINUTE);
       expect((await client.get("/api/profile")).statusCode).toBe(200);
-      server.advance(15 * MINUTE + 1);
+      // The session is renewed at most once a minute, so it may outlive its last request by up to 16 minutes (RENEW_MS).
+      server.advance(16 * MINUTE + 1);
       const expired = await client.get("/api/profile");
       expect([expired.statusCode, json(expired).message]).toEqual([401, messages.sessionInvalid]);
       expect(client.cookies.size).toBe(0);
+    });
+
+    const lastSeen = async (client: Client) => (await server.db.query<{ last_seen_at: Date }>(
+      "SELECT last_seen_at FROM sessions WHERE id_hash = $1", [server.ctx.hash(client.cookies.get("apply_session")!)]))[0]!.last_seen_at.getTime();
+
+    it("renews the session's last_seen only when it is more than a minute old", async () => {
+      const client = await loggedInApplicant(server);
+      const loggedInAt = await lastSeen(client);
+      server.advance(MINUTE);
+      expect((await client.get("/api/session")).statusCode).toBe(200);
+      expect(await lastSeen(client)).toBe(loggedInAt);
+      server.advance(1_000);
+      expect((await client.get("/api/session")).statusCode).toBe(200);
+      expect(await lastSeen(client)).toBe(server.clock.now.getTime());
+    });
+
+    it("keeps a session 15 minutes after a request that did not renew it", async () => {
+      const client = await loggedInApplicant(server);
+      server.advance(50_000);
+      expect((await client.put("/api/answer", { first_name: "Ada" })).statusCode).toBe(200);
+      server.advance(15 * MINUTE - 1_000);
+      expect((await client.get("/api/profile")).statusCode).toBe(200);
     });
 
     it("ends a session after 12 hours however active", async () => {

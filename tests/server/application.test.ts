@@ -135,6 +135,35 @@ describe.each(databaseKinds)("the application API on %s", (kind) => {
       expect(landed).toBe(2);
     });
 
+    // Answers that control nothing are merged without the engine (engine/saves-alone.ts): the
+    // guarantees hold on that way too.
+    it("refuses a bad answer to a question controlling nothing, and saves nothing of that change", async () => {
+      const client = await loggedInApplicant(server);
+      await client.put("/api/answer", { first_name: "Ana" });
+      const refused = await client.put("/api/answer", { middle_name: "Maria", first_name: 5 });
+      expect([refused.statusCode, json(refused).message]).toEqual([400, "first_name must be a string."]);
+      expect(await profileOf(client)).toMatchObject({ answer: { first_name: "Ana" }, revision: 1 });
+    });
+
+    it("clears an answer to a question controlling nothing that is hidden, rather than storing it", async () => {
+      const client = await loggedInApplicant(server);
+      await client.put("/api/answer", { former_names: "N" });
+      const hidden = json(await client.put("/api/answer", { former_last_name: "Smith", first_name: "Ana" }));
+      expect(hidden).toMatchObject({ revision: 2, cleared: ["former_last_name"] });
+      expect((await profileOf(client)).answer).toEqual({ former_names: "N", former_names_desc: expect.any(String), first_name: "Ana" });
+      await client.put("/api/answer", { former_names: "Y" });
+      expect(json(await client.put("/api/answer", { former_last_name: "Smith" }))).toMatchObject({ revision: 4, cleared: [] });
+      expect((await profileOf(client)).answer).toMatchObject({ former_last_name: "Smith" });
+    });
+
+    it("still clears what a key controlling a condition hides when sent with keys controlling nothing", async () => {
+      const client = await loggedInApplicant(server);
+      await client.put("/api/answer", { former_names: "Y", former_last_name: "Smith" });
+      const response = json(await client.put("/api/answer", { former_names: "N", first_name: "Ana" }));
+      expect(response.cleared).toEqual(["former_last_name"]);
+      expect((await profileOf(client)).answer).not.toHaveProperty("former_last_name");
+    });
+
     it("keeps every answer of concurrent saves (no lost update)", async () => {
       const client = await loggedInApplicant(server);
       const keys = ["first_name", "middle_name", "last_name", "phone_mobile", "phone_home", "email_address", "address_line_1", "city"];

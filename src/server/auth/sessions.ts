@@ -3,6 +3,15 @@ import type { Queryable } from "../db/database";
 import { randomId, type Hasher } from "./secrets";
 
 export const IDLE_MS = 15 * 60_000;
+/**
+ * An applicant's session is renewed (last_seen_at written) only when its last renewal is older than
+ * this: a save then writes no session row (a quarter of a save's cost). Its last request may be up to
+ * this much later than last_seen_at, so the session lasts IDLE_MS to IDLE_MS + RENEW_MS after it, never
+ * less than the page's own 15 minutes (whose warning's "stay logged in" must still find it alive).
+ */
+export const RENEW_MS = 60_000;
+/** How long after its last renewal an applicant's session ends. */
+export const RENEWED_IDLE_MS = IDLE_MS + RENEW_MS;
 export const LIFETIME_MS = 12 * 60 * 60_000;
 
 export interface SessionCookies {
@@ -40,7 +49,7 @@ export async function endEverySession(db: Queryable, userId: number): Promise<vo
 /** Sessions that ended by time, removed at login so the table does not grow without end. */
 export async function removeEndedSessions(db: Queryable, userId: number, now: Date): Promise<void> {
   await db.query("DELETE FROM sessions WHERE user_id = $1 AND (last_seen_at <= $2 OR created_at <= $3)", [
-    userId, new Date(now.getTime() - IDLE_MS), new Date(now.getTime() - LIFETIME_MS),
+    userId, new Date(now.getTime() - RENEWED_IDLE_MS), new Date(now.getTime() - LIFETIME_MS),
   ]);
 }
 

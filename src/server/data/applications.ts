@@ -4,6 +4,7 @@
 import type { WebStatus } from "../../api-contract";
 import type { Answers } from "../../engine/runtime";
 import type { Database, Queryable } from "../db/database";
+import { RENEW_MS } from "../auth/sessions";
 
 /** Stored answers leave out unanswered keys: "" and absent mean the same. */
 export function answered(answers: Answers): Answers {
@@ -30,14 +31,21 @@ export interface Application {
 const columns = `u.id AS "userId", u.username, a.answers, a.revision, a.last_page AS "lastPage", a.web_status AS "webStatus",
   a.tabs, a.add_another AS "addAnother", a.submitted_at AS "submittedAt", a.reference`;
 
-/** The session's application, in one statement that also renews the session (or null when it has ended). */
+/**
+ * The session's application (or null when the session has ended: no request since `idleSince`, or
+ * started before `startedSince`), in one statement that also renews the session when its last
+ * renewal is more than RENEW_MS old: last_seen_at lags the last request by up to RENEW_MS, hence
+ * the earlier bound it is compared with.
+ */
 export async function applicationOfSession(db: Queryable, idHash: string, now: Date, idleSince: Date, startedSince: Date): Promise<Application | null> {
   const [row] = await db.query<Application & Record<string, unknown>>(
     `WITH s AS (
-       UPDATE sessions SET last_seen_at = $2 WHERE id_hash = $1 AND last_seen_at > $3 AND created_at > $4 RETURNING user_id
+       SELECT user_id FROM sessions WHERE id_hash = $1 AND last_seen_at > $3 AND created_at > $4
+     ), renewed AS (
+       UPDATE sessions SET last_seen_at = $2 WHERE id_hash = $1 AND last_seen_at > $3 AND last_seen_at < $5 AND created_at > $4
      )
      SELECT ${columns} FROM s JOIN users u ON u.id = s.user_id JOIN applications a ON a.user_id = u.id`,
-    [idHash, now, idleSince, startedSince],
+    [idHash, now, new Date(idleSince.getTime() - RENEW_MS), startedSince, new Date(now.getTime() - RENEW_MS)],
   );
   return row ?? null;
 }
@@ -85,6 +93,28 @@ export async function changeApplication(
       `SELECT ${columns} FROM users u JOIN applications a ON a.user_id = u.id WHERE u.id = $1 FOR UPDATE OF a`, [start.userId]);
     return (await write(tx, row!))!;
   });
+}
+
+/**
+ * Merges `sent` into the stored answers in one statement, unanswered ("") keys removed, if the
+ * application is still at `revision` and not submitted: answers the new revision, or null when
+ * another request wrote first (or it was submitted). For saves that change the answers sent alone
+ * (savesAlone): the revision it was checked over is the one it writes over.
+ */
+export async function mergeAnswers(db: Queryable, userId: number, revision: number, sent: Answers, now: Date): Promise<number | null> {
+  const set: Answers = {};
+  const removed: string[] = [];
+  for (const [key, value] of Object.entries(sent)) {
+    if (value === "") removed.push(key);
+    else set[key] = value;
+  }
+  const [row] = await db.query<{ revision: number }>(
+    `UPDATE applications SET answers = (answers || $3::jsonb) - $4::text[], revision = revision + 1, updated_at = $5,
+       save_days = jsonb_set(save_days, ARRAY[$6::text], to_jsonb(coalesce((save_days->>$6::text)::int, 0) + 1))
+     WHERE user_id = $1 AND revision = $2 AND submitted_at IS NULL RETURNING revision`,
+    [userId, revision, JSON.stringify(set), removed, now, now.toISOString().slice(0, 10)],
+  );
+  return row?.revision ?? null;
 }
 
 /** Writes a field that is not answers, unless the application was submitted: answers whether it wrote. */

@@ -3,10 +3,10 @@
 // reaches only their own row.
 import type { FastifyInstance } from "fastify";
 import type { JsonSchemaToTsProvider } from "@fastify/type-provider-json-schema-to-ts";
-import { answersBefore, copyAnswers, evaluateAnswers, localToday, validateAnswers, type Answers } from "../../engine/runtime";
+import { answersBefore, copyAnswers, evaluateAnswers, localToday, savesAlone, validateAnswers, type Answers } from "../../engine/runtime";
 import { dayAnywhereOnEarth } from "../../engine/dates";
 import {
-  addWebStatus, answered, changeApplication, loginsOf, setLastPage, storeValidations, submitApplication, type Application, type ChangeResult,
+  addWebStatus, answered, changeApplication, loginsOf, mergeAnswers, setLastPage, storeValidations, submitApplication, type Application, type ChangeResult,
 } from "../data/applications";
 import { closedChoices, unofferedChoices, withoutChoiceLabels, writeChoiceLabels } from "../../engine/choices";
 import type { ServerContext } from "../context";
@@ -91,6 +91,16 @@ export function applicationRoutes(app: FastifyInstance, ctx: ServerContext): voi
     const ifMatch = request.headers["if-match"];
     const ifRevision = ifMatch === undefined ? undefined : /^"(\d{1,9})"$/.exec(ifMatch)?.[1];
     if (ifMatch !== undefined && ifRevision === undefined) throw new ApiError(412, messages.stale);
+    // The usual autosave: answers that control nothing, shown, merged in one statement without the
+    // engine (engine/saves-alone.ts). Another request's write in between sends it the engine's way.
+    const a = request.application;
+    if (Object.keys(sent).length > 0 && savesAlone(form, a.answers, Object.keys(sent))) {
+      if (a.submittedAt) throw new ApiError(409, messages.alreadySubmitted);
+      if (ifRevision !== undefined && a.revision !== Number(ifRevision)) throw new ApiError(412, messages.stale);
+      const revision = await mergeAnswers(db, a.userId, a.revision, sent, now());
+      if (revision !== null) return { message: messages.saved, revision, cleared: [] };
+      if (ifRevision !== undefined) throw new ApiError(412, messages.stale);
+    }
     let cleared: string[] = [];
     const revision = revisionOf(await changeApplication(db, request.application, now(), (current) => {
       if (Object.keys(sent).length === 0) return null;
