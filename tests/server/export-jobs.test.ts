@@ -80,11 +80,11 @@ describe.each(databaseKinds)("export jobs (%s)", (kind) => {
   });
 
   it("runs an export of the list's filter to done, with its progress, and its file holds the applications", async () => {
-    // The store takes the file slowly (a millisecond a chunk, a chunk a row: seconds in all), so the export is seen part-way.
+    // The store takes the file slowly (40 ms a chunk, a chunk a batch of 50 rows: seconds in all), so the export is seen part-way.
     const storage = server.ctx.storage;
     const writeStream = storage.writeStream.bind(storage);
     storage.writeStream = (key, body, contentType) => writeStream(key, body.pipe(new Transform({
-      transform: (chunk, _encoding, done) => void setTimeout(() => done(null, chunk), 1),
+      transform: (chunk, _encoding, done) => void setTimeout(() => done(null, chunk), 40),
     })), contentType);
     let job: Job;
     try {
