@@ -44,12 +44,17 @@ describe("the address lookup setting", () => {
 });
 
 describe("the operations settings", () => {
-  it("default to no metrics port, the loopback interface, a second's loop delay, no memory limits and 30 s to drain", () => {
-    const config = configFromEnv({});
+  it("default to no metrics port, the loopback interface, a second's loop delay on PostgreSQL, no memory limits and 30 s to drain", () => {
+    const config = configFromEnv({ DATABASE_URL: "postgres://apply@127.0.0.1/apply" });
     expect(config.metricsPort).toBeUndefined();
     expect(config.metricsHost).toBe("127.0.0.1");
     expect(config.pressure).toEqual({ maxEventLoopDelayMs: 1000, maxHeapUsedBytes: 0, maxRssBytes: 0, retryAfterSeconds: 10 });
     expect(config.shutdownTimeoutMs).toBe(30_000);
+  });
+
+  it("set no loop-delay limit on PGlite, which holds this process's loop while it works, unless the operator sets one", () => {
+    expect(configFromEnv({}).pressure?.maxEventLoopDelayMs).toBe(0);
+    expect(configFromEnv({ MAX_EVENT_LOOP_DELAY_MS: "2000" }).pressure?.maxEventLoopDelayMs).toBe(2000);
   });
 
   it("read what the operator sets", () => {
