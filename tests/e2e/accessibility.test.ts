@@ -19,7 +19,7 @@ import { validateAnswers } from "../../src/engine/form";
 import { loadForm } from "../../src/engine/load";
 import type { Answers } from "../../src/engine/runtime";
 import { definitions, optionsOf } from "../support/definitions";
-import { completeAnswersToday, createAccount, latestCode, logInThroughApi, newAddress, PASSWORD, repoRoot, serverAnswers, waitForExpression } from "./support";
+import { ANIMATIONS_ENDED, completeAnswersToday, createAccount, latestCode, logInThroughApi, newAddress, PASSWORD, repoRoot, serverAnswers, waitForExpression } from "./support";
 import { browserWorld } from "./world";
 
 const world = browserWorld({ height: 800 });
@@ -60,10 +60,6 @@ async function loggedInPage(width: number): Promise<Page> {
   await logInThroughApi(page, world.server, username);
   return page;
 }
-
-// Browser-side code is passed as text: the tests' TypeScript has Node's types, not the DOM's.
-/** True once every finite animation (dialogs opening, toasts sliding in) has ended; the spinner's spins forever. */
-const ANIMATIONS_ENDED = "document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity)";
 
 // React has taken the page over: a prerendered page shows its buttons before their code listens,
 // and a click then (the footer's Contact Us, on a loaded machine) does nothing.

@@ -18,7 +18,7 @@ import { generateSync } from "otplib";
 import type { Page } from "playwright-core";
 import { beforeAll, describe, expect, test } from "vitest";
 import { pdfWithText, textOf } from "../../src/server/convert/test-files";
-import { completeAnswersToday, createAccount, logInThroughApi, newAddress, readOutbox, repoRoot, waitForExpression } from "./support";
+import { ANIMATIONS_ENDED, completeAnswersToday, createAccount, logInThroughApi, newAddress, readOutbox, repoRoot, waitForExpression } from "./support";
 import { browserWorld } from "./world";
 
 const world = browserWorld({ height: 900 });
@@ -35,6 +35,8 @@ beforeAll(() => void mkdirSync(SCREENSHOTS, { recursive: true }));
 
 async function expectAxeClean(page: Page, name: string): Promise<void> {
   await page.locator("main h1").first().waitFor();
+  // axe reads colours as drawn: a dialog still fading in has its buttons at part opacity.
+  await waitForExpression(page, ANIMATIONS_ENDED);
   const width = page.viewportSize()!.width;
   const { violations } = await new AxeBuilder({ page }).withTags(TAGS).analyze();
   expect(violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.html).join("; ")})`), `${name} @ ${width}px`).toEqual([]);

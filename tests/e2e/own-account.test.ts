@@ -6,14 +6,13 @@ import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "playwright-core";
 import { describe, expect, test } from "vitest";
 import { accountMessages } from "../../src/engine/messages";
-import { createAccount, latestCode, logInThroughApi, newAddress, PASSWORD, readOutbox, waitForExpression } from "./support";
+import { ANIMATIONS_ENDED, createAccount, latestCode, logInThroughApi, newAddress, PASSWORD, readOutbox, waitForExpression } from "./support";
 import { browserWorld } from "./world";
 
 const world = browserWorld();
 const { newPage } = world;
 
 const TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
-const ANIMATIONS_ENDED = "document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity)";
 const waitForPath = (page: Page, pathname: string) => page.waitForURL((url) => url.pathname === pathname);
 const toast = (page: Page, label: string, text: string) => page.getByRole("alertdialog", { name: label }).filter({ hasText: text }).waitFor();
 const focusedText = (page: Page) => page.evaluate<string>("document.activeElement?.textContent ?? ''");

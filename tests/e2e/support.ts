@@ -211,6 +211,10 @@ export async function launchBrowser(): Promise<Browser> {
  * until it is truthy. Not page.waitForFunction: with text it evaluates by eval, which the app's
  * Content-Security-Policy (script-src 'self') refuses; page.evaluate is not subject to it.
  */
+// Browser-side code is passed as text: the tests' TypeScript has Node's types, not the DOM's.
+/** True once every finite animation (dialogs opening, toasts sliding in) has ended; the spinner's spins forever. */
+export const ANIMATIONS_ENDED = "document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity)";
+
 export async function waitForExpression(page: Page, expression: string, timeoutMs = 30_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (!(await page.evaluate<unknown>(expression))) {
