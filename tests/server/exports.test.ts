@@ -4,6 +4,7 @@
 // (complete answers with extra blocks, formula-looking answers, a choice without its stored label).
 import { mkdtempSync, rmSync } from "node:fs";
 import { get as httpGet } from "node:http";
+import { Writable } from "node:stream";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { parse } from "csv-parse/sync";
@@ -14,7 +15,7 @@ import { definitions, labelOf, optionsOf } from "../support/definitions";
 import type { Answers } from "../../src/engine/runtime";
 import { finishPdfCopy, pdfCopyOf, startPdfCopy } from "../../src/server/data/pdf-copies";
 import { storageKey } from "../../src/server/documents";
-import { COPY_NOT_READY } from "../../src/server/exports/export";
+import { COPY_NOT_READY, PIECE_LENGTH, writeExport } from "../../src/server/exports/export";
 import { staffMessages } from "../../src/server/staff/messages";
 import { completeApplication, databaseKinds, json, loggedInStaff, TEST_DAY, type Client, type TestServer, startTestServer } from "./harness";
 
@@ -155,6 +156,23 @@ describe.each(databaseKinds)("the office's exports (%s)", (kind) => {
     it("pages through the database: every one of 1,100 applications once, in order", async () => {
       const rows = csv((await get(admin, `/staff/api/exports/csv?term=${BULK_TERM}`)).body);
       expect(rows.map((row) => row.first_name)).toEqual(Array.from({ length: BULK }, (_, i) => `Bulk${i}`));
+    });
+
+    it("hands the response pieces of at most 32 K characters, or of one row longer than that, never a whole page of rows", async () => {
+      // A string over 128 KB is a large object to V8, freed only by a full collection: pages of
+      // them grew the heap by hundreds of MB over 100,000 applications.
+      const pieces = async (term: string) => {
+        const lengths: number[] = [];
+        const out = new Writable({ decodeStrings: false, write: (piece: string, _encoding, done) => void (lengths.push(piece.length), done()) });
+        const { rows } = await writeExport(server.ctx, "csv", { term, timeZone: "UTC" }, out);
+        return { rows, lengths: lengths.slice(1) }; // after the header row
+      };
+      const bulk = await pieces(BULK_TERM);
+      expect(bulk.rows).toBe(BULK);
+      expect(Math.max(...bulk.lengths)).toBeLessThanOrEqual(PIECE_LENGTH);
+      // Rows of 100,000 characters: one a piece.
+      const large = await pieces(LARGE_TERM);
+      expect(large.lengths.length).toBe(LARGE);
     });
   });
 
