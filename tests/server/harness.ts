@@ -176,3 +176,22 @@ export async function loggedInStaff(server: TestServer, role: StaffRole, email =
   client.cookies.set(server.ctx.staffCookie.name, id);
   return Object.assign(client, { staffId: row!.id, email });
 }
+
+/**
+ * Every item of a keyset-paged list, in order: `pageAfter(null)` is the first page, and each next
+ * page is asked for with the cursor the one before gave, until none is given. A cursor given twice
+ * fails at once (a server going round in circles would otherwise loop until the test times out).
+ */
+export async function allPages<Item>(pageAfter: (cursor: string | null) => Promise<{ items: Item[]; next: string | null }>): Promise<Item[]> {
+  const items: Item[] = [];
+  const cursors = new Set<string>();
+  let cursor: string | null = null;
+  for (;;) {
+    const page = await pageAfter(cursor);
+    items.push(...page.items);
+    if (!page.next) return items;
+    if (cursors.has(page.next)) throw new Error(`The cursor ${page.next} was given twice.`);
+    cursors.add(page.next);
+    cursor = page.next;
+  }
+}
