@@ -3,7 +3,6 @@
 // answers' labels and document links valid 5 minutes; and what a key cannot do: open a staff
 // route, outlive its revocation, exceed its rate. The 250 applications of the paging test are
 // written directly; John comes through the real API, so his answers are the form's own.
-import { spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -14,7 +13,7 @@ import { storageKey } from "../../src/server/documents";
 import { messages } from "../../src/server/messages";
 import { API_CALLS_PER_MINUTE } from "../../src/server/staff/integration";
 import { staffMessages } from "../../src/server/staff/messages";
-import { allPages, Client, completeApplication, databaseKinds, json, loggedInApplicant, loggedInStaff, startTestServer, type TestServer } from "./harness";
+import { allPages, Client, completeApplication, databaseKinds, json, loggedInApplicant, loggedInStaff, runScript, startTestServer, type TestServer } from "./harness";
 
 const complete = completeApplication();
 const BULK = 250;
@@ -108,17 +107,7 @@ describe.each(databaseKinds)("the integration API (%s)", (kind) => {
     it("is what examples/sis-pull.ts reads: every application submitted since a day, as JSON Lines", async () => {
       const { key } = await newKey("sis-script");
       const address = await server.app.listen({ port: 0, host: "127.0.0.1" });
-      const run = await new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve, reject) => {
-        const child = spawn(process.execPath, ["--import", "tsx", "examples/sis-pull.ts", address, "2026-10-08"], {
-          cwd: join(import.meta.dirname, "../.."), env: { ...process.env, API_KEY: key },
-        });
-        let stdout = "";
-        let stderr = "";
-        child.stdout.on("data", (chunk: Buffer) => (stdout += chunk.toString()));
-        child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
-        child.once("error", reject);
-        child.once("close", (code) => resolve({ code, stdout, stderr }));
-      });
+      const run = await runScript("examples/sis-pull.ts", [address, "2026-10-08"], { API_KEY: key });
       const expected = [...bulk.filter((b) => b.submitted_at >= "2026-10-08T04:00:00.000Z").map((b) => b.reference), john.reference];
       expect(run.code, run.stderr).toBe(0);
       expect(run.stdout.trim().split("\n").map((line) => (JSON.parse(line) as Application).reference)).toEqual(expected);
