@@ -1,6 +1,9 @@
 // Servers for tests: the real app on a real database (PGlite in memory, or a fresh database in
-// the PostgreSQL the global setup started), a clock the test moves, and mail kept in a list.
+// the PostgreSQL the global setup started), a clock the test moves, and mail kept in a list; and
+// what tests do with them: clients, a list followed page by page, a script run as a process.
+import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
+import { join } from "node:path";
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from "fastify";
 import pg from "pg";
 import { inject } from "vitest";
@@ -175,4 +178,44 @@ export async function loggedInStaff(server: TestServer, role: StaffRole, email =
   const client = new Client(server);
   client.cookies.set(server.ctx.staffCookie.name, id);
   return Object.assign(client, { staffId: row!.id, email });
+}
+
+/**
+ * Every item of a keyset-paged list, in order: `pageAfter(null)` is the first page, and each next
+ * page is asked for with the cursor the one before gave, until none is given. A cursor given twice
+ * fails at once (a server going round in circles would otherwise loop until the test times out).
+ */
+export async function allPages<Item>(pageAfter: (cursor: string | null) => Promise<{ items: Item[]; next: string | null }>): Promise<Item[]> {
+  const items: Item[] = [];
+  const cursors = new Set<string>();
+  let cursor: string | null = null;
+  for (;;) {
+    const page = await pageAfter(cursor);
+    items.push(...page.items);
+    if (!page.next) return items;
+    if (cursors.has(page.next)) throw new Error(`The cursor ${page.next} was given twice.`);
+    cursors.add(page.next);
+    cursor = page.next;
+  }
+}
+
+export interface ScriptRun { code: number | null; stdout: string; stderr: string }
+
+/**
+ * A TypeScript file of the repository (`scripts/staff.ts`, which `npm run staff` runs, or
+ * `examples/sis-pull.ts`) run as its own Node process from the repository's root, as an operator
+ * runs it: its exit code and all it printed. `env` is laid over this process's environment.
+ */
+export function runScript(script: string, args: string[], env: Record<string, string> = {}): Promise<ScriptRun> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ["--import", "tsx", script, ...args], {
+      cwd: join(import.meta.dirname, "../.."), env: { ...process.env, ...env },
+    });
+    let stdout = "";
+    let stderr = "";
+    child.stdout.on("data", (chunk: Buffer) => (stdout += chunk.toString()));
+    child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
+    child.once("error", reject);
+    child.once("close", (code) => resolve({ code, stdout, stderr }));
+  });
 }

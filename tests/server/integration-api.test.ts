@@ -3,7 +3,6 @@
 // answers' labels and document links valid 5 minutes; and what a key cannot do: open a staff
 // route, outlive its revocation, exceed its rate. The 250 applications of the paging test are
 // written directly; John comes through the real API, so his answers are the form's own.
-import { spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -14,7 +13,7 @@ import { storageKey } from "../../src/server/documents";
 import { messages } from "../../src/server/messages";
 import { API_CALLS_PER_MINUTE } from "../../src/server/staff/integration";
 import { staffMessages } from "../../src/server/staff/messages";
-import { Client, completeApplication, databaseKinds, json, loggedInApplicant, loggedInStaff, startTestServer, type TestServer } from "./harness";
+import { allPages, Client, completeApplication, databaseKinds, json, loggedInApplicant, loggedInStaff, runScript, startTestServer, type TestServer } from "./harness";
 
 const complete = completeApplication();
 const BULK = 250;
@@ -46,19 +45,13 @@ describe.each(databaseKinds)("the integration API (%s)", (kind) => {
     expect(r.statusCode, r.body).toBe(200);
     return r.json() as Page;
   };
-  /** Every page from `query`, following next_cursor. */
-  const allPages = async (key: string, query: string) => {
-    const applications: Application[] = [];
-    let cursor: string | null = null;
-    do {
-      const separator: string = query ? "&" : "?";
-      const page: Page = await pageOf(key, `${query}${cursor ? `${separator}cursor=${cursor}` : ""}`);
+  /** Every application from `query` (empty, or beginning with ?), following next_cursor. */
+  const allApplications = (key: string, query: string) =>
+    allPages(async (cursor) => {
+      const page = await pageOf(key, cursor ? `${query}${query ? "&" : "?"}cursor=${cursor}` : query);
       expect(page.applications.length).toBeLessThanOrEqual(100);
-      applications.push(...page.applications);
-      cursor = page.next_cursor;
-    } while (cursor);
-    return applications;
-  };
+      return { items: page.applications, next: page.next_cursor };
+    });
   const refusal = (r: LightMyRequestResponse) => [r.statusCode, json(r).message];
 
   beforeAll(async () => {
@@ -103,7 +96,7 @@ describe.each(databaseKinds)("the integration API (%s)", (kind) => {
       const first = await pageOf(key, "");
       expect(first.applications).toHaveLength(100);
       expect(first.next_cursor).toEqual(expect.any(String));
-      const all = await allPages(key, "");
+      const all = await allApplications(key, "");
       expect(all.map((a) => a.reference)).toEqual([...bulk.map((b) => b.reference), john.reference]);
       expect(all[0]).toEqual({
         reference: bulk[0]!.reference, email: "bulk0@example.org", submitted_at: bulk[0]!.submitted_at, review_status: "received",
@@ -114,17 +107,7 @@ describe.each(databaseKinds)("the integration API (%s)", (kind) => {
     it("is what examples/sis-pull.ts reads: every application submitted since a day, as JSON Lines", async () => {
       const { key } = await newKey("sis-script");
       const address = await server.app.listen({ port: 0, host: "127.0.0.1" });
-      const run = await new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve, reject) => {
-        const child = spawn(process.execPath, ["--import", "tsx", "examples/sis-pull.ts", address, "2026-10-08"], {
-          cwd: join(import.meta.dirname, "../.."), env: { ...process.env, API_KEY: key },
-        });
-        let stdout = "";
-        let stderr = "";
-        child.stdout.on("data", (chunk: Buffer) => (stdout += chunk.toString()));
-        child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
-        child.once("error", reject);
-        child.once("close", (code) => resolve({ code, stdout, stderr }));
-      });
+      const run = await runScript("examples/sis-pull.ts", [address, "2026-10-08"], { API_KEY: key });
       const expected = [...bulk.filter((b) => b.submitted_at >= "2026-10-08T04:00:00.000Z").map((b) => b.reference), john.reference];
       expect(run.code, run.stderr).toBe(0);
       expect(run.stdout.trim().split("\n").map((line) => (JSON.parse(line) as Application).reference)).toEqual(expected);
@@ -136,12 +119,12 @@ describe.each(databaseKinds)("the integration API (%s)", (kind) => {
       // 2026-10-08 starts at 04:00 UTC in New York (UTC-4 in October).
       const fromDay = bulk.filter((b) => b.submitted_at >= "2026-10-08T04:00:00.000Z").map((b) => b.reference);
       expect(fromDay.length).toBeGreaterThan(100);
-      expect((await allPages(key, "?submitted_since=2026-10-08")).map((a) => a.reference)).toEqual([...fromDay, john.reference]);
+      expect((await allApplications(key, "?submitted_since=2026-10-08")).map((a) => a.reference)).toEqual([...fromDay, john.reference]);
       // A moment two rows share: both are in.
       const tie = bulk.findIndex((b, i) => i > 150 && bulk[i + 1]?.submitted_at === b.submitted_at);
       const since = encodeURIComponent(bulk[tie]!.submitted_at.replace("Z", "+00:00"));
-      expect((await allPages(key, `?submitted_since=${since}`)).map((a) => a.reference)).toEqual([...bulk.slice(tie).map((b) => b.reference), john.reference]);
-      expect((await allPages(key, "?submitted_since=2026-11-23")).map((a) => a.reference)).toEqual([]);
+      expect((await allApplications(key, `?submitted_since=${since}`)).map((a) => a.reference)).toEqual([...bulk.slice(tie).map((b) => b.reference), john.reference]);
+      expect((await allApplications(key, "?submitted_since=2026-11-23")).map((a) => a.reference)).toEqual([]);
     });
 
     it("refuses a submitted_since or a cursor that is not one, with a message", async () => {
@@ -199,7 +182,7 @@ describe.each(databaseKinds)("the integration API (%s)", (kind) => {
       expect([(await download(original)).statusCode, (await download(original)).body]).toEqual([200, "the essay"]);
       expect((await download(pdf)).body).toBe("%PDF-1.7 the essay");
       // The page lists the same links.
-      const listed = (await allPages(key, "?submitted_since=2026-11-22")).find((a) => a.reference === john.reference)!;
+      const listed = (await allApplications(key, "?submitted_since=2026-11-22")).find((a) => a.reference === john.reference)!;
       expect(listed.documents.map((d) => d.answer_key)).toEqual(["essay_upload"]);
 
       server.advance(5 * 60_000 + 1000);

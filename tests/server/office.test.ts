@@ -11,7 +11,7 @@ import type { Answers } from "../../src/engine/runtime";
 import { pdfCopyOf, finishPdfCopy } from "../../src/server/data/pdf-copies";
 import { storageKey } from "../../src/server/documents";
 import { staffMessages } from "../../src/server/staff/messages";
-import { Client, completeApplication, databaseKinds, json, loggedInApplicant, loggedInStaff, startTestServer, type TestServer } from "./harness";
+import { allPages, Client, completeApplication, databaseKinds, json, loggedInApplicant, loggedInStaff, startTestServer, type TestServer } from "./harness";
 
 const complete = completeApplication();
 /** The cycle's term (complete applications apply for it), and the next. */
@@ -38,18 +38,13 @@ describe.each(databaseKinds)("the office's applications (%s)", (kind) => {
     expect(r.statusCode, r.body).toBe(200);
     return r.json() as Page;
   };
-  /** Every page of a list, following `next`. */
-  const allPages = async (client: Client, query: string) => {
-    const rows: Row[] = [];
-    let next: string | null = null;
-    do {
-      const got: Page = await page(client, `${query}${next ? `&after=${next}` : ""}`);
+  /** Every row of a list, following `next`. */
+  const allRows = (client: Client, query: string) =>
+    allPages(async (after) => {
+      const got = await page(client, `${query}${after ? `&after=${after}` : ""}`);
       expect(got.rows.length).toBeLessThanOrEqual(50);
-      rows.push(...got.rows);
-      next = got.next;
-    } while (next);
-    return rows;
-  };
+      return { items: got.rows, next: got.next };
+    });
   const idOf = async (email: string) => (await server.db.query<{ id: number }>("SELECT id FROM users WHERE username = $1", [email]))[0]!.id;
 
   /** Signs up an applicant who saves `answers` in two saves (the second the same day), and submits when asked. */
@@ -126,7 +121,7 @@ describe.each(databaseKinds)("the office's applications (%s)", (kind) => {
 
     it("filters by status, term, review status, citizenship and submitted days", async () => {
       const reader = await staff("reader");
-      const ids = async (query: string) => (await allPages(reader, query)).map((r) => r.id).sort((a, b) => a - b);
+      const ids = async (query: string) => (await allRows(reader, query)).map((r) => r.id).sort((a, b) => a - b);
       const bulkIds = (keep: (i: number) => boolean) => bulk.filter((_, i) => keep(i)).map((b) => b.id).sort((a, b) => a - b);
       expect(await ids(`status=started&term=${LATER_TERM}`)).toEqual([maria.id]);
       expect(await ids(`status=submitted&term=${TERM}`)).toEqual([john.id]);
@@ -157,7 +152,7 @@ describe.each(databaseKinds)("the office's applications (%s)", (kind) => {
       ] as const) {
         const first = await page(reader, `term=${BULK_TERM}&sort=${sort}`);
         expect([first.rows.length, first.total], sort).toEqual([50, BULK]);
-        expect((await allPages(reader, `term=${BULK_TERM}&sort=${sort}`)).map((r) => r.id), sort).toEqual(expected(key, descending));
+        expect((await allRows(reader, `term=${BULK_TERM}&sort=${sort}`)).map((r) => r.id), sort).toEqual(expected(key, descending));
       }
     });
 

@@ -1,7 +1,6 @@
 // npm run staff, run as the operator runs it (a child process with the server's environment): on
 // a PGlite folder no server holds, on one a running server holds (through its operator channel),
 // and on PostgreSQL.
-import { spawn } from "node:child_process";
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -10,27 +9,12 @@ import { buildServer } from "../../src/server/app";
 import { openPglite, openPostgres } from "../../src/server/db/database";
 import { staffMessages } from "../../src/server/staff/messages";
 import { operatorSocketPath } from "../../src/server/staff/operator-channel";
-import { freshPostgresUrl, json, testConfig, testForm } from "./harness";
+import { freshPostgresUrl, json, runScript, testConfig, testForm } from "./harness";
 
-const repoRoot = join(import.meta.dirname, "../..");
 const PUBLIC_URL = "http://localhost:8080";
 
-interface Run { code: number | null; stdout: string; stderr: string }
-
 /** `npm run staff -- …args` with the server's settings in `env`. */
-function staff(env: Record<string, string>, ...args: string[]): Promise<Run> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ["--import", "tsx", "scripts/staff.ts", ...args], {
-      cwd: repoRoot, env: { ...process.env, DATABASE_URL: "", SMTP_URL: "", PUBLIC_URL, ...env },
-    });
-    let stdout = "";
-    let stderr = "";
-    child.stdout.on("data", (chunk: Buffer) => (stdout += chunk.toString()));
-    child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
-    child.once("error", reject);
-    child.once("close", (code) => resolve({ code, stdout, stderr }));
-  });
-}
+const staff = (env: Record<string, string>, ...args: string[]) => runScript("scripts/staff.ts", args, { DATABASE_URL: "", SMTP_URL: "", PUBLIC_URL, ...env });
 
 /** The invitation links in the outbox's .eml files to `to` (quoted-printable, as mail programs read it). */
 function mailedLinks(dataDir: string, to: string): string[] {

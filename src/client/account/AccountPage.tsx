@@ -116,6 +116,7 @@ function DeleteSection({ isSubmitted }: { isSubmitted: boolean }) {
             onOpenChange={setAsking}
             confirmLabel="Delete my application"
             onConfirm={() => remove.mutate()}
+            focusCancel
             isDangerous
             isPending={remove.isPending}
           >

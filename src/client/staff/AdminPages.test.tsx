@@ -133,6 +133,9 @@ describe("the team", () => {
     const user = userEvent.setup();
     await user.click(await screen.findByRole("button", { name: "Disable bob@westbrook.example.edu" }));
     const dialog = await screen.findByRole("alertdialog", { name: "Disable this account?" });
+    expect(dialog).toHaveTextContent("bob@westbrook.example.edu will be logged out at once and cannot log in until an administrator enables the account again.");
+    await waitFor(() => expect(dialog).toHaveFocus());
+    expect(within(dialog).getByRole("button", { name: "Disable" })).toHaveClass("button-danger");
     await user.click(within(dialog).getByRole("button", { name: "Cancel" }));
     await waitFor(() => expect(screen.queryByRole("alertdialog")).not.toBeInTheDocument());
     expect(sentTo("PATCH", "/staff/api/staff/2")).toEqual([]);

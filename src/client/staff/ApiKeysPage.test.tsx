@@ -119,7 +119,9 @@ describe("the API keys page", () => {
     const user = userEvent.setup();
     await user.click(await screen.findByRole("button", { name: "Revoke sis" }));
     const dialog = await screen.findByRole("alertdialog", { name: "Revoke this key?" });
-    expect(dialog).toHaveTextContent('The system using "sis" is refused from its next call.');
+    expect(dialog).toHaveTextContent('The system using "sis" is refused from its next call. A revoked key cannot be used again: make a new key instead.');
+    await waitFor(() => expect(dialog, "the question is read out first; no button is chosen for the admin").toHaveFocus());
+    expect(within(dialog).getByRole("button", { name: "Revoke" })).toHaveClass("button-danger");
     await user.click(within(dialog).getByRole("button", { name: "Cancel" }));
     await waitFor(() => expect(screen.queryByRole("alertdialog")).not.toBeInTheDocument());
     expect(sentTo("POST", "/staff/api/api-keys/1/revoke")).toEqual([]);
@@ -131,6 +133,18 @@ describe("the API keys page", () => {
     const sis = screen.getByRole("rowheader", { name: "sis" }).closest("tr")!;
     await waitFor(() => expect(within(sis).queryByRole("button")).not.toBeInTheDocument());
     expect(sis).toHaveTextContent(formatTime("2026-01-10T12:05:00Z"));
+  });
+
+  test("a refused revoke closes the question and shows the server's message on the page; the key stays in use", async () => {
+    keysServer();
+    server.use(http.post(url("/staff/api/api-keys/:id/revoke"), () => HttpResponse.json({ message: "There is no key \"1\" in use." }, { status: 404 })));
+    renderStaff("/staff/api-keys");
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole("button", { name: "Revoke sis" }));
+    await user.click(within(await screen.findByRole("alertdialog", { name: "Revoke this key?" })).getByRole("button", { name: "Revoke" }));
+    await waitFor(() => expect(screen.queryByRole("alertdialog")).not.toBeInTheDocument());
+    expect(await screen.findByText('There is no key "1" in use.')).toBeInTheDocument();
+    expect(screen.getByRole("button", { name: "Revoke sis" })).toBeEnabled();
   });
 
   test("a reviewer is told the page is not for them, and no key is asked for", async () => {

@@ -4,7 +4,7 @@
 import { useEffect, useRef, useState } from "react";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Form } from "react-aria-components";
-import { LazyModal } from "../ui/lazy";
+import { ConfirmDialog } from "../ui/ConfirmDialog";
 import { PendingButton } from "../ui/PendingButton";
 import { TextInput } from "../ui/TextInput";
 import { staffApi, type ApiKey, type CreatedApiKey } from "./api";
@@ -70,29 +70,19 @@ export function ApiKeysPage() {
           </table>
         </div>
       )}
-      <LazyModal
+      <ConfirmDialog
         title="Revoke this key?"
         role="alertdialog"
         isOpen={revoking !== null}
         onOpenChange={(isOpen) => !isOpen && setRevoking(null)}
-        actions={(close) => (
-          <>
-            <button type="button" className="button button-secondary" onClick={close}>Cancel</button>
-            <button
-              type="button"
-              className="button button-danger"
-              onClick={() => {
-                if (revoking) revoke.mutate(revoking);
-                close();
-              }}
-            >
-              Revoke
-            </button>
-          </>
-        )}
+        confirmLabel="Revoke"
+        onConfirm={() => {
+          if (revoking) revoke.mutate(revoking);
+        }}
+        isDangerous
       >
-        <p>The system using "{revoking?.name}" is refused from its next call. A revoked key cannot be used again: make a new key instead.</p>
-      </LazyModal>
+        The system using "{revoking?.name}" is refused from its next call. A revoked key cannot be used again: make a new key instead.
+      </ConfirmDialog>
       <CreateForm />
     </>
   );

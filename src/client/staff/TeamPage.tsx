@@ -4,7 +4,7 @@ import { useState } from "react";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Form } from "react-aria-components";
 import { STAFF_ROLES, type StaffRole } from "../../api-contract/staff";
-import { LazyModal } from "../ui/lazy";
+import { ConfirmDialog } from "../ui/ConfirmDialog";
 import { TextInput } from "../ui/TextInput";
 import { staffApi, type MaybeReply, type StaffMember } from "./api";
 import { useStaffSelf } from "./session";
@@ -82,29 +82,19 @@ export function TeamPage() {
           </table>
         </div>
       )}
-      <LazyModal
+      <ConfirmDialog
         title="Disable this account?"
         role="alertdialog"
         isOpen={disabling !== null}
         onOpenChange={(isOpen) => !isOpen && setDisabling(null)}
-        actions={(close) => (
-          <>
-            <button type="button" className="button button-secondary" onClick={close}>Cancel</button>
-            <button
-              type="button"
-              className="button button-danger"
-              onClick={() => {
-                if (disabling) change.mutation.mutate({ member: disabling, body: { disabled: true } });
-                close();
-              }}
-            >
-              Disable
-            </button>
-          </>
-        )}
+        confirmLabel="Disable"
+        onConfirm={() => {
+          if (disabling) change.mutation.mutate({ member: disabling, body: { disabled: true } });
+        }}
+        isDangerous
       >
-        <p>{disabling?.email} will be logged out at once and cannot log in until an administrator enables the account again.</p>
-      </LazyModal>
+        {disabling?.email} will be logged out at once and cannot log in until an administrator enables the account again.
+      </ConfirmDialog>
       <InviteForm />
     </>
   );
