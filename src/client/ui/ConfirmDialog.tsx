@@ -1,7 +1,7 @@
 // A question asked before something that cannot be taken back (switching away from a written
 // essay, deleting a document, deleting the application, revoking an API key, disabling a staff
-// account): its text, Cancel, and the confirming
-// button. The modal (./Dialog.tsx, loaded on first opening) gives the focus back to what opened it.
+// account): its text, Cancel, and the confirming button. The modal (./Dialog.tsx, loaded on first
+// opening) gives the focus back to what opened it.
 import type { ReactNode } from "react";
 import { LazyModal } from "./lazy";
 
