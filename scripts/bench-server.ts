@@ -11,7 +11,7 @@
 //   Each figure: saves/s, p50/p99, Node CPU per save (the server's processes, /proc), PostgreSQL
 //   CPU per save (every PostgreSQL process, /proc), the server's RSS at the end of the window.
 // Environment: BENCH_SECONDS (default 10) per case after a 2 s warm-up; BENCH_ONLY=pglite or
-// postgres; BENCH_CPU_PROF=dir writes the server's CPU profile(s) there (node --cpu-prof);
+// postgres; BENCH_CASE=autosave or complete measures that case alone on PostgreSQL; BENCH_CPU_PROF=dir writes the server's CPU profile(s) there (node --cpu-prof);
 // WEB_CONCURRENCY=N runs the PostgreSQL server as N processes (default 1, as in production);
 // BENCH_SERVER=path/to/main.js measures another build (say, of an older commit) instead.
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
@@ -320,7 +320,9 @@ async function run(database: "pglite" | "postgres", target: Target): Promise<Res
       results.push(resultOf("PostgreSQL", "ours", saveCase, processes, await measure(base, cookies, body, server.pid!, { postmaster, db: db! }), saveCase === "autosave" ? target : undefined));
       results.push(resultOf("PostgreSQL", "floor", saveCase, 1, await measure(floorBase, cookies, body, floor.pid!, { postmaster, db: db! })));
     };
-    await both("autosave", AUTOSAVE);
+    const only = process.env.BENCH_CASE;
+    if (!only || only === "autosave") await both("autosave", AUTOSAVE);
+    if (only === "autosave") return results;
     // The complete case: every application holds the complete answer set, and every save sends it whole.
     const complete = completeAnswers(definitions(), localToday());
     await db.query("UPDATE applications SET answers = $1::jsonb", [JSON.stringify(complete)]);
