@@ -42,7 +42,9 @@ const sessionCtes = `s AS (
        UPDATE sessions SET last_seen_at = $2 WHERE id_hash = $1 AND last_seen_at > $3 AND last_seen_at < $5 AND created_at > $4
      )`;
 const sessionParams = (idHash: string, now: Date, idleSince: Date, startedSince: Date) =>
-  [idHash, now, new Date(idleSince.getTime() - RENEW_MS), startedSince, new Date(now.getTime() - RENEW_MS)];
+  [idHash, now, new Date(idleSince.getTime() - RENEW_MS), startedSince, new Date(now.getTime() - RENEW_MS)].map(asText);
+/** A parameter as text: a Date as ISO 8601 (UTC), which pg would otherwise write out in local time, digit by digit. */
+const asText = (value: string | Date) => (typeof value === "string" ? value : value.toISOString());
 
 const APPLICATION_OF_SESSION = `WITH ${sessionCtes}
      SELECT ${columns} FROM s JOIN users u ON u.id = s.user_id JOIN applications a ON a.user_id = u.id`;
