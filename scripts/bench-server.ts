@@ -11,7 +11,9 @@
 //   Each figure: saves/s, p50/p99, Node CPU per save (the server's processes, /proc), PostgreSQL
 //   CPU per save (every PostgreSQL process, /proc), the server's RSS at the end of the window.
 // Environment: BENCH_SECONDS (default 10) per case after a 2 s warm-up; BENCH_ONLY=pglite or
-// postgres; BENCH_CPU_PROF=dir writes the server's CPU profile(s) there (node --cpu-prof);
+// postgres; BENCH_CASE=autosave or complete measures that case alone on PostgreSQL; BENCH_ROUNDS
+// (default 2) splits each case's seconds on PostgreSQL into that many turns of ours then the floor,
+// summed, so that a load others put on the machine falls on both alike; BENCH_CPU_PROF=dir writes the server's CPU profile(s) there (node --cpu-prof), the floor's in dir/floor;
 // WEB_CONCURRENCY=N runs the PostgreSQL server as N processes (default 1, as in production);
 // BENCH_SERVER=path/to/main.js measures another build (say, of an older commit) instead.
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
@@ -34,6 +36,7 @@ const SERVER = resolve(process.env.BENCH_SERVER ?? join(repoRoot, "dist/server/m
 const APPLICANTS = 200;
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const WARMUP_SECONDS = 2;
+const ROUNDS = Math.max(1, Number(process.env.BENCH_ROUNDS ?? 2));
 const PASSWORD = "bench password, not a real one";
 // Five text answers shown whatever else is answered (no showWhen/hideWhen on them or their
 // sections in form-definitions/about.json), so every save keeps all five and clears nothing.
@@ -171,6 +174,8 @@ interface Measured {
   rssMiB: number;
   /** PostgreSQL transactions committed per save (the bench's own two queries included). */
   commitsPerSave: number;
+  /** The measured window's answers' latencies, sorted, and its length. */
+  latencies: number[]; windowMs: number;
 }
 
 /**
@@ -181,7 +186,7 @@ interface Measured {
  * stampede rather than saves (BENCH_RAMP=0 shows it). Then as fast as the server answers:
  * WARMUP_SECONDS, then SECONDS measured. Errors and non-2xx count over the whole run.
  */
-function measure(base: string, cookies: string[], body: string, serverPid: number, postgres?: { postmaster: number; db: Database }): Promise<Measured> {
+function measure(base: string, cookies: string[], body: string, serverPid: number, postgres?: { postmaster: number; db: Database }, seconds = SECONDS): Promise<Measured> {
   const ramp = process.env.BENCH_RAMP !== "0";
   const clients: autocannon.Client[] = [];
   let finished: (error: unknown) => void = () => {};
@@ -228,7 +233,7 @@ function measure(base: string, cookies: string[], body: string, serverPid: numbe
         commitsAfter = n;
         instance.stop();
       });
-    }, SECONDS * 1000);
+    }, seconds * 1000);
   };
   const rampDone = () => {
     rampMs = performance.now() - started;
@@ -257,6 +262,7 @@ function measure(base: string, cookies: string[], body: string, serverPid: numbe
         saves: latencies.length,
         savesPerSecond: latencies.length / ((windowEnd - windowStart) / 1000),
         p50: at(0.5), p99: at(0.99), errors, non2xx, rampMs, rssMiB, commitsPerSave: (commitsAfter - commitsBefore) / Math.max(1, latencies.length),
+        latencies, windowMs: windowEnd - windowStart,
         serverTicks: after[0] - before[0], postgresTicks: after[1] - before[1],
         busyTicks: after[2][0] - before[2][0], allTicks: after[2][1] - before[2][1],
       });
@@ -268,11 +274,26 @@ const FLOOR = join(repoRoot, "scripts/lib/floor-server.mjs");
 const SESSION_COOKIE = "apply_session";
 
 /** The floor server on `port`, over the same PostgreSQL. */
-function startFloor(url: string, port: number): ChildProcess {
-  return spawn(process.execPath, [FLOOR], {
+function startFloor(url: string, port: number, profileDir?: string): ChildProcess {
+  const profile = profileDir ? ["--cpu-prof", `--cpu-prof-dir=${profileDir}`] : [];
+  return spawn(process.execPath, [...profile, FLOOR], {
     cwd: repoRoot, env: { ...process.env, DATABASE_URL: url, PORT: String(port), COOKIE: SESSION_COOKIE, NODE_ENV: "production" },
     stdio: ["ignore", "inherit", "inherit"],
   });
+}
+
+/** Turns of one server summed: saves over the windows' time, latencies pooled, CPU ticks added. */
+function summed(turns: Measured[]): Measured {
+  const latencies = turns.flatMap((t) => t.latencies).sort((a, b) => a - b);
+  const at = (q: number) => Math.round(latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? NaN);
+  const sum = (f: (t: Measured) => number) => turns.reduce((total, t) => total + f(t), 0);
+  const windowMs = sum((t) => t.windowMs);
+  return {
+    saves: latencies.length, savesPerSecond: latencies.length / (windowMs / 1000), p50: at(0.5), p99: at(0.99),
+    errors: sum((t) => t.errors), non2xx: sum((t) => t.non2xx), rampMs: Math.max(...turns.map((t) => t.rampMs)),
+    serverTicks: sum((t) => t.serverTicks), postgresTicks: sum((t) => t.postgresTicks), busyTicks: sum((t) => t.busyTicks), allTicks: sum((t) => t.allTicks),
+    rssMiB: turns.at(-1)!.rssMiB, commitsPerSave: sum((t) => t.commitsPerSave * t.saves) / Math.max(1, latencies.length), latencies, windowMs,
+  };
 }
 
 function resultOf(database: string, server: Result["server"], saveCase: string, processes: number, m: Measured, target?: Target): Result {
@@ -311,16 +332,24 @@ async function run(database: "pglite" | "postgres", target: Target): Promise<Res
 
     const postmaster = await postmasterPid(db);
     const floorPort = await freePort();
-    const floor = startFloor(postgres.url, floorPort);
+    const floor = startFloor(postgres.url, floorPort, profileDir && resolve(profileDir, "../floor"));
     servers.push(floor);
     const floorBase = `http://127.0.0.1:${floorPort}`;
     await waitForHealth(floorBase, floor);
     const results: Result[] = [];
     const both = async (saveCase: string, body: string) => {
-      results.push(resultOf("PostgreSQL", "ours", saveCase, processes, await measure(base, cookies, body, server.pid!, { postmaster, db: db! }), saveCase === "autosave" ? target : undefined));
-      results.push(resultOf("PostgreSQL", "floor", saveCase, 1, await measure(floorBase, cookies, body, floor.pid!, { postmaster, db: db! })));
+      const ours: Measured[] = [];
+      const floors: Measured[] = [];
+      for (let turn = 0; turn < ROUNDS; turn++) {
+        ours.push(await measure(base, cookies, body, server.pid!, { postmaster, db: db! }, SECONDS / ROUNDS));
+        floors.push(await measure(floorBase, cookies, body, floor.pid!, { postmaster, db: db! }, SECONDS / ROUNDS));
+      }
+      results.push(resultOf("PostgreSQL", "ours", saveCase, processes, summed(ours), saveCase === "autosave" ? target : undefined));
+      results.push(resultOf("PostgreSQL", "floor", saveCase, 1, summed(floors)));
     };
-    await both("autosave", AUTOSAVE);
+    const only = process.env.BENCH_CASE;
+    if (!only || only === "autosave") await both("autosave", AUTOSAVE);
+    if (only === "autosave") return results;
     // The complete case: every application holds the complete answer set, and every save sends it whole.
     const complete = completeAnswers(definitions(), localToday());
     await db.query("UPDATE applications SET answers = $1::jsonb", [JSON.stringify(complete)]);
@@ -374,7 +403,7 @@ async function main() {
     if (build.status !== 0) throw new Error("npm run build:server failed");
   }
 
-  console.log(`\nserver benchmark: PUT /api/answer (5 answers; on PostgreSQL also the complete set), ${APPLICANTS} applicants on ${APPLICANTS} connections, ${SECONDS} s after ${WARMUP_SECONDS} s warm-up per case; ${availableParallelism()} cores, Node ${process.version}`);
+  console.log(`\nserver benchmark: PUT /api/answer (5 answers; on PostgreSQL also the complete set), ${APPLICANTS} applicants on ${APPLICANTS} connections, ${SECONDS} s after ${WARMUP_SECONDS} s warm-up per case (on PostgreSQL in ${ROUNDS} turns of ours then the floor, each warmed up); ${availableParallelism()} cores, Node ${process.version}`);
   const only = process.env.BENCH_ONLY;
   const results: Result[] = [];
   if (!only || only === "pglite") results.push(...await run("pglite", { savesPerSecond: 500 }));

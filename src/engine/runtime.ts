@@ -7,7 +7,7 @@ export { localToday, officeDateTime } from "./dates";
 export type { CompiledValidate } from "./errors";
 export { evaluateAnswers, validateAnswers, validateEvaluation, type CompiledForm } from "./form";
 export { answersBefore } from "./visibility";
-export { controllingKeys, savesAlone } from "./saves-alone";
+export { alwaysAloneKeys, controllingKeys, savesAlone, savesAloneAlways } from "./saves-alone";
 export type {
   AnswerKey,
   Answers,

@@ -5,7 +5,7 @@ import { readProject } from "../definitions/files";
 import { completeAnswers, minimalAnswers } from "../../tests/support/answer-sets";
 import type { CompiledForm } from "./form";
 import { loadForm } from "./load";
-import { controllingKeys, savesAlone } from "./saves-alone";
+import { alwaysAloneKeys, controllingKeys, savesAlone, savesAloneAlways } from "./saves-alone";
 import type { AnswerKey, Answers } from "./types";
 import { evaluate } from "./visibility";
 
@@ -79,5 +79,27 @@ describe("savesAlone", () => {
     expect(savesAlone(form, {}, [free])).toBe(true);
     expect(savesAlone(form, {}, [free, control])).toBe(false);
     expect(savesAlone(form, {}, [free, "not_a_key"])).toBe(false);
+  });
+});
+
+describe("alwaysAloneKeys", () => {
+  it("holds exactly the keys that save alone over every answers, asked behind no condition", () => {
+    const alone = alwaysAloneKeys(form);
+    expect(alone.size).toBeGreaterThan(0);
+    for (const key of form.owners.keys()) {
+      const overEvery = answerSets.every(([, answers]) => savesAlone(form, answers, [key]));
+      let behindCondition = false;
+      for (let g = form.owners.get(key)!.gate; g >= 0; g = form.gates[g]!.parent) behindCondition ||= form.gates[g]!.condition !== undefined || form.gates[g]!.kind === "block";
+      expect({ key, alone: alone.has(key) }).toEqual({ key, alone: overEvery && !behindCondition });
+    }
+  });
+
+  it("lets a save skip the stored answers only when every key sent is one, and at least one is sent", () => {
+    const [free] = alwaysAloneKeys(form);
+    const behind = [...form.owners.keys()].find((key) => !controllingKeys(form).has(key) && !alwaysAloneKeys(form).has(key))!;
+    expect(savesAloneAlways(form, [free!])).toBe(true);
+    expect(savesAloneAlways(form, [])).toBe(false);
+    expect(savesAloneAlways(form, [free!, behind])).toBe(false);
+    expect(savesAloneAlways(form, [free!, "not_a_key"])).toBe(false);
   });
 });

@@ -6,6 +6,7 @@ import type { AnswerKey, Answers } from "./types";
 type Shape = Pick<Expansion, "gates" | "owners" | "companions" | "tabGroups" | "blockGroups" | "dependents">;
 
 const controlling = new WeakMap<Shape["gates"], ReadonlySet<AnswerKey>>();
+const alwaysAlone = new WeakMap<Shape["gates"], ReadonlySet<AnswerKey>>();
 
 /**
  * The keys whose answer can change more than itself, or is checked against other answers; once per
@@ -36,16 +37,41 @@ export function controllingKeys(form: Shape): ReadonlySet<AnswerKey> {
  * conditions that hold in `answers` and in no add-another block. A key controlling nothing is
  * read by no condition, so saving it cannot change whether it is shown.
  */
+/** Whether the question asking `key` is shown: no add-another block and no condition on its way that fails. */
+function shownWith(form: Shape, key: AnswerKey, holds: (gate: Shape["gates"][number]) => boolean): boolean {
+  const owner = form.owners.get(key);
+  if (!owner) return false;
+  for (let g = owner.gate; g >= 0; g = form.gates[g]!.parent) {
+    const gate = form.gates[g]!;
+    if (gate.kind === "block" || (gate.condition && !holds(gate))) return false;
+  }
+  return true;
+}
+
+/**
+ * The keys that save alone over any answers, once per form: controlling nothing and asked behind
+ * no condition and in no add-another block. A save of these alone needs neither the engine nor the
+ * stored answers (PUT /api/answer writes it in the statement that checks the session).
+ */
+export function alwaysAloneKeys(form: Shape): ReadonlySet<AnswerKey> {
+  let keys = alwaysAlone.get(form.gates);
+  if (keys) return keys;
+  const controls = controllingKeys(form);
+  keys = new Set([...form.owners.keys()].filter((key) => !controls.has(key) && shownWith(form, key, () => false)));
+  alwaysAlone.set(form.gates, keys);
+  return keys;
+}
+
+/** Whether `keys` (at least one) all save alone over any answers (alwaysAloneKeys). */
+export function savesAloneAlways(form: Shape, keys: readonly AnswerKey[]): boolean {
+  const alone = alwaysAloneKeys(form);
+  return keys.length > 0 && keys.every((key) => alone.has(key));
+}
+
 export function savesAlone(form: Shape, answers: Answers, keys: Iterable<AnswerKey>): boolean {
   const controls = controllingKeys(form);
   for (const key of keys) {
-    if (controls.has(key)) return false;
-    const owner = form.owners.get(key);
-    if (!owner) return false;
-    for (let g = owner.gate; g >= 0; g = form.gates[g]!.parent) {
-      const gate = form.gates[g]!;
-      if (gate.kind === "block" || (gate.condition && !gate.condition.test(answers))) return false;
-    }
+    if (controls.has(key) || !shownWith(form, key, (gate) => gate.condition!.test(answers))) return false;
   }
   return true;
 }

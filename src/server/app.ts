@@ -4,10 +4,11 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from "fastif
 import cookie from "@fastify/cookie";
 import swagger from "@fastify/swagger";
 import underPressure from "@fastify/under-pressure";
-import { applicationOfSession, type Application } from "./data/applications";
+import type { Application } from "./data/applications";
 import { openBackground } from "./background";
 import { loadHasher } from "./auth/secrets";
-import { clearSessionCookies, IDLE_MS, LIFETIME_MS, sessionCookies } from "./auth/sessions";
+import { authenticate, refuseSession } from "./auth/applicant-session";
+import { sessionCookies } from "./auth/sessions";
 import type { Config } from "./config";
 import type { ServerContext } from "./context";
 import { openDatabase, type Database } from "./db/database";
@@ -159,16 +160,17 @@ export async function buildServer(options: ServerOptions): Promise<{ app: Fastif
     api.addHook("onRequest", async (request, reply) => {
       // A service token reads one application's service view and opens nothing else.
       if ((request.query as Record<string, unknown> | undefined)?.service_token !== undefined) throw new ApiError(403, messages.serviceTokenReadOnly);
-      const id = request.cookies[ctx.cookies.names.session];
-      const now = ctx.now();
-      const application = id
-        ? await applicationOfSession(db, ctx.hash(id), now, new Date(now.getTime() - IDLE_MS), new Date(now.getTime() - LIFETIME_MS))
-        : null;
-      if (!application) {
-        clearSessionCookies(reply, ctx.cookies);
-        throw new ApiError(401, messages.sessionInvalid);
+      if (!request.routeOptions.config.ownSessionCheck) await authenticate(ctx, request, reply);
+      else if (request.cookies[ctx.cookies.names.session] === undefined) refuseSession(ctx, reply);
+    });
+    // A route checking the session itself was refused before it did (a body it cannot take, a
+    // malformed If-Match): without a session the answer is 401, as on every other route. A thrown
+    // error goes on to the server's error handler (http.ts).
+    api.setErrorHandler(async (error, request, reply) => {
+      if (request.routeOptions.config.ownSessionCheck && !request.application && !(error instanceof ApiError && error.status === 401)) {
+        await authenticate(ctx, request, reply);
       }
-      request.application = application;
+      throw error;
     });
     api.addHook("onRoute", (route) => {
       route.schema = { ...route.schema, security: [{ session: [] }] };

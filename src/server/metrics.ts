@@ -96,7 +96,7 @@ export function measure(app: FastifyInstance, db: Queryable): void {
   app.addHook("onClose", async () => {
     if (queueDatabase === db) queueDatabase = undefined;
   });
-  app.addHook("onResponse", async (request, reply) => {
+  app.addHook("onResponse", (request, reply, done) => {
     // The pattern ("/api/pdf/document-answer/:answer_key"), never the URL: a label a value each
     // would make a series per applicant. A request no route matched has none.
     const route = request.routeOptions.url ?? "unmatched";
@@ -105,6 +105,7 @@ export function measure(app: FastifyInstance, db: Queryable): void {
     const ok = reply.statusCode < 300;
     if (route === "/api/answer" && method === "PUT") saves.inc({ outcome: ok ? "saved" : "refused" });
     else if (route === "/public/login" && method === "POST") logins.inc({ outcome: ok ? "ok" : "failed" });
+    done();
   });
 }
 

@@ -261,6 +261,28 @@ describe.each(databaseKinds)("accounts on %s", (kind) => {
       expect(await lastSeen(client)).toBe(server.clock.now.getTime());
     });
 
+    // A save of answers asked behind no condition checks and renews the session in the statement
+    // that writes (data/applications.ts mergeAnswersOfSession), the same way.
+    it("renews the session's last_seen from a save's own statement, and refuses the save once the session ended", async () => {
+      const username = newAddress();
+      const client = await loggedInApplicant(server, username);
+      const loggedInAt = await lastSeen(client);
+      server.advance(30_000);
+      expect((await client.put("/api/answer", { first_name: "Ada" })).statusCode).toBe(200);
+      expect(await lastSeen(client)).toBe(loggedInAt);
+      server.advance(MINUTE);
+      expect((await client.put("/api/answer", { first_name: "Ada" })).statusCode).toBe(200);
+      expect(await lastSeen(client)).toBe(server.clock.now.getTime());
+      const answers = async () => (await server.db.query<{ answers: object; revision: number }>(
+        "SELECT answers, revision FROM applications a JOIN users u ON u.id = a.user_id WHERE u.username = $1", [username]))[0];
+      const before = await answers();
+      server.advance(16 * MINUTE + 1);
+      const expired = await client.put("/api/answer", { first_name: "Bea" });
+      expect([expired.statusCode, json(expired).message]).toEqual([401, messages.sessionInvalid]);
+      expect(client.cookies.size).toBe(0);
+      expect(await answers()).toEqual(before);
+    });
+
     it("keeps a session 15 minutes after a request that did not renew it", async () => {
       const client = await loggedInApplicant(server);
       server.advance(50_000);

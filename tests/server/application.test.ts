@@ -164,6 +164,26 @@ describe.each(databaseKinds)("the application API on %s", (kind) => {
       expect((await profileOf(client)).answer).not.toHaveProperty("former_last_name");
     });
 
+    // Answers asked behind no condition are merged in the statement that checks the session
+    // (data/applications.ts mergeAnswersOfSession): a refusal before it ran is still 401 without a session.
+    it("answers 401 without a session before refusing the body or the If-Match of a save", async () => {
+      for (const [body, headers] of [
+        [{ first_name: 5 }, {}],
+        [{ first_name: "Ana\u0000" }, {}],
+        [{ first_name: "Ana" }, { "if-match": "1" }],
+        [{ not_a_question: "x" }, {}],
+      ] as const) {
+        const forged = await new Client(server).call("PUT", "/api/answer", body, { cookie: "apply_session=forged-session-id", ...headers });
+        expect([forged.statusCode, json(forged).message]).toEqual([401, messages.sessionInvalid]);
+        expect(forged.cookies.map((c) => `${c.name}=${c.value}`).sort()).toEqual(["apply_logged_in=", "apply_session="]);
+      }
+      const client = await loggedInApplicant(server);
+      const malformed = await client.call("PUT", "/api/answer", { first_name: "Ana" }, { "if-match": "1" });
+      expect([malformed.statusCode, json(malformed).message]).toEqual([412, messages.stale]);
+      const unknown = await client.put("/api/answer", { not_a_question: "x" });
+      expect([unknown.statusCode, json(unknown).message]).toEqual([400, 'Unknown field "not_a_question" in the request body.']);
+    });
+
     it("keeps every answer of concurrent saves (no lost update)", async () => {
       const client = await loggedInApplicant(server);
       const keys = ["first_name", "middle_name", "last_name", "phone_mobile", "phone_home", "email_address", "address_line_1", "city"];

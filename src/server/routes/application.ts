@@ -3,12 +3,13 @@
 // reaches only their own row.
 import type { FastifyInstance } from "fastify";
 import type { JsonSchemaToTsProvider } from "@fastify/type-provider-json-schema-to-ts";
-import { answersBefore, copyAnswers, evaluateAnswers, localToday, savesAlone, validateAnswers, type Answers } from "../../engine/runtime";
+import { answersBefore, copyAnswers, evaluateAnswers, localToday, savesAlone, savesAloneAlways, validateAnswers, type Answers } from "../../engine/runtime";
 import { dayAnywhereOnEarth } from "../../engine/dates";
 import {
-  addWebStatus, answered, changeApplication, loginsOf, mergeAnswers, setLastPage, storeValidations, submitApplication, type Application, type ChangeResult,
+  addWebStatus, answered, changeApplication, loginsOf, mergeAnswers, mergeAnswersOfSession, setLastPage, storeValidations, submitApplication, type Application, type ChangeResult,
 } from "../data/applications";
 import { closedChoices, unofferedChoices, withoutChoiceLabels, writeChoiceLabels } from "../../engine/choices";
+import { applicantSession, authenticate, refuseSession } from "../auth/applicant-session";
 import type { ServerContext } from "../context";
 import { storedDocuments } from "../data/documents";
 import {
@@ -86,15 +87,28 @@ export function applicationRoutes(app: FastifyInstance, ctx: ServerContext): voi
       body: ctx.form.answersSchema,
       response: { 200: changed, "4xx": messageReply },
     },
-  }, async (request) => {
+    config: { ownSessionCheck: true },
+  }, async (request, reply) => {
     const sent = withoutChoiceLabels(form, request.body as Answers);
+    const keys = Object.keys(sent);
     const ifMatch = request.headers["if-match"];
     const ifRevision = ifMatch === undefined ? undefined : /^"(\d{1,9})"$/.exec(ifMatch)?.[1];
     if (ifMatch !== undefined && ifRevision === undefined) throw new ApiError(412, messages.stale);
-    // The usual autosave: answers that control nothing, shown, merged in one statement without the
-    // engine (engine/saves-alone.ts). Another request's write in between sends it the engine's way.
-    const a = request.application;
-    if (Object.keys(sent).length > 0 && savesAlone(form, a.answers, Object.keys(sent))) {
+    // The usual autosave: answers controlling nothing, asked behind no condition, merged in the
+    // statement that checks the session (engine/saves-alone.ts). A refusal (submitted, If-Match)
+    // is told apart below, over the application read.
+    if (savesAloneAlways(form, keys)) {
+      const at = now();
+      const session = applicantSession(ctx, request, at)!;
+      const saved = await mergeAnswersOfSession(db, session.idHash, at, session.idleSince, session.startedSince, sent,
+        ifRevision === undefined ? undefined : Number(ifRevision));
+      if (!saved) refuseSession(ctx, reply);
+      if (saved.revision !== null) return { message: messages.saved, revision: saved.revision, cleared: [] };
+    }
+    const a = await authenticate(ctx, request, reply);
+    // Answers controlling nothing, shown, merged in one statement without the engine. Another
+    // request's write in between sends it the engine's way.
+    if (keys.length > 0 && savesAlone(form, a.answers, keys)) {
       if (a.submittedAt) throw new ApiError(409, messages.alreadySubmitted);
       if (ifRevision !== undefined && a.revision !== Number(ifRevision)) throw new ApiError(412, messages.stale);
       const revision = await mergeAnswers(db, a.userId, a.revision, sent, now());
@@ -102,13 +116,13 @@ export function applicationRoutes(app: FastifyInstance, ctx: ServerContext): voi
       if (ifRevision !== undefined) throw new ApiError(412, messages.stale);
     }
     let cleared: string[] = [];
-    const revision = revisionOf(await changeApplication(db, request.application, now(), (current) => {
-      if (Object.keys(sent).length === 0) return null;
+    const revision = revisionOf(await changeApplication(db, a, now(), (current) => {
+      if (keys.length === 0) return null;
       const merged = Object.assign(copyAnswers(current.answers), sent);
       const evaluation = evaluateAnswers(form, merged, { ...state(current), previous: answersBefore(form, current.answers, sent) });
-      const unoffered = unofferedChoices(form, evaluation.answers, Object.keys(sent));
+      const unoffered = unofferedChoices(form, evaluation.answers, keys);
       if (unoffered.length > 0) throw new ApiError(400, messages.notOffered(unoffered));
-      const closed = closedChoices(form, evaluation.answers, dayAnywhereOnEarth(now()), Object.keys(sent));
+      const closed = closedChoices(form, evaluation.answers, dayAnywhereOnEarth(now()), keys);
       if (closed.length > 0) throw new ApiError(400, messages.closed(closed));
       cleared = evaluation.cleared;
       return { answers: answered(writeChoiceLabels(form, evaluation.answers)) };
