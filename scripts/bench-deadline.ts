@@ -27,7 +27,8 @@
 // completed (from the database), the CPU of the server's processes, PostgreSQL and this load
 // generator, and the lost saves. Exits 1 when a 5xx was answered or a save was lost.
 // Environment: BENCH_APPLICANTS (default 2000), BENCH_SECONDS (default 180), BENCH_KILL_AT
-// (seconds into the run, default half of it; 0: no kill), BENCH_CONNECTIONS (the load
+// (seconds into the run, default half of it; 0: no kill), BENCH_LOGIN_SECONDS (the logins'
+// spread, default 30), BENCH_CONNECTIONS (the load
 // generator's keep-alive pool, default 256). Rebuilds dist/server first (npm run build:server);
 // the PDF copies need the browser app in dist/client (npm run build).
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
@@ -55,7 +56,7 @@ const KILL_AT = Number(process.env.BENCH_KILL_AT ?? SECONDS / 2);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS || 256);
 const WEB_PROCESSES = 2;
 /** Logins are spread over this long (Argon2 costs ~60 ms of a core each). */
-const LOGIN_RAMP_MS = Math.min(30, SECONDS / 3) * 1000;
+const LOGIN_RAMP_MS = Number(process.env.BENCH_LOGIN_SECONDS || Math.min(30, Math.round(SECONDS / 3))) * 1000;
 /** After the run, requests in flight (a conversion's status, a PDF copy) get this long to end. */
 const DRAIN_MS = 30_000;
 const PASSWORD = "deadline night, not a real password";
@@ -175,6 +176,10 @@ const resets = { beforeKill: 0, afterKill: 0 };
 const socketOpenedAt = new WeakMap<object, number>();
 /** When (ms after the kill) each answer came over a connection opened before the kill. */
 const answeredBySurvivor: number[] = [];
+/** 503s with Retry-After: the server shedding load while its event loop is behind (@fastify/under-pressure). */
+let shed = 0;
+/** Saves sent again after no answer, 408, 429 or 5xx, as the browser's saver does. */
+let savesResent = 0;
 let inFlight = 0;
 let running = 0;
 const clock = () => performance.now() - runStart;
@@ -197,6 +202,7 @@ function send(route: string, method: string, url: string, headers: Record<string
       res.on("end", () => {
         const ms = performance.now() - begin;
         samples.push({ route, at: clock(), ms, status: res.statusCode ?? 0 });
+        if (res.statusCode === 503 && res.headers["retry-after"] !== undefined) shed++;
         // A connection belongs to one web process for its life: answered after the kill on one
         // opened before it, the answer came from the process that survived.
         if (killedAt !== undefined && (socketOpenedAt.get(req.socket!) ?? Infinity) < killedAt && (res.statusCode ?? 0) < 400) answeredBySurvivor.push(clock() - killedAt);
@@ -263,6 +269,7 @@ async function save(base: string, a: Applicant, answers: Answers, until: number)
     }
     if (!(status === 0 || status === 408 || status === 429 || status >= 500) || clock() + pause > until) return false;
     await sleep(pause);
+    savesResent++;
     pause = Math.min(pause * 2, SAVE_RETRY_MAX_MS);
   }
 }
@@ -341,6 +348,7 @@ async function applicant(base: string, username: string, index: number, pages: s
   const random = seededRandom(index + 1);
   await sleep((index / APPLICANTS) * LOGIN_RAMP_MS);
   const a: Applicant = { username, cookie: "", typed: {}, submitted: false };
+  let retryAfterMs = 5000;
   while (!a.cookie) {
     if (clock() > until) return;
     try {
@@ -349,11 +357,15 @@ async function applicant(base: string, username: string, index: number, pages: s
       const setCookie = reply.headers["set-cookie"] ?? [];
       const cookies = (Array.isArray(setCookie) ? setCookie : [setCookie]).map((c) => c.split(";")[0]!);
       if (reply.status === 200) a.cookie = cookies.join("; ");
-      else noteError(`POST /public/login → ${reply.status}`);
-    } catch {
-      noteError("POST /public/login → no answer");
+      else {
+        noteError(`POST /public/login → ${reply.status}`);
+        // The applicant tries again when told to (a 503's Retry-After), else after a moment.
+        retryAfterMs = Number(reply.headers["retry-after"] ?? 5) * 1000;
+      }
+    } catch (error) {
+      noteError(`POST /public/login → ${isConnectionReset((error as NoAnswer).cause) ? "connection reset" : "no answer"}`);
     }
-    if (!a.cookie) await sleep(5000);
+    if (!a.cookie) await sleep(retryAfterMs);
   }
   const guarded = async (step: () => Promise<unknown>) => { try { await step(); } catch { /* counted where it failed */ } };
   // The application's first page.
@@ -490,7 +502,8 @@ async function main(): Promise<number> {
   const steady = routeFigures(samples, steadyFrom, until).find((r) => r.route === "PUT /api/answer");
   const total5xx = all.reduce((sum, r) => sum + r.status5xx, 0);
   const totalOther = all.reduce((sum, r) => sum + r.other, 0);
-  console.log(`\n5xx: ${total5xx} (target 0); other errors (4xx, no answer): ${totalOther}, of which connection resets ${resets.beforeKill + resets.afterKill} (${resets.afterKill} after the kill)`);
+  console.log(`\n5xx: ${total5xx} (target 0), of which ${shed} were 503 with Retry-After (load shed while an event loop was over MAX_EVENT_LOOP_DELAY_MS); `
+    + `other errors (4xx, no answer): ${totalOther}, of which connection resets ${resets.beforeKill + resets.afterKill} (${resets.afterKill} after the kill); saves sent again ${savesResent}`);
   for (const [what, n] of [...errorsSeen].sort((x, y) => y[1] - x[1])) console.log(`  ${n} × ${what}`);
   const count = (rows: { status: string; n: string }[]) => rows.map((r) => `${r.n} ${r.status}`).join(", ") || "none";
   console.log(`conversions (database): ${count(conversions)}; started by the applicants ${outcomes.uploadsStarted}, seen completed ${outcomes.uploadsCompleted}, failed ${outcomes.uploadsFailed}`);
