@@ -2,8 +2,9 @@
 // (tests/support/postgres.ts), the built server (dist/, `npm run build`) runs as production runs it:
 // WEB_CONCURRENCY=2 web processes under node:cluster's primary (WORK_JOBS=false) and one
 // `npm run worker` process working the conversions and PDF copies, all real child processes on
-// loopback. N applicants, seeded confirmed in SQL with one real Argon2id hash (auth/passwords.ts),
-// then each as the browser would:
+// loopback, as behind a load balancer (TRUST_PROXY=true: each applicant comes from an address of
+// its own in X-Forwarded-For). N applicants, seeded confirmed in SQL with one real Argon2id hash
+// (auth/passwords.ts), then each as the browser would:
 //   - logs in (POST /public/login: a real Argon2 verify; logins are spread over the first 30 s);
 //   - loads the application: GET /api/profile, POST /api/web-status "started", GET /api/tabs and
 //     GET /api/add-another, PUT /api/last-page;
@@ -233,14 +234,21 @@ function send(route: string, method: string, url: string, headers: Record<string
   });
 }
 
-interface Applicant { username: string; cookie: string; typed: Record<string, number>; submitted: boolean }
+interface Applicant { username: string; address: string; cookie: string; typed: Record<string, number>; submitted: boolean }
+
+/**
+ * Each applicant's own address, as the load balancer in front of the web processes passes it
+ * (TRUST_PROXY=true, X-Forwarded-For), from 198.18.0.0/15, the range kept for benchmarks (RFC 2544).
+ * From one address, logins beyond 50 at once are refused (429) as a guessing attack would be.
+ */
+const addressOf = (index: number) => `198.${18 + (index >> 16)}.${(index >> 8) & 255}.${index & 255}`;
 
 const ledger = new SaveLedger();
 const errorsSeen = new Map<string, number>();
 const noteError = (what: string) => errorsSeen.set(what, (errorsSeen.get(what) ?? 0) + 1);
 
 function api(base: string, a: Applicant, route: string, method: string, path: string, body?: unknown): Promise<Reply> {
-  const headers: Record<string, string> = { accept: "application/json", cookie: a.cookie };
+  const headers: Record<string, string> = { accept: "application/json", cookie: a.cookie, "x-forwarded-for": a.address };
   if (body !== undefined) headers["content-type"] = "application/json";
   return send(`${method} ${route}`, method, `${base}${path}`, headers, body === undefined ? undefined : JSON.stringify(body)).then((reply) => {
     if (reply.status >= 400) noteError(`${method} ${route} → ${reply.status}`);
@@ -302,7 +310,7 @@ async function upload(base: string, a: Applicant, until: number): Promise<void> 
   if (form.status !== 200) return;
   const { url, fields } = form.body as { url: string; fields: Record<string, string> };
   const { body, type } = multipart(fields, "resume.docx", DOCUMENT);
-  const sent = await send("POST /upload", "POST", url, { "content-type": type }, body);
+  const sent = await send("POST /upload", "POST", url, { "content-type": type, "x-forwarded-for": a.address }, body);
   if (sent.status >= 300) return void noteError(`POST /upload → ${sent.status}`);
   outcomes.uploadsStarted++;
   const path = `/api/pdf/document-answer/${DOCUMENT_KEY}`;
@@ -335,7 +343,7 @@ async function submit(base: string, a: Applicant, complete: Answers, until: numb
   for (;;) {
     const copy = (await api(base, a, "/api/pdf", "GET", "/api/pdf")).body as { status?: string; url?: string | null } | undefined;
     if (copy?.status === "COMPLETED" && copy.url) {
-      const pdf = await send("GET (PDF copy download)", "GET", copy.url, { cookie: a.cookie });
+      const pdf = await send("GET (PDF copy download)", "GET", copy.url, { cookie: a.cookie, "x-forwarded-for": a.address });
       if (pdf.status === 200) outcomes.pdfDownloads++;
       return;
     }
@@ -347,12 +355,12 @@ async function submit(base: string, a: Applicant, complete: Answers, until: numb
 async function applicant(base: string, username: string, index: number, pages: string[], complete: Answers, until: number): Promise<void> {
   const random = seededRandom(index + 1);
   await sleep((index / APPLICANTS) * LOGIN_RAMP_MS);
-  const a: Applicant = { username, cookie: "", typed: {}, submitted: false };
+  const a: Applicant = { username, address: addressOf(index), cookie: "", typed: {}, submitted: false };
   let retryAfterMs = 5000;
   while (!a.cookie) {
     if (clock() > until) return;
     try {
-      const reply = await send("POST /public/login", "POST", `${base}/public/login`, { "content-type": "application/json", accept: "application/json" },
+      const reply = await send("POST /public/login", "POST", `${base}/public/login`, { "content-type": "application/json", accept: "application/json", "x-forwarded-for": a.address },
         JSON.stringify({ username, password: PASSWORD }));
       const setCookie = reply.headers["set-cookie"] ?? [];
       const cookies = (Array.isArray(setCookie) ? setCookie : [setCookie]).map((c) => c.split(";")[0]!);
@@ -449,7 +457,7 @@ async function main(): Promise<number> {
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   const common = { DATABASE_URL: postgres.url, DATA_DIR: dataDir, PUBLIC_URL: base };
-  const web = startNode("main.js", { ...common, PORT: String(port), WEB_CONCURRENCY: String(WEB_PROCESSES), WORK_JOBS: "false" });
+  const web = startNode("main.js", { ...common, PORT: String(port), WEB_CONCURRENCY: String(WEB_PROCESSES), WORK_JOBS: "false", TRUST_PROXY: "true" });
   await waitFor(`${base}/health`, web, "the web server");
   const worker = startNode("worker.js", { ...common, PORT: String(await freePort()), RENDER_URL: base });
 
@@ -532,7 +540,7 @@ async function main(): Promise<number> {
     const server = s.web + s.worker + s.postgres;
     console.log(`after the logins (${(steadyFrom / 1000).toFixed(0)}–${SECONDS} s): saves ${fixed(steady.perSecond)}/s, p95 ${fixed(steady.p95)} ms, p99 ${fixed(steady.p99)} ms; `
       + `server CPU ${server.toFixed(2)} cores (web ${s.web.toFixed(2)}, worker ${s.worker.toFixed(2)}, PostgreSQL ${s.postgres.toFixed(2)}), generator ${s.generator.toFixed(2)}; `
-      + `${fixed(APPLICANTS / server)} applicants per core of the server's processes at that p95`);
+      + `applicants per core at that p95: ${fixed(APPLICANTS / server)} of all the server's processes, ${fixed(APPLICANTS / (s.web + s.postgres))} of web + PostgreSQL, ${fixed(APPLICANTS / s.web)} of web alone`);
   }
   console.log(`acknowledged saves: ${check.keys} answers of ${check.applicants} applicants checked against the database; lost ${check.lost.length} (target 0); `
     + `${check.unacknowledged} stored from a save whose answer never came`);
