@@ -182,6 +182,9 @@ let shed = 0;
 /** Saves sent again after no answer, 408, 429 or 5xx, as the browser's saver does. */
 let savesResent = 0;
 let inFlight = 0;
+/** Applicants logged in with their application loaded; when all are, the steady part begins. */
+let loaded = 0;
+let whenAllLoaded = () => {};
 let running = 0;
 const clock = () => performance.now() - runStart;
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
@@ -384,6 +387,7 @@ async function applicant(base: string, username: string, index: number, pages: s
     await Promise.all([api(base, a, "/api/tabs", "GET", "/api/tabs"), api(base, a, "/api/add-another", "GET", "/api/add-another")]);
     await api(base, a, "/api/last-page", "PUT", "/api/last-page", { last_page: pages[page] });
   });
+  if (++loaded === APPLICANTS) whenAllLoaded();
   const isSubmitter = index % 100 === 0;
   const isUploader = index % 20 === 10;
   const eventAt = LOGIN_RAMP_MS + random() * Math.max(0, until - LOGIN_RAMP_MS) * 0.6;
@@ -469,10 +473,15 @@ async function main(): Promise<number> {
 
   runStart = performance.now();
   const until = SECONDS * 1000;
+  // The steady part: from the moment every applicant has logged in and loaded the application
+  // (Argon2 is done) to the end.
   let steadyBefore: ReturnType<typeof cpu> | undefined;
   let steadyAfter: ReturnType<typeof cpu> | undefined;
-  const steadyFrom = LOGIN_RAMP_MS + 5000;
-  const steadyTimer = setTimeout(() => (steadyBefore = cpu()), steadyFrom);
+  let steadyFrom = Infinity;
+  whenAllLoaded = () => {
+    steadyFrom = clock();
+    if (steadyFrom < until) steadyBefore = cpu();
+  };
   const steadyEnd = setTimeout(() => (steadyAfter = cpu()), until);
   const killing = KILL_AT > 0 ? sleep(KILL_AT * 1000).then(() => killOneWebProcess(web)) : Promise.resolve(undefined);
   const runBefore = cpu();
@@ -488,7 +497,6 @@ async function main(): Promise<number> {
   clearInterval(progress);
   const runAfter = cpu();
   const runMs = clock();
-  clearTimeout(steadyTimer);
   clearTimeout(steadyEnd);
   const kill = await killing;
   if (worker.exitCode !== null) noteError(`the worker exited (${worker.exitCode})`);
@@ -507,7 +515,8 @@ async function main(): Promise<number> {
   table(["route", "requests", "per s", "p50 ms", "p95 ms", "p99 ms", "5xx", "other errors"], all.map((r) => [
     r.route, String(r.count), fixed(r.perSecond, 1), fixed(r.p50), fixed(r.p95), fixed(r.p99), String(r.status5xx), String(r.other),
   ]));
-  const steady = routeFigures(samples, steadyFrom, until).find((r) => r.route === "PUT /api/answer");
+  const steadyRoutes = routeFigures(samples, steadyFrom, until);
+  const steady = steadyRoutes.find((r) => r.route === "PUT /api/answer");
   const total5xx = all.reduce((sum, r) => sum + r.status5xx, 0);
   const totalOther = all.reduce((sum, r) => sum + r.other, 0);
   console.log(`\n5xx: ${total5xx} (target 0), of which ${shed} were 503 with Retry-After (load shed while an event loop was over MAX_EVENT_LOOP_DELAY_MS); `
@@ -535,13 +544,19 @@ async function main(): Promise<number> {
   const whole = cores(runBefore, runAfter, runMs);
   console.log(`CPU, in cores over the run: web ${whole.web.toFixed(2)}, worker ${whole.worker.toFixed(2)}, PostgreSQL ${whole.postgres.toFixed(2)}, `
     + `this load generator ${whole.generator.toFixed(2)} (${fixed((whole.generator * runMs) / samples.length, 3)} ms per request); the machine ${Math.round(whole.busy * 100)}% busy`);
-  if (steadyBefore && steadyAfter && steady) {
+  if (steadyBefore && steadyAfter && steady && until - steadyFrom >= 10_000) {
     const s = cores(steadyBefore, steadyAfter, until - steadyFrom);
-    const server = s.web + s.worker + s.postgres;
-    console.log(`after the logins (${(steadyFrom / 1000).toFixed(0)}–${SECONDS} s): saves ${fixed(steady.perSecond)}/s, p95 ${fixed(steady.p95)} ms, p99 ${fixed(steady.p99)} ms; `
-      + `server CPU ${server.toFixed(2)} cores (web ${s.web.toFixed(2)}, worker ${s.worker.toFixed(2)}, PostgreSQL ${s.postgres.toFixed(2)}), generator ${s.generator.toFixed(2)}; `
-      + `applicants per core at that p95: ${fixed(APPLICANTS / server)} of all the server's processes, ${fixed(APPLICANTS / (s.web + s.postgres))} of web + PostgreSQL, ${fixed(APPLICANTS / s.web)} of web alone`);
-  }
+    const requestsPerSecond = steadyRoutes.reduce((sum, r) => sum + r.perSecond, 0);
+    // CPU per request holds on a machine others use (the latency does not): sized at the pace the
+    // applicants are given, a save every 4 s and a page move (two requests) every 30 s.
+    const webPgMsPerRequest = ((s.web + s.postgres) * 1000) / requestsPerSecond;
+    const pace = 1 / 4 + 2 / 30;
+    console.log(`steady, every applicant logged in (${(steadyFrom / 1000).toFixed(0)}–${SECONDS} s): ${fixed(requestsPerSecond)} requests/s, saves ${fixed(steady.perSecond)}/s, `
+      + `save p50 ${fixed(steady.p50)} ms, p95 ${fixed(steady.p95)} ms, p99 ${fixed(steady.p99)} ms; CPU in cores: web ${s.web.toFixed(2)}, worker ${s.worker.toFixed(2)}, `
+      + `PostgreSQL ${s.postgres.toFixed(2)}, generator ${s.generator.toFixed(2)}; the machine ${Math.round(s.busy * 100)}% busy`);
+    console.log(`  web + PostgreSQL CPU per request ${webPgMsPerRequest.toFixed(2)} ms; at the nominal pace (${pace.toFixed(2)} requests/s per applicant): `
+      + `${fixed(1000 / (webPgMsPerRequest * pace))} applicants per core of web + PostgreSQL; as served: ${fixed(APPLICANTS / (s.web + s.postgres))}`);
+  } else console.log(`steady: the logins ended at ${fixed(steadyFrom / 1000)} s, too late for a steady window before ${SECONDS} s`);
   console.log(`acknowledged saves: ${check.keys} answers of ${check.applicants} applicants checked against the database; lost ${check.lost.length} (target 0); `
     + `${check.unacknowledged} stored from a save whose answer never came`);
   for (const lost of check.lost.slice(0, 10)) console.log(`  LOST ${lost.applicant} ${lost.key}: acknowledged ${JSON.stringify(lost.acknowledged)}, stored ${JSON.stringify(lost.stored)}`);
