@@ -485,6 +485,10 @@ async function main(): Promise<number> {
   const steadyEnd = setTimeout(() => (steadyAfter = cpu()), until);
   const killing = KILL_AT > 0 ? sleep(KILL_AT * 1000).then(() => killOneWebProcess(web)) : Promise.resolve(undefined);
   const runBefore = cpu();
+  // The connection budget: PostgreSQL's client connections, at their most (this script's 2 included).
+  let peakConnections = 0;
+  const connections = setInterval(() => void db!.query<{ n: string }>("SELECT count(*) AS n FROM pg_stat_activity WHERE backend_type = 'client backend'")
+    .then(([row]) => void (peakConnections = Math.max(peakConnections, Number(row!.n))), () => {}), 1000);
   const progress = setInterval(() => console.log(`  ${(clock() / 1000).toFixed(0)} s: ${samples.length} requests, ${inFlight} in flight, ${running} applicants active`), 10_000);
   await Promise.all(usernames.map(async (username, i) => {
     running++;
@@ -495,6 +499,7 @@ async function main(): Promise<number> {
     }
   }));
   clearInterval(progress);
+  clearInterval(connections);
   const runAfter = cpu();
   const runMs = clock();
   clearTimeout(steadyEnd);
@@ -533,6 +538,7 @@ async function main(): Promise<number> {
     const around = (from: number, to: number) => samples.filter((s) => s.at >= from && s.at < to && s.status >= 200 && s.status < 400).length / ((to - from) / 1000);
     console.log(`  answered per second: 10 s before ${fixed(around(kill.at - 10_000, kill.at))}, 10 s after ${fixed(around(kill.at, kill.at + 10_000))}; resets during the kill ${resets.afterKill} (saves among them sent again)`);
   }
+  console.log(`PostgreSQL client connections at most: ${peakConnections} (of max_connections 300; this script holds 2; each process's pool is at most 20)`);
   const ticks = (a: ReturnType<typeof cpu>, b: ReturnType<typeof cpu>, name: "web" | "worker" | "postgres") => b[name] - a[name];
   const cores = (a: ReturnType<typeof cpu>, b: ReturnType<typeof cpu>, ms: number) => {
     const ourMs = (b.ours.user + b.ours.system - a.ours.user - a.ours.system) / 1000;
