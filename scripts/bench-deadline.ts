@@ -131,8 +131,13 @@ function cleanUp(): Promise<void> {
   return cleaning;
 }
 
+// Ctrl-C reaches this process twice (from the terminal, and relayed by npm and tsx): the second
+// must not end it half-way through the clean-up, so every signal after the first is ignored.
+let signalled = false;
 for (const signal of ["SIGINT", "SIGTERM"] as const) {
-  process.once(signal, () => {
+  process.on(signal, () => {
+    if (signalled) return;
+    signalled = true;
     console.error(`\n${signal}: stopping the servers and PostgreSQL`);
     void cleanUp().finally(() => process.exit(130));
   });
