@@ -22,8 +22,10 @@
 // Mid-run one web process (a child of the cluster's primary, read from /proc) is killed with
 // SIGKILL: the other keeps answering and the primary starts a replacement; requests whose
 // connection was reset are counted apart, and a reset save is sent again as the browser does.
-// Every acknowledged save is kept in memory (scripts/lib/deadline.ts) and checked against the
-// database at the end: the last acknowledged value of each key is the stored one (0 lost).
+// Every acknowledged save (its values and the revision it was answered with) is kept in memory
+// (scripts/lib/deadline.ts) and checked against the database at the end: the last acknowledged
+// value of each key is the stored one (0 lost), and no application is behind an answered revision.
+// The worker needs LibreOffice and Chromium (.ci/run installs them), else conversions end FAILED.
 // Prints requests/s, p50/p95/p99 per route, 5xx and other errors, conversions and PDF copies
 // completed (from the database), the CPU of the server's processes, PostgreSQL and this load
 // generator, and the lost saves. Exits 1 when a 5xx was answered or a save was lost.
@@ -277,7 +279,8 @@ async function save(base: string, a: Applicant, answers: Answers, until: number)
       const reply = await api(base, a, "/api/answer", "PUT", "/api/answer", answers);
       status = reply.status;
       if (status >= 200 && status < 300) {
-        ledger.acknowledge(a.username, answers, (reply.body as { cleared?: string[] }).cleared ?? []);
+        const { revision, cleared } = reply.body as { revision: number; cleared: string[] };
+        ledger.acknowledge(a.username, answers, revision, cleared);
         return true;
       }
     } catch {
@@ -514,8 +517,8 @@ async function main(): Promise<number> {
   // Counted by the database: what the worker finished.
   const conversions = await db.query<{ status: string; n: string }>("SELECT status, count(*) AS n FROM document_answers GROUP BY status");
   const copies = await db.query<{ status: string; n: string }>("SELECT status, count(*) AS n FROM pdf_copies GROUP BY status");
-  const stored = new Map((await db.query<{ username: string; answers: Record<string, unknown> }>(
-    "SELECT u.username, a.answers FROM applications a JOIN users u ON u.id = a.user_id")).map((r) => [r.username, r.answers]));
+  const stored = new Map((await db.query<{ username: string; answers: Record<string, unknown>; revision: number }>(
+    "SELECT u.username, a.answers, a.revision FROM applications a JOIN users u ON u.id = a.user_id")).map((r) => [r.username, { answers: r.answers, revision: r.revision }]));
   const check = ledger.check(stored);
 
   // ------------------------------------------------------------------ the report
@@ -569,9 +572,9 @@ async function main(): Promise<number> {
       + `${fixed(1000 / (webPgMsPerRequest * pace))} applicants per core of web + PostgreSQL; as served: ${fixed(APPLICANTS / (s.web + s.postgres))}`);
   } else console.log(`steady: the logins ended at ${fixed(steadyFrom / 1000)} s, too late for a steady window before ${SECONDS} s`);
   console.log(`acknowledged saves: ${check.keys} answers of ${check.applicants} applicants checked against the database; lost ${check.lost.length} (target 0); `
-    + `${check.unacknowledged} stored from a save whose answer never came`);
+    + `${check.unacknowledged} stored from a save whose answer never came; applications behind the revision a save was answered with: ${check.behindRevision.length} (target 0)`);
   for (const lost of check.lost.slice(0, 10)) console.log(`  LOST ${lost.applicant} ${lost.key}: acknowledged ${JSON.stringify(lost.acknowledged)}, stored ${JSON.stringify(lost.stored)}`);
-  return total5xx === 0 && check.lost.length === 0 ? 0 : 1;
+  return total5xx === 0 && check.lost.length === 0 && check.behindRevision.length === 0 ? 0 : 1;
 }
 
 let exitCode = 1;

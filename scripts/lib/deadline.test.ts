@@ -3,22 +3,25 @@
 import { describe, expect, it } from "vitest";
 import { isConnectionReset, quantile, routeFigures, SaveLedger } from "./deadline";
 
+/** The stored applications: username → answers, each at `revision`. */
+const rows = (entries: [string, Record<string, unknown>][], revision = 10) => new Map(entries.map(([name, answers]) => [name, { answers, revision }]));
+
 describe("SaveLedger", () => {
   it("finds nothing lost when the database holds the last acknowledged value of every key", () => {
     const ledger = new SaveLedger();
     ledger.sending("a", { first_name: "Al" });
-    ledger.acknowledge("a", { first_name: "Al" });
+    ledger.acknowledge("a", { first_name: "Al" }, 1);
     ledger.sending("a", { first_name: "Alex", last_name: "M" });
-    ledger.acknowledge("a", { first_name: "Alex", last_name: "M" });
-    expect(ledger.check(new Map([["a", { first_name: "Alex", last_name: "M" }]]))).toEqual({ applicants: 1, keys: 2, lost: [], unacknowledged: 0 });
+    ledger.acknowledge("a", { first_name: "Alex", last_name: "M" }, 2);
+    expect(ledger.check(rows([["a", { first_name: "Alex", last_name: "M" }]], 2))).toEqual({ applicants: 1, keys: 2, lost: [], unacknowledged: 0, behindRevision: [] });
   });
 
   it("counts an older value, a missing one or another applicant's as lost", () => {
     const ledger = new SaveLedger();
-    ledger.acknowledge("a", { first_name: "Al" });
-    ledger.acknowledge("a", { first_name: "Alex", last_name: "M" });
-    ledger.acknowledge("b", { first_name: "Bo" });
-    const check = ledger.check(new Map([["a", { first_name: "Al" }], ["b", { first_name: "Alex" }]]));
+    ledger.acknowledge("a", { first_name: "Al" }, 1);
+    ledger.acknowledge("a", { first_name: "Alex", last_name: "M" }, 2);
+    ledger.acknowledge("b", { first_name: "Bo" }, 1);
+    const check = ledger.check(rows([["a", { first_name: "Al" }], ["b", { first_name: "Alex" }]]));
     expect(check.lost).toEqual([
       { applicant: "a", key: "first_name", acknowledged: "Alex", stored: "Al" },
       { applicant: "a", key: "last_name", acknowledged: "M", stored: undefined },
@@ -26,31 +29,40 @@ describe("SaveLedger", () => {
     ]);
   });
 
+  it("finds an application whose stored revision is below one a save was answered with", () => {
+    const ledger = new SaveLedger();
+    ledger.acknowledge("a", { first_name: "Al" }, 3);
+    ledger.acknowledge("b", { first_name: "Bo" }, 5);
+    ledger.acknowledge("b", { first_name: "Bob" }, 4);
+    const stored = new Map([["a", { answers: { first_name: "Al" }, revision: 3 }], ["b", { answers: { first_name: "Bob" }, revision: 4 }]]);
+    expect(ledger.check(stored)).toMatchObject({ lost: [], behindRevision: ["b"] });
+  });
+
   it("takes a value sent after the last acknowledgement, whose answer never came, as unacknowledged, not lost", () => {
     const ledger = new SaveLedger();
-    ledger.acknowledge("a", { first_name: "Al" });
+    ledger.acknowledge("a", { first_name: "Al" }, 1);
     ledger.sending("a", { first_name: "Ale" });
-    expect(ledger.check(new Map([["a", { first_name: "Ale" }]]))).toMatchObject({ lost: [], unacknowledged: 1 });
-    expect(ledger.check(new Map([["a", { first_name: "Al" }]]))).toMatchObject({ lost: [], unacknowledged: 0 });
+    expect(ledger.check(rows([["a", { first_name: "Ale" }]]))).toMatchObject({ lost: [], unacknowledged: 1 });
+    expect(ledger.check(rows([["a", { first_name: "Al" }]]))).toMatchObject({ lost: [], unacknowledged: 0 });
     // Once a later save is acknowledged, the unanswered one before it no longer excuses anything.
-    ledger.acknowledge("a", { first_name: "Alex" });
-    expect(ledger.check(new Map([["a", { first_name: "Ale" }]])).lost).toHaveLength(1);
+    ledger.acknowledge("a", { first_name: "Alex" }, 2);
+    expect(ledger.check(rows([["a", { first_name: "Ale" }]])).lost).toHaveLength(1);
   });
 
   it("expects a key the server cleared, or saved empty, to be stored as nothing", () => {
     const ledger = new SaveLedger();
-    ledger.acknowledge("a", { resume: "N", middle_name: "" }, ["resume_pdf"]);
-    expect(ledger.check(new Map([["a", { resume: "N" }]]))).toMatchObject({ keys: 3, lost: [] });
-    expect(ledger.check(new Map([["a", { resume: "N", resume_pdf: "ANSWERED" }]])).lost).toEqual([
+    ledger.acknowledge("a", { resume: "N", middle_name: "" }, 1, ["resume_pdf"]);
+    expect(ledger.check(rows([["a", { resume: "N" }]]))).toMatchObject({ keys: 3, lost: [] });
+    expect(ledger.check(rows([["a", { resume: "N", resume_pdf: "ANSWERED" }]])).lost).toEqual([
       { applicant: "a", key: "resume_pdf", acknowledged: "(cleared)", stored: "ANSWERED" },
     ]);
   });
 
   it("compares lists and objects by value", () => {
     const ledger = new SaveLedger();
-    ledger.acknowledge("a", { pronouns: ["she", "they"] });
-    expect(ledger.check(new Map([["a", { pronouns: ["she", "they"] }]])).lost).toEqual([]);
-    expect(ledger.check(new Map([["a", { pronouns: ["she"] }]])).lost).toHaveLength(1);
+    ledger.acknowledge("a", { pronouns: ["she", "they"] }, 1);
+    expect(ledger.check(rows([["a", { pronouns: ["she", "they"] }]])).lost).toEqual([]);
+    expect(ledger.check(rows([["a", { pronouns: ["she"] }]])).lost).toHaveLength(1);
   });
 });
 

@@ -16,7 +16,12 @@ export interface LedgerCheck {
   lost: LostSave[];
   /** Keys whose stored value is one sent after the last acknowledgement, whose answer never came (a reset, the end): not lost. */
   unacknowledged: number;
+  /** Applicants whose stored revision is below the highest one a save of theirs was answered with (revisions only go up). */
+  behindRevision: string[];
 }
+
+/** An applicant's row as stored: the answers and their revision. */
+export interface StoredApplication { answers: Record<string, unknown>; revision: number }
 
 /** An empty answer is no answer: the server stores "" as nothing (data/applications.ts `answered`). */
 const same = (a: unknown, b: unknown) => JSON.stringify(a === "" ? undefined : a) === JSON.stringify(b === "" ? undefined : b);
@@ -31,6 +36,7 @@ const same = (a: unknown, b: unknown) => JSON.stringify(a === "" ? undefined : a
 export class SaveLedger {
   private readonly acknowledged = new Map<string, Map<string, Expected>>();
   private readonly unanswered = new Map<string, Map<string, unknown[]>>();
+  private readonly revisions = new Map<string, number>();
 
   /** Before a save is sent: its values may reach the database whatever the answer. */
   sending(applicant: string, answers: Record<string, unknown>): void {
@@ -39,8 +45,9 @@ export class SaveLedger {
     for (const [key, value] of Object.entries(answers)) pending.set(key, [...(pending.get(key) ?? []), value]);
   }
 
-  /** A 2xx answer to the save of `answers`, which cleared `cleared`. */
-  acknowledge(applicant: string, answers: Record<string, unknown>, cleared: readonly string[] = []): void {
+  /** A 2xx answer to the save of `answers`: the revision it made, and the keys it cleared. */
+  acknowledge(applicant: string, answers: Record<string, unknown>, revision: number, cleared: readonly string[] = []): void {
+    this.revisions.set(applicant, Math.max(revision, this.revisions.get(applicant) ?? 0));
     const known = this.acknowledged.get(applicant) ?? new Map<string, Expected>();
     this.acknowledged.set(applicant, known);
     const pending = this.unanswered.get(applicant);
@@ -54,12 +61,13 @@ export class SaveLedger {
     }
   }
 
-  /** Compares the stored answers of every applicant (username → answers) with the ledger. */
-  check(stored: ReadonlyMap<string, Record<string, unknown>>): LedgerCheck {
+  /** Compares every applicant's stored application (username → answers and revision) with the ledger. */
+  check(stored: ReadonlyMap<string, StoredApplication>): LedgerCheck {
     const lost: LostSave[] = [];
     let keys = 0, unacknowledged = 0;
+    const behindRevision = [...this.revisions].filter(([applicant, revision]) => (stored.get(applicant)?.revision ?? -1) < revision).map(([applicant]) => applicant);
     for (const [applicant, known] of this.acknowledged) {
-      const answers = stored.get(applicant) ?? {};
+      const answers = stored.get(applicant)?.answers ?? {};
       for (const [key, expected] of known) {
         keys++;
         const value = answers[key];
@@ -69,7 +77,7 @@ export class SaveLedger {
         else lost.push({ applicant, key, acknowledged: expected === CLEARED ? "(cleared)" : expected, stored: value });
       }
     }
-    return { applicants: this.acknowledged.size, keys, lost, unacknowledged };
+    return { applicants: this.acknowledged.size, keys, lost, unacknowledged, behindRevision };
   }
 }
 
