@@ -28,12 +28,14 @@
 // The worker needs LibreOffice and Chromium (.ci/run installs them), else conversions end FAILED.
 // Prints requests/s, p50/p95/p99 per route, 5xx and other errors, conversions and PDF copies
 // completed (from the database), the CPU of the server's processes, PostgreSQL and this load
-// generator, and the lost saves. Exits 1 when a 5xx was answered or a save was lost.
+// generator, the most PostgreSQL connections in use, and the lost saves. Stops by itself after
+// the run and a drain of at most 30 s; stops every process it started and PostgreSQL on an error
+// or Ctrl-C. Exits 1 when a 5xx was answered or a save was lost.
 // Environment: BENCH_APPLICANTS (default 2000), BENCH_SECONDS (default 180), BENCH_KILL_AT
 // (seconds into the run, default half of it; 0: no kill), BENCH_LOGIN_SECONDS (the logins'
-// spread, default 30), BENCH_CONNECTIONS (the load
-// generator's keep-alive pool, default 256). Rebuilds dist/server first (npm run build:server);
-// the PDF copies need the browser app in dist/client (npm run build).
+// spread, default 30), BENCH_CONNECTIONS (the load generator's keep-alive pool, default 256).
+// Rebuilds dist/server first (npm run build:server); the PDF copies need the browser app in
+// dist/client (npm run build).
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
 import { mkdtemp, rm } from "node:fs/promises";
