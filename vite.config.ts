@@ -18,10 +18,12 @@ const api = `http://localhost:${process.env.API_PORT ?? 8080}`;
 // the applicants' build is what it was, and no office code can reach it.
 export default defineConfig(({ mode }) => ({
   plugins: [
-    react(), refuseLintErrors(process.cwd()), pageList(), answerValidator(), lintFindings(mode), cookiePrefix(process.env.COOKIE_PREFIX), staffPages(),
+    react(), unusedRouterParts(), refuseLintErrors(process.cwd()), pageList(), answerValidator(), lintFindings(mode), cookiePrefix(process.env.COOKIE_PREFIX), staffPages(),
     ...(mode === "preview" ? [previewServer()] : []),
   ],
   publicDir: "src/client/public",
+  // React's own useSyncExternalStore for the shim a library still imports (React Aria's toast queue).
+  resolve: { alias: [{ find: /^use-sync-external-store\/shim(\/index\.js)?$/, replacement: resolve("src/client/use-sync-external-store.ts") }] },
   build: {
     outDir: "dist/client",
     emptyOutDir: true,
@@ -29,6 +31,9 @@ export default defineConfig(({ mode }) => ({
     sourcemap: true,
     // Lets scripts/bench-client.ts and the tests map routes to what a first visit loads.
     manifest: true,
+    // No modulepreload polyfill (0.4 kB of every first visit): a browser without modulepreload
+    // (Safari before 17) loads the same modules, only without fetching them ahead.
+    modulePreload: { polyfill: false },
     // Two pages, the applicants' (index.html) and the admissions office's (staff.html; src/server/web.ts
     // picks one by path), so an applicant never downloads the office's code.
     ...(mode === "staff" && { emptyOutDir: false, manifest: ".vite/staff-manifest.json", rolldownOptions: { input: { staff: resolve("staff.html") } } }),
@@ -84,6 +89,28 @@ export default defineConfig(({ mode }) => ({
     ],
   },
 }));
+
+/**
+ * React Router's components and contexts as code that does nothing until used: its module names
+ * each one for React's developer tools (`Form.displayName = "Form"`) at the top level, a statement
+ * the bundler must keep, and with it the component and all it calls. A first visit to /about
+ * loaded its <Form>, fetchers, prefetching and server-component parts, none of which the app uses.
+ */
+function unusedRouterParts(): Plugin {
+  return {
+    name: "unused-router-parts",
+    apply: "build",
+    transform: {
+      filter: { id: /node_modules\/react-router\/dist\/.*\.mjs$/ },
+      handler: (code) => ({
+        code: code
+          .replace(/^[\w$]+\.displayName = "[^"\n]*";$/gm, "")
+          .replace(/^(var [\w$]+ = )(React\d*\.(?:forwardRef|createContext|memo)\()/gm, "$1/* @__PURE__ */ $2"),
+        map: null,
+      }),
+    },
+  };
+}
 
 /** `npm run dev` serves index.html itself: give it the prefix the server (src/server/web.ts) would. */
 function cookiePrefix(prefix: string | undefined): Plugin {
