@@ -157,17 +157,21 @@ export async function buildServer(options: ServerOptions): Promise<{ app: Fastif
   lookupRoutes(app, ctx);
   if (ctx.storage.kind === "local") await localStorageRoutes(app, ctx.storage as LocalStorage);
   await app.register(async (api) => {
+    /** Requests past this hook whose route checks the session in its own statement. */
+    const sessionLeftToRoute = new WeakSet<object>();
     api.addHook("onRequest", async (request, reply) => {
       // A service token reads one application's service view and opens nothing else.
       if ((request.query as Record<string, unknown> | undefined)?.service_token !== undefined) throw new ApiError(403, messages.serviceTokenReadOnly);
       if (!request.routeOptions.config.ownSessionCheck) await authenticate(ctx, request, reply);
       else if (request.cookies[ctx.cookies.names.session] === undefined) refuseSession(ctx, reply);
+      else sessionLeftToRoute.add(request);
     });
     // A route checking the session itself was refused before it did (a body it cannot take, a
-    // malformed If-Match): without a session the answer is 401, as on every other route. A thrown
-    // error goes on to the server's error handler (http.ts).
+    // malformed If-Match): without a session the answer is 401, as on every other route. A refusal
+    // of this hook's own (a service token's 403) stands. A thrown error goes on to the server's
+    // error handler (http.ts).
     api.setErrorHandler(async (error, request, reply) => {
-      if (request.routeOptions.config.ownSessionCheck && !request.application && !(error instanceof ApiError && error.status === 401)) {
+      if (sessionLeftToRoute.has(request) && !request.application && !(error instanceof ApiError && error.status === 401)) {
         await authenticate(ctx, request, reply);
       }
       throw error;
