@@ -37,7 +37,7 @@
 // Rebuilds dist/server first (npm run build:server); the PDF copies need the browser app in
 // dist/client (npm run build).
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync } from "node:fs";
 import { mkdtemp, rm } from "node:fs/promises";
 import { Agent, request as httpRequest } from "node:http";
 import { availableParallelism, tmpdir } from "node:os";
@@ -52,6 +52,7 @@ import { startPostgres, type TestPostgres } from "../tests/support/postgres";
 import { freePort } from "../tests/support/free-port";
 import { definitions } from "../tests/support/definitions";
 import { completeAnswers } from "../tests/support/answer-sets";
+import { childrenOf, machineTicks, parentOf, TICK_MS, treeTicks } from "./lib/proc";
 import { seededRandom } from "./lib/stats";
 import { isConnectionReset, routeFigures, SaveLedger, type Sample } from "./lib/deadline";
 
@@ -80,21 +81,6 @@ const SAVE_RETRY_MAX_MS = 30_000;
 
 // ---------------------------------------------------------------------------------------------
 // Processes: PostgreSQL, the web cluster, the worker; all stopped on any exit path.
-
-const TICK_MS = 10;
-const readText = (path: string) => { try { return readFileSync(path, "utf8"); } catch { return ""; } };
-const childrenOf = (pid: number) => readText(`/proc/${pid}/task/${pid}/children`).split(" ").filter(Boolean).map(Number);
-const statFields = (pid: number) => readText(`/proc/${pid}/stat`).split(") ")[1]?.split(" ") ?? [];
-/** utime + stime of `pid` and of every process under it, and those under it that ended (cutime + cstime). */
-function treeTicks(pid: number): number {
-  const f = statFields(pid);
-  return Number(f[11] ?? 0) + Number(f[12] ?? 0) + Number(f[13] ?? 0) + Number(f[14] ?? 0) + childrenOf(pid).reduce((sum, child) => sum + treeTicks(child), 0);
-}
-function machineTicks(): [number, number] {
-  const [, ...ticks] = readText("/proc/stat").split("\n")[0]!.trim().split(/\s+/).map(Number);
-  const all = ticks.slice(0, 8).reduce((a, b) => a + b, 0);
-  return [all - ticks[3]! - ticks[4]!, all];
-}
 
 const started: ChildProcess[] = [];
 let postgres: TestPostgres | undefined;
@@ -478,8 +464,8 @@ async function main(): Promise<number> {
   console.log(`\ndeadline night: ${APPLICANTS} applicants for ${SECONDS} s on ${WEB_PROCESSES} web processes and 1 worker (PostgreSQL), `
     + `logins over ${LOGIN_RAMP_MS / 1000} s, a keep-alive pool of ${CONNECTIONS} connections; ${availableParallelism()} cores (shared), Node ${process.version}`);
   const pgPid = Number((await db.query<{ pid: number }>("SELECT pg_backend_pid() AS pid"))[0]!.pid);
-  const postmaster = Number(/PPid:\s+(\d+)/.exec(readText(`/proc/${pgPid}/status`))?.[1] ?? 0);
-  const cpu = () => ({ web: treeTicks(web.pid!), worker: treeTicks(worker.pid!), postgres: treeTicks(postmaster), machine: machineTicks(), ours: process.cpuUsage() });
+  const postmaster = parentOf(pgPid);
+  const cpu = () => ({ web: treeTicks(web.pid!, { withEnded: true }), worker: treeTicks(worker.pid!, { withEnded: true }), postgres: treeTicks(postmaster, { withEnded: true }), machine: machineTicks(), ours: process.cpuUsage() });
 
   runStart = performance.now();
   const until = SECONDS * 1000;

@@ -18,7 +18,7 @@
 // BENCH_SERVER=path/to/main.js measures another build (say, of an older commit) instead.
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { availableParallelism, tmpdir } from "node:os";
-import { readFileSync } from "node:fs";
+import { endedTicks, machineTicks, parentOf, TICK_MS, treeRssMiB, treeTicks } from "./lib/proc";
 import { mkdtemp, rm } from "node:fs/promises";
 import { join, resolve } from "node:path";
 import argon2 from "argon2";
@@ -74,43 +74,17 @@ async function seed(db: Database): Promise<string[]> {
   return users.map((u) => u.username);
 }
 
-// CPU time from /proc (Linux; elsewhere the CPU columns stay empty), in clock ticks of 10 ms.
-const TICK_MS = 10;
-const readText = (path: string) => { try { return readFileSync(path, "utf8"); } catch { return ""; } };
-const ownTicks = (pid: number) => {
-  const fields = readText(`/proc/${pid}/stat`).split(") ")[1]?.split(" ") ?? [];
-  return Number(fields[11] ?? 0) + Number(fields[12] ?? 0);
-};
-const childrenOf = (pid: number) => readText(`/proc/${pid}/task/${pid}/children`).split(" ").filter(Boolean).map(Number);
-/** utime + stime of `pid` and every process under it (the cluster's workers). */
-function treeTicks(pid: number): number {
-  return ownTicks(pid) + childrenOf(pid).reduce((sum, child) => sum + treeTicks(child), 0);
-}
-/** Resident memory of `pid` and every process under it, in MiB. */
-function treeRssMiB(pid: number): number {
-  const kib = Number(/VmRSS:\s+(\d+)/.exec(readText(`/proc/${pid}/status`))?.[1] ?? 0);
-  return kib / 1024 + childrenOf(pid).reduce((sum, child) => sum + treeRssMiB(child), 0);
-}
 /** The PostgreSQL server's main process: the parent of the backend answering. */
 async function postmasterPid(db: Database): Promise<number> {
   const [{ pid }] = (await db.query<{ pid: number }>("SELECT pg_backend_pid() AS pid")) as [{ pid: number }];
-  return Number(/PPid:\s+(\d+)/.exec(readText(`/proc/${pid}/status`))?.[1] ?? 0);
+  return parentOf(pid);
 }
 /**
  * CPU ticks of the PostgreSQL server: its main process, every process under it, and those that
  * ended (their time is added to the parent's cutime and cstime when it reaps them), so a backend
  * closing during the window loses nothing.
  */
-function postgresTicks(postmaster: number): number {
-  const fields = readText(`/proc/${postmaster}/stat`).split(") ")[1]?.split(" ") ?? [];
-  return treeTicks(postmaster) + Number(fields[13] ?? 0) + Number(fields[14] ?? 0);
-}
-/** [busy, all] ticks of the whole machine. */
-function machineTicks(): [number, number] {
-  const [, ...ticks] = readText("/proc/stat").split("\n")[0]!.trim().split(/\s+/).map(Number);
-  const all = ticks.slice(0, 8).reduce((a, b) => a + b, 0);
-  return [all - ticks[3]! - ticks[4]!, all];
-}
+const postgresTicks = (postmaster: number) => treeTicks(postmaster) + endedTicks(postmaster);
 
 function startServer(env: Record<string, string>, profileDir?: string): ChildProcess {
   // Nothing of the developer's own server settings (config.ts) but what is set here.
