@@ -3,7 +3,7 @@
 // yet submitted; a submitted one is kept, and the page says so. A visitor is sent to /login.
 import { lazy, Suspense, useRef, useState, type MouseEvent } from "react";
 import { useMutation } from "@tanstack/react-query";
-import { Link, Navigate, useNavigate } from "react-router";
+import { Navigate, useNavigate } from "react-router";
 import { accountMessages } from "../../engine/messages";
 import { api } from "../api/calls";
 import { ApiError } from "../api/client";
@@ -17,6 +17,7 @@ import { useSession } from "../state/session";
 import { ConfirmDialog } from "../ui/ConfirmDialog";
 import { Spinner } from "../ui/Spinner";
 import { AccountSection, EmailForm, PasswordForm } from "./AccountForms";
+import { Link } from "../ui/Link";
 
 export const ACCOUNT_ROUTE = "/account";
 export const DELETE_TITLE = "Delete your application?";

@@ -1,5 +1,5 @@
 import { useMutation } from "@tanstack/react-query";
-import { Link, useNavigate } from "react-router";
+import { useNavigate } from "react-router";
 import { api } from "../api/calls";
 import { CodeInput } from "../ui/CodeInput";
 import { TextInput } from "../ui/TextInput";
@@ -8,6 +8,7 @@ import { ResendCodeButton } from "./ResendCodeButton";
 import { useAuthState, type AuthState } from "./navigation";
 import { codeError, emailError } from "./rules";
 import { useCardForm } from "./useCardForm";
+import { Link } from "../ui/Link";
 
 export const CONFIRM_ERROR = "Confirm Card Error";
 

@@ -1,5 +1,4 @@
 import { useMutation } from "@tanstack/react-query";
-import { Link } from "react-router";
 import { api } from "../api/calls";
 import { toasts } from "../ui/Toasts";
 import { TextInput } from "../ui/TextInput";
@@ -7,6 +6,7 @@ import { AuthCard, useCardToasts } from "./AuthCard";
 import { useAuthState, type AuthState } from "./navigation";
 import { emailError } from "./rules";
 import { useCardForm } from "./useCardForm";
+import { Link } from "../ui/Link";
 
 export const FORGOT_ERROR = "Forgot Password Card Error";
 

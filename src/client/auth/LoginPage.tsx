@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { useMutation } from "@tanstack/react-query";
-import { Link, useNavigate } from "react-router";
+import { useNavigate } from "react-router";
 import type { Answers } from "../../engine/runtime";
 import { api } from "../api/calls";
 import { queryClient } from "../api/queries";
@@ -16,6 +16,7 @@ import { useAuthState, useCarriedAnswers, type AuthState } from "./navigation";
 import { ResendCodeButton } from "./ResendCodeButton";
 import { loginEmailError, loginPasswordError } from "./rules";
 import { useCardForm } from "./useCardForm";
+import { Link } from "../ui/Link";
 
 export const LOGIN_ERROR = "Login Card Error";
 export const SAVE_ANSWERS_ERROR = "Save Answers Error";

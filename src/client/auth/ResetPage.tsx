@@ -3,7 +3,7 @@
 // applicant chooses a password; the address in it is checked as every card checks its e-mail.
 import { useId, type ReactNode } from "react";
 import { useMutation, useQuery } from "@tanstack/react-query";
-import { Link, useNavigate, useSearchParams } from "react-router";
+import { useNavigate, useSearchParams } from "react-router";
 import { api } from "../api/calls";
 import { ApiError } from "../api/client";
 import { useDocumentTitle } from "../shell/useDocumentTitle";
@@ -13,6 +13,7 @@ import type { AuthState } from "./navigation";
 import { NewPasswordInput } from "./PasswordChecklist";
 import { emailError, matchError, newPasswordError } from "./rules";
 import { useCardForm } from "./useCardForm";
+import { Link } from "../ui/Link";
 
 export const RESET_ERROR = "Reset Password Card Error";
 export const RESET_LINK_INCOMPLETE = "This password reset link is incomplete. Please open the link from the email again, or ask for a new one with Forgot password.";

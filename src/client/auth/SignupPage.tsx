@@ -1,5 +1,5 @@
 import { useMutation } from "@tanstack/react-query";
-import { Link, useNavigate } from "react-router";
+import { useNavigate } from "react-router";
 import { api } from "../api/calls";
 import { TextInput } from "../ui/TextInput";
 import { AuthCard, useCardToasts } from "./AuthCard";
@@ -7,6 +7,7 @@ import { useAuthState, type AuthState } from "./navigation";
 import { NewPasswordInput } from "./PasswordChecklist";
 import { emailError, newPasswordError } from "./rules";
 import { useCardForm } from "./useCardForm";
+import { Link } from "../ui/Link";
 
 export const SIGNUP_ERROR = "Sign Up Card Error";
 

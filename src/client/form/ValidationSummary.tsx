@@ -1,11 +1,11 @@
 // The validation summary (spec: application-form §2): while validating and errors exist, one link
 // per failing question to /{page}#{answerKey}, named by its place and label ("Sibling 2: Age"),
 // then its messages, the place named once; keys no page asks for are plain text.
-import { Link } from "react-router";
 import { useAnswers } from "../state/answers";
 import { useSession } from "../state/session";
 import { form, questionLabel, summaryMessages } from "./model";
 import { SUMMARY_ID } from "./steps";
+import { Link } from "../ui/Link";
 
 export const SUMMARY_HEADING = "We're missing some information!";
 

@@ -1,9 +1,9 @@
 import { useEffect, type PointerEvent, type RefObject } from "react";
 import { Dialog, Popover } from "react-aria-components";
-import { Link } from "react-router";
 import { useSession } from "../state/session";
 import { useLogout } from "./useLogout";
 import { PendingButton } from "../ui/PendingButton";
+import { Link } from "../ui/Link";
 
 interface AccountPopoverProps {
   triggerRef: RefObject<HTMLButtonElement | null>;

@@ -2,7 +2,7 @@
 // with answers is sent to /signup with them; a logged-in click saves the answers and the
 // validations first, then moves on and marks has_changed_page.
 import { useState, type MouseEvent } from "react";
-import { NavLink, useNavigate } from "react-router";
+import { useNavigate } from "react-router";
 import { changePage, SAVE_ERROR } from "../form/steps";
 import { pages } from "../pages";
 import { hasAnswers, useAnswers } from "../state/answers";
@@ -11,6 +11,7 @@ import { useSession } from "../state/session";
 import { Icon } from "../ui/icons";
 import { Spinner } from "../ui/Spinner";
 import { toasts } from "../ui/Toasts";
+import { NavLink } from "../ui/Link";
 
 export function StepNav() {
   const navigate = useNavigate();

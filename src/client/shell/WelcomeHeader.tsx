@@ -1,11 +1,11 @@
 // The welcome header (spec: application-form §2): thanks once submitted, a welcome on the first
 // login, "glad you're back" later, and a welcome with a login link for visitors; hidden while
 // the status is validating. The texts under the headings are staff's, in institution.json.
-import { Link } from "react-router";
 import { institution } from "../institution";
 import { useAnswers } from "../state/answers";
 import { useSession } from "../state/session";
 import { displayText } from "../../engine/text";
+import { Link } from "../ui/Link";
 
 export function WelcomeHeader() {
   const status = useSession((s) => s.web_status);
