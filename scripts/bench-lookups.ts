@@ -19,6 +19,7 @@ import { importSchools } from "../src/server/lookup/import";
 import { SEARCH_STATEMENTS } from "../src/server/lookup/schools";
 import { startPostgres } from "../tests/support/postgres";
 import { sampleSchools, toCsv, type SampleSchool } from "./lib/sample-schools";
+import { quantile } from "./lib/stats";
 
 const HIGH_SCHOOLS = 30_000;
 const COLLEGES = 3_000;
@@ -45,7 +46,6 @@ function searches(schools: SampleSchool[]): string[] {
   });
 }
 
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))]!;
 
 async function run(label: string, db: Database): Promise<void> {
   const dir = await mkdtemp(join(tmpdir(), "bench-lookups-"));
@@ -84,7 +84,7 @@ async function run(label: string, db: Database): Promise<void> {
       }));
       const figures = (list: number[]) => {
         const sorted = [...list].sort((a, b) => a - b);
-        return `p50 ${percentile(sorted, 0.5).toFixed(1)} ms, p95 ${percentile(sorted, 0.95).toFixed(1)} ms, max ${sorted.at(-1)!.toFixed(1)} ms`;
+        return `p50 ${quantile(sorted, 0.5).toFixed(1)} ms, p95 ${quantile(sorted, 0.95).toFixed(1)} ms, max ${sorted.at(-1)!.toFixed(1)} ms`;
       };
       console.log(`  ${label}: imported ${(HIGH_SCHOOLS + COLLEGES).toLocaleString("en")} schools in ${(importMs / 1000).toFixed(1)} s; ${plans.join(", ")}`);
       console.log(`    all ${SEARCHES} searches   ${figures(times.flat())} (target p95 < ${TARGET_MS} ms; ${(results / SEARCHES).toFixed(1)} results each)`);

@@ -13,7 +13,7 @@ import { configFromEnv } from "../src/server/config";
 import { openPostgres, type Database } from "../src/server/db/database";
 import { startStaffSession } from "../src/server/staff/sessions";
 import { startPostgres } from "../tests/support/postgres";
-import { median } from "./lib/stats";
+import { median, quantile } from "./lib/stats";
 
 const APPLICATIONS = Number(process.env.BENCH_APPLICATIONS ?? 100_000);
 const RUNS = Number(process.env.BENCH_RUNS ?? 200);
@@ -148,7 +148,7 @@ async function main() {
           await get(target);
           times.push(performance.now() - started);
         }
-        const p95 = percentile(times, 0.95);
+        const p95 = quantile(times.toSorted((a, b) => a - b), 0.95);
         console.log(`${name.padEnd(32)} ${median(times).toFixed(1).padStart(8)} ${p95.toFixed(1).padStart(8)}   ≤ ${targetMs} ms ${p95 <= targetMs ? "PASS" : "MISS"}`);
       }
     } finally {
@@ -158,12 +158,6 @@ async function main() {
     await postgres.stop();
     await rm(dataDir, { recursive: true, force: true });
   }
-}
-
-/** The value below which `share` of the times fall (nearest rank). */
-function percentile(values: number[], share: number): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil(share * sorted.length) - 1)]!;
 }
 
 await main();

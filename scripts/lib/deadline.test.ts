@@ -1,7 +1,7 @@
 // The deadline rehearsal's bookkeeping (scripts/lib/deadline.ts): what counts as a lost save, the
-// latency quantiles per route, and which failures are connection resets.
+// latency figures per route, and which failures are connection resets.
 import { describe, expect, it } from "vitest";
-import { isConnectionReset, quantile, routeFigures, SaveLedger } from "./deadline";
+import { isConnectionReset, routeFigures, SaveLedger } from "./deadline";
 
 /** The stored applications: username → answers, each at `revision`. */
 const rows = (entries: [string, Record<string, unknown>][], revision = 10) => new Map(entries.map(([name, answers]) => [name, { answers, revision }]));
@@ -63,15 +63,6 @@ describe("SaveLedger", () => {
     ledger.acknowledge("a", { pronouns: ["she", "they"] }, 1);
     expect(ledger.check(rows([["a", { pronouns: ["she", "they"] }]])).lost).toEqual([]);
     expect(ledger.check(rows([["a", { pronouns: ["she"] }]])).lost).toHaveLength(1);
-  });
-});
-
-describe("quantile", () => {
-  it("takes the nearest rank", () => {
-    const hundred = Array.from({ length: 100 }, (_, i) => i + 1);
-    expect([quantile(hundred, 0.5), quantile(hundred, 0.95), quantile(hundred, 0.99), quantile(hundred, 1)]).toEqual([50, 95, 99, 100]);
-    expect(quantile([7], 0.99)).toBe(7);
-    expect(quantile([], 0.5)).toBeNaN();
   });
 });
 

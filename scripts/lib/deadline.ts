@@ -1,6 +1,7 @@
 // What npm run bench:deadline (scripts/bench-deadline.ts) keeps apart from the load it makes: the
 // ledger of acknowledged saves checked against the database, the latency figures per route, and
 // how a failed request is told apart (a connection reset, as when a web process is killed).
+import { quantile } from "./stats";
 
 /** A key the server said it cleared (a hidden question): stored as nothing or "". */
 const CLEARED = Symbol("cleared");
@@ -79,12 +80,6 @@ export class SaveLedger {
     }
     return { applicants: this.acknowledged.size, keys, lost, unacknowledged, behindRevision };
   }
-}
-
-/** The value at quantile `q` (0…1) of ascending `sorted`, by the nearest rank; NaN for none. */
-export function quantile(sorted: readonly number[], q: number): number {
-  if (sorted.length === 0) return NaN;
-  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))]!;
 }
 
 export interface RouteFigures { route: string; count: number; perSecond: number; p50: number; p95: number; p99: number; status5xx: number; other: number }

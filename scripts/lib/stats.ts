@@ -8,6 +8,12 @@ export function median(values: number[]): number {
   return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
 }
 
+/** The value at quantile `q` (0…1) of ascending `sorted`, by the nearest rank; NaN for none. */
+export function quantile(sorted: readonly number[], q: number): number {
+  if (sorted.length === 0) return NaN;
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))]!;
+}
+
 /** Same numbers every run, in [0, 1): a linear congruential generator. */
 export function seededRandom(seed: number): () => number {
   let state = seed;
