@@ -2,7 +2,7 @@
 // rest of the form's state: the chosen tab of each group, the block count of each add-another
 // group, and the errors shown while validating. A question subscribes to its own key (useAnswer)
 // and a condition to the keys it reads (useKeys), so a keystroke re-renders one question.
-import { useCallback, useSyncExternalStore } from "react";
+import { useCallback, useLayoutEffect, useSyncExternalStore } from "react";
 import { create } from "zustand";
 import { immer } from "zustand/middleware/immer";
 import type { AnswerKey, Answers, AnswerValue, ValidationErrors } from "../../engine/runtime";
@@ -78,6 +78,21 @@ export function useAnswer(key: AnswerKey): AnswerValue {
   const snapshot = () => useAnswers.getState().answers[key] ?? "";
   // The same snapshot while hydrating: a prerendered page is taken over only with no answers yet (main.tsx).
   return useSyncExternalStore(subscribe, snapshot, snapshot);
+}
+
+/**
+ * One answer followed without re-rendering: `apply` gets it as the component appears and again
+ * each time it changes. A one-line input keeps what is typed itself and takes only what the store
+ * changes (a mask, a restored or cleared answer), so a keystroke renders no component at all.
+ * `apply` must be stable.
+ */
+export function useAnswerEffect(key: AnswerKey, apply: (value: AnswerValue) => void): void {
+  // A layout effect: the value is in the input before the browser paints it.
+  useLayoutEffect(() => {
+    const update = () => apply(useAnswers.getState().answers[key] ?? "");
+    update();
+    return subscribeKeys([key], update);
+  }, [key, apply]);
 }
 
 /**
