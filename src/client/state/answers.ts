@@ -25,15 +25,17 @@ interface AnswersStore {
 }
 
 export const useAnswers = create<AnswersStore>()(
-  immer((set) => ({
+  immer((set, get) => ({
     answers: {},
     tabs: {},
     blocks: {},
     errors: {},
-    assign: (answers) =>
-      set((s) => {
-        for (const [key, value] of Object.entries(answers)) s.answers[key] = value;
-      }),
+    // A copy of the answers, not an immer draft: this runs on every keystroke. The same object
+    // when nothing changes, as immer would give (the per-key listeners below rely on it).
+    assign: (answers) => {
+      const current = get().answers;
+      if (Object.entries(answers).some(([key, value]) => current[key] !== value)) set({ answers: { ...current, ...answers } });
+    },
     replaceAll: (answers) => set(() => ({ answers, errors: {} })),
     reset: () => set(() => ({ answers: {}, tabs: {}, blocks: {}, errors: {} })),
   })),
