@@ -52,9 +52,10 @@ export function oneLine(kind: LineKind): (props: WidgetProps<LineType>) => React
         setRefused(kept !== input);
         input = kept;
       }
-      onAnswer({ [key]: kind.format ? kind.format(input) : input });
-      // A refused character or a mask the store already held changes no answer, so no listener puts it back.
-      show(useAnswers.getState().answers[key]);
+      const answer = kind.format ? kind.format(input) : input;
+      // A refused character or the mask: shown as the answer holds it (an unchanged answer wakes no listener).
+      if (event.target.value !== answer) event.target.value = answer;
+      onAnswer({ [key]: answer });
     };
     const note = hasRefused && kind.refuses ? { part: "refused", className: "field-description", text: kind.refuses.note, isLive: true } : undefined;
     return (
