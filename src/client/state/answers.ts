@@ -2,7 +2,7 @@
 // rest of the form's state: the chosen tab of each group, the block count of each add-another
 // group, and the errors shown while validating. A question subscribes to its own key (useAnswer)
 // and a condition to the keys it reads (useKeys), so a keystroke re-renders one question.
-import { useCallback, useLayoutEffect, useSyncExternalStore } from "react";
+import { useCallback, useEffect, useSyncExternalStore } from "react";
 import { create } from "zustand";
 import { immer } from "zustand/middleware/immer";
 import type { AnswerKey, Answers, AnswerValue, ValidationErrors } from "../../engine/runtime";
@@ -89,8 +89,9 @@ export function useAnswer(key: AnswerKey): AnswerValue {
  * `apply` must be stable.
  */
 export function useAnswerEffect(key: AnswerKey, apply: (value: AnswerValue) => void): void {
-  // A layout effect: the value is in the input before the browser paints it.
-  useLayoutEffect(() => {
+  // After the paint, as useSyncExternalStore subscribes: the first render of a page pays nothing
+  // more, and what changed since the render (the widget drew the answer it had then) is applied here.
+  useEffect(() => {
     const update = () => apply(useAnswers.getState().answers[key] ?? "");
     update();
     return subscribeKeys([key], update);
