@@ -83,19 +83,22 @@ export function useAnswer(key: AnswerKey): AnswerValue {
 }
 
 /**
- * One answer followed without re-rendering: `apply` gets it as the component appears and again
- * each time it changes. A one-line input keeps what is typed itself and takes only what the store
- * changes (a mask, a restored or cleared answer), so a keystroke renders no component at all.
- * `apply` must be stable.
+ * One answer followed without re-rendering: returns the answer as the component is drawn, and
+ * `apply` gets it each time it changes after that. A one-line input keeps what is typed itself and
+ * takes only what the store changes (a mask, a restored or cleared answer), so a keystroke renders
+ * no component at all. `apply` must be stable.
  */
-export function useAnswerEffect(key: AnswerKey, apply: (value: AnswerValue) => void): void {
-  // After the paint, as useSyncExternalStore subscribes: the first render of a page pays nothing
-  // more, and what changed since the render (the widget drew the answer it had then) is applied here.
+export function useAnswerEffect(key: AnswerKey, apply: (value: AnswerValue) => void): AnswerValue {
+  const drawn = useAnswers.getState().answers[key] ?? "";
+  // After the paint, as useSyncExternalStore subscribes: a page's first render pays nothing more.
   useEffect(() => {
     const update = () => apply(useAnswers.getState().answers[key] ?? "");
-    update();
+    // Only an answer changed since the drawing is applied here, never the drawing's own: what was
+    // typed into a prerendered page before React took it over stays for takeover.ts to replay.
+    if ((useAnswers.getState().answers[key] ?? "") !== drawn) update();
     return subscribeKeys([key], update);
-  }, [key, apply]);
+  }, [key, apply, drawn]);
+  return drawn;
 }
 
 /**

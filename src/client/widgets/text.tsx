@@ -1,7 +1,7 @@
 // The one-line questions: text here, and email, number, phone, ssn and date (their own files),
 // which differ in the input's type and keyboard, a mask applied as typed, and a length limit.
 import { useCallback, useId, useRef, useState, type ChangeEvent, type ReactNode } from "react";
-import { useAnswerEffect, useAnswers, useErrors } from "../state/answers";
+import { useAnswerEffect, useErrors } from "../state/answers";
 import { QuestionFrame } from "./QuestionFrame";
 import { answerText, hasAnswer, type WidgetEntry, type WidgetProps } from "./widget";
 
@@ -43,7 +43,7 @@ export function oneLine(kind: LineKind): (props: WidgetProps<LineType>) => React
       const input = field.current;
       if (input && input.value !== asText(value)) input.value = asText(value);
     }, []);
-    useAnswerEffect(key, show);
+    const drawn = useAnswerEffect(key, show);
     const [hasRefused, setRefused] = useState(false);
     const onChange = (event: ChangeEvent<HTMLInputElement>) => {
       let input = event.target.value;
@@ -66,8 +66,7 @@ export function oneLine(kind: LineKind): (props: WidgetProps<LineType>) => React
               id={key}
               className="input"
               ref={field}
-              // The answer as the page is drawn (the prerendered page's empty input is taken over as it is).
-              defaultValue={asText(useAnswers.getState().answers[key])}
+              defaultValue={asText(drawn)}
               onChange={onChange}
               onBlur={onBlur}
               type={kind.type ?? "text"}
