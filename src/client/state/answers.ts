@@ -2,7 +2,7 @@
 // rest of the form's state: the chosen tab of each group, the block count of each add-another
 // group, and the errors shown while validating. A question subscribes to its own key (useAnswer)
 // and a condition to the keys it reads (useKeys), so a keystroke re-renders one question.
-import { useCallback, useSyncExternalStore } from "react";
+import { useCallback, useEffect, useSyncExternalStore } from "react";
 import { create } from "zustand";
 import { immer } from "zustand/middleware/immer";
 import type { AnswerKey, Answers, AnswerValue, ValidationErrors } from "../../engine/runtime";
@@ -25,15 +25,17 @@ interface AnswersStore {
 }
 
 export const useAnswers = create<AnswersStore>()(
-  immer((set) => ({
+  immer((set, get) => ({
     answers: {},
     tabs: {},
     blocks: {},
     errors: {},
-    assign: (answers) =>
-      set((s) => {
-        for (const [key, value] of Object.entries(answers)) s.answers[key] = value;
-      }),
+    // A copy of the answers, not an immer draft: this runs on every keystroke. The same object
+    // when nothing changes, as immer would give (the per-key listeners below rely on it).
+    assign: (answers) => {
+      const current = get().answers;
+      if (Object.entries(answers).some(([key, value]) => current[key] !== value)) set({ answers: { ...current, ...answers } });
+    },
     replaceAll: (answers) => set(() => ({ answers, errors: {} })),
     reset: () => set(() => ({ answers: {}, tabs: {}, blocks: {}, errors: {} })),
   })),
@@ -78,6 +80,25 @@ export function useAnswer(key: AnswerKey): AnswerValue {
   const snapshot = () => useAnswers.getState().answers[key] ?? "";
   // The same snapshot while hydrating: a prerendered page is taken over only with no answers yet (main.tsx).
   return useSyncExternalStore(subscribe, snapshot, snapshot);
+}
+
+/**
+ * One answer followed without re-rendering: returns the answer as the component is drawn, and
+ * `apply` gets it each time it changes after that. A one-line input keeps what is typed itself and
+ * takes only what the store changes (a mask, a restored or cleared answer), so a keystroke renders
+ * no component at all. `apply` must be stable.
+ */
+export function useAnswerEffect(key: AnswerKey, apply: (value: AnswerValue) => void): AnswerValue {
+  const drawn = useAnswers.getState().answers[key] ?? "";
+  // After the paint, as useSyncExternalStore subscribes: a page's first render pays nothing more.
+  useEffect(() => {
+    const update = () => apply(useAnswers.getState().answers[key] ?? "");
+    // Only an answer changed since the drawing is applied here, never the drawing's own: what was
+    // typed into a prerendered page before React took it over stays for takeover.ts to replay.
+    if ((useAnswers.getState().answers[key] ?? "") !== drawn) update();
+    return subscribeKeys([key], update);
+  }, [key, apply, drawn]);
+  return drawn;
 }
 
 /**

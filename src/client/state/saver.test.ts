@@ -413,6 +413,32 @@ describe("a visitor's answers", () => {
     expect(localStorage.getItem("apply.visitor")).toBeNull();
   });
 
+  test("typing goes to this device once it pauses, in one write; the last keystroke is kept when the page is hidden sooner", async () => {
+    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout", "Date"] });
+    const writes = vi.spyOn(Storage.prototype, "setItem");
+    const visitorWrites = () => writes.mock.calls.filter(([key]) => key === "apply.visitor").map(([, value]) => (JSON.parse(value) as { answers: Answers }).answers);
+    const saver = testSaver();
+    const type = (text: string) => {
+      useAnswers.getState().assign({ first_name: text });
+      saver.afterChange({ first_name: text });
+    };
+    // A keystroke every 150 ms: still typing, nothing written yet.
+    for (const text of ["A", "Ad", "Ada"]) {
+      type(text);
+      await vi.advanceTimersByTimeAsync(150);
+    }
+    expect(visitorWrites()).toEqual([]);
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(visitorWrites()).toEqual([{ first_name: "Ada" }]);
+
+    // A last keystroke, and the tab closed at once.
+    type("Adam");
+    window.dispatchEvent(new Event("pagehide"));
+    expect(visitorAnswers()).toEqual({ first_name: "Adam" });
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(visitorWrites()).toEqual([{ first_name: "Ada" }, { first_name: "Adam" }]);
+  });
+
   test("a logged-in applicant's answers never enter the visitor store", () => {
     logIn({ username: USER });
     keepVisitorAnswers({ first_name: "Ada" });

@@ -198,10 +198,18 @@ export function createSaver({ saveDelayMs = SAVE_DELAY_MS, conversionPollMs = CO
     }
   }
 
+  // One timer for a run of keystrokes, not one cleared and set again on each: each keystroke moves
+  // the time due, and the timer, once it fires, waits on until typing has paused that long.
+  let visitorDue = 0;
   function keepVisitor(): void {
-    clearTimeout(visitorTimer);
     if (disposed) return;
-    visitorTimer = setTimeout(keepVisitorNow, VISITOR_DELAY_MS);
+    visitorDue = Date.now() + VISITOR_DELAY_MS;
+    visitorTimer ??= setTimeout(keepVisitorWhenDue, VISITOR_DELAY_MS);
+  }
+  function keepVisitorWhenDue(): void {
+    const wait = visitorDue - Date.now();
+    if (wait > 0) visitorTimer = setTimeout(keepVisitorWhenDue, wait);
+    else keepVisitorNow();
   }
   function keepVisitorNow(): void {
     clearTimeout(visitorTimer);

@@ -1,8 +1,9 @@
 // The one-line questions: text here, and email, number, phone, ssn and date (their own files),
 // which differ in the input's type and keyboard, a mask applied as typed, and a length limit.
-import { useState, type ChangeEvent, type ReactNode } from "react";
+import { useCallback, useId, useRef, useState, type ChangeEvent, type ReactNode } from "react";
+import { useAnswerEffect, useErrors } from "../state/answers";
 import { QuestionFrame } from "./QuestionFrame";
-import { answerText, hasAnswer, useQuestion, type WidgetEntry, type WidgetProps } from "./widget";
+import { answerText, hasAnswer, type WidgetEntry, type WidgetProps } from "./widget";
 
 export const TEXT_MAX_LENGTH = 45;
 
@@ -21,14 +22,28 @@ interface LineKind {
 
 type LineType = "text" | "email" | "number" | "phone" | "ssn" | "date";
 
+const asText = (value: unknown): string => (typeof value === "string" ? value : "");
+
 /**
  * The widget of one kind of one-line question. One component per kind, made once at start-up, not a
  * wrapper that passes the kind on: a page holds a hundred of them.
+ * The input is uncontrolled: it keeps what is typed itself, and the answer is written into it only
+ * when the store's differs (a mask, a refused character, an answer restored, cleared or filled by a
+ * lookup). A keystroke so renders no component, which keeps React's update work, and the first
+ * keystroke's cold start of it, off the keystroke (README, "Choices made where the specification was silent").
  */
 export function oneLine(kind: LineKind): (props: WidgetProps<LineType>) => ReactNode {
   return function TextQuestion({ view, onAnswer, onBlur }: WidgetProps<LineType>) {
     const question = view.item;
-    const { key, value, errors, id } = useQuestion(view);
+    const key = view.key!;
+    const errors = useErrors(key);
+    const id = useId();
+    const field = useRef<HTMLInputElement>(null);
+    const show = useCallback((value: unknown) => {
+      const input = field.current;
+      if (input && input.value !== asText(value)) input.value = asText(value);
+    }, []);
+    const drawn = useAnswerEffect(key, show);
     const [hasRefused, setRefused] = useState(false);
     const onChange = (event: ChangeEvent<HTMLInputElement>) => {
       let input = event.target.value;
@@ -37,7 +52,10 @@ export function oneLine(kind: LineKind): (props: WidgetProps<LineType>) => React
         setRefused(kept !== input);
         input = kept;
       }
-      onAnswer({ [key]: kind.format ? kind.format(input) : input });
+      const answer = kind.format ? kind.format(input) : input;
+      // A refused character or the mask: shown as the answer holds it (an unchanged answer wakes no listener).
+      if (event.target.value !== answer) event.target.value = answer;
+      onAnswer({ [key]: answer });
     };
     const note = hasRefused && kind.refuses ? { part: "refused", className: "field-description", text: kind.refuses.note, isLive: true } : undefined;
     return (
@@ -47,7 +65,8 @@ export function oneLine(kind: LineKind): (props: WidgetProps<LineType>) => React
             <input
               id={key}
               className="input"
-              value={typeof value === "string" ? value : ""}
+              ref={field}
+              defaultValue={asText(drawn)}
               onChange={onChange}
               onBlur={onBlur}
               type={kind.type ?? "text"}

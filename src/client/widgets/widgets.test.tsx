@@ -1,7 +1,7 @@
 // The widgets (DEFINITIONS.md types; spec: application-form §4 text area, §5 other inputs, §6):
 // each drawn alone from its real definition, typed into as a person would, and read back from the
 // answers store.
-import { fireEvent, render, screen, within } from "@testing-library/react";
+import { act, fireEvent, render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { http, HttpResponse } from "msw";
 import { describe, expect, test, vi } from "vitest";
@@ -65,6 +65,20 @@ describe("text", () => {
     given({ last_name: "Lovelace" });
     show(viewOf("last_name"));
     expect(screen.getByRole("textbox", { name: "Last Name" })).toHaveValue("Lovelace");
+  });
+
+  // The input keeps what is typed itself (no render per keystroke): an answer changed elsewhere must still reach it.
+  test("follows its answer changed elsewhere while shown (restored, cleared by the server)", async () => {
+    const { user } = show(viewOf("first_name"));
+    const input = screen.getByRole("textbox", { name: labelOf("first_name") });
+    await user.type(input, "Ada");
+    act(() => given({ first_name: "Grace" }));
+    expect(input).toHaveValue("Grace");
+    act(() => given({ first_name: "" }));
+    expect(input).toHaveValue("");
+    await user.type(input, "Lin");
+    expect(input).toHaveValue("Lin");
+    expect(answers().first_name).toBe("Lin");
   });
 
   test(`takes ${TEXT_MAX_LENGTH} characters by default and refuses the next`, async () => {
