@@ -44,7 +44,12 @@ export default defineConfig(({ mode }) => ({
     // The applicants' build: what every first visit runs in one file (FIRST_VISIT). Left to the
     // bundler, a first visit to /about loaded 21 files, cut by which pages import which module and
     // each gzipped alone: 6.6 kB more (4.6 kB more for /login). The office's build keeps the bundler's cut.
-    rolldownOptions: { output: { codeSplitting: { groups: [{ name: "core", test: (id: string) => FIRST_VISIT.some((path) => path.test(id)) }] } } },
+    rolldownOptions: { output: { codeSplitting: { groups: [
+      // Vite's preload helper, which the entry calls to load the app: a file of its own, or the
+      // entry would import (and run before the first paint) the chunk that holds it.
+      { name: "preload-helper", test: /vite[\\/]preload-helper/, priority: 1 },
+      { name: "core", test: (id: string) => FIRST_VISIT.some((path) => path.test(id)) },
+    ] } } },
     // Two pages, the applicants' (index.html) and the admissions office's (staff.html; src/server/web.ts
     // picks one by path), so an applicant never downloads the office's code.
     ...(mode === "staff" && { emptyOutDir: false, manifest: ".vite/staff-manifest.json", rolldownOptions: { input: { staff: resolve("staff.html") } } }),

@@ -4,7 +4,7 @@
 // visitor's answers across a reload, and what a visitor types into the server's drawing of the page
 // before its code runs. Full-page screenshots of the filled pages go to
 // tmp/screenshots/ for a person to see.
-import { mkdirSync } from "node:fs";
+import { mkdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import type { Page } from "playwright-core";
 import { beforeAll, describe, expect, test } from "vitest";
@@ -643,6 +643,16 @@ describe("the application form", () => {
     expect(await select(page, "suffix").inputValue()).toBe("JR");
     await field(page, "preferred_name").waitFor();
     expect(consoleErrors).toEqual([]);
+  });
+
+  test("before the drawn page's first paint the entry runs itself and Vite's preload helper only, never the app's code", () => {
+    // boot.ts starts the app after the first paint; a chunk the entry imports statically runs before it.
+    const dist = join(repoRoot, "dist/client");
+    const manifest = JSON.parse(readFileSync(join(dist, ".vite/manifest.json"), "utf8")) as Record<string, { file: string; imports?: string[] }>;
+    const entry = manifest["index.html"]!;
+    const files = [entry.file, ...(entry.imports ?? []).map((name) => manifest[name]!.file)];
+    const bytes = files.reduce((sum, file) => sum + statSync(join(dist, file)).size, 0);
+    expect(bytes, files.join(", ")).toBeLessThan(4_000);
   });
 
   test("a page drawn at build time is taken over on a day whose banner differs, then shows that day's banner", async () => {
