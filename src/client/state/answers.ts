@@ -75,9 +75,12 @@ function subscribeKeys(keys: readonly AnswerKey[], listener: () => void): () => 
 }
 
 /** One answer; re-renders only when that answer changes. */
+/** The answer to `key` in the store now ("" for none). */
+const answerNow = (key: AnswerKey): AnswerValue => useAnswers.getState().answers[key] ?? "";
+
 export function useAnswer(key: AnswerKey): AnswerValue {
   const subscribe = useCallback((listener: () => void) => subscribeKeys([key], listener), [key]);
-  const snapshot = () => useAnswers.getState().answers[key] ?? "";
+  const snapshot = () => answerNow(key);
   // The same snapshot while hydrating: a prerendered page is taken over only with no answers yet (main.tsx).
   return useSyncExternalStore(subscribe, snapshot, snapshot);
 }
@@ -89,13 +92,13 @@ export function useAnswer(key: AnswerKey): AnswerValue {
  * no component at all. `apply` must be stable.
  */
 export function useAnswerEffect(key: AnswerKey, apply: (value: AnswerValue) => void): AnswerValue {
-  const drawn = useAnswers.getState().answers[key] ?? "";
+  const drawn = answerNow(key);
   // After the paint, as useSyncExternalStore subscribes: a page's first render pays nothing more.
   useEffect(() => {
-    const update = () => apply(useAnswers.getState().answers[key] ?? "");
+    const update = () => apply(answerNow(key));
     // Only an answer changed since the drawing is applied here, never the drawing's own: what was
     // typed into a prerendered page before React took it over stays for takeover.ts to replay.
-    if ((useAnswers.getState().answers[key] ?? "") !== drawn) update();
+    if (answerNow(key) !== drawn) update();
     return subscribeKeys([key], update);
   }, [key, apply, drawn]);
   return drawn;
