@@ -46,7 +46,6 @@ function searches(schools: SampleSchool[]): string[] {
   });
 }
 
-
 async function run(label: string, db: Database): Promise<void> {
   const dir = await mkdtemp(join(tmpdir(), "bench-lookups-"));
   try {
