@@ -4,7 +4,6 @@
 // and a condition to the keys it reads (useKeys), so a keystroke re-renders one question.
 import { useCallback, useEffect, useSyncExternalStore } from "react";
 import { create } from "zustand";
-import { immer } from "zustand/middleware/immer";
 import type { AnswerKey, Answers, AnswerValue, ValidationErrors } from "../../engine/runtime";
 import { useSession } from "./session";
 
@@ -24,22 +23,19 @@ interface AnswersStore {
   reset: () => void;
 }
 
-export const useAnswers = create<AnswersStore>()(
-  immer((set, get) => ({
-    answers: {},
-    tabs: {},
-    blocks: {},
-    errors: {},
-    // A copy of the answers, not an immer draft: this runs on every keystroke. The same object
-    // when nothing changes, as immer would give (the per-key listeners below rely on it).
-    assign: (answers) => {
-      const current = get().answers;
-      if (Object.entries(answers).some(([key, value]) => current[key] !== value)) set({ answers: { ...current, ...answers } });
-    },
-    replaceAll: (answers) => set(() => ({ answers, errors: {} })),
-    reset: () => set(() => ({ answers: {}, tabs: {}, blocks: {}, errors: {} })),
-  })),
-);
+export const useAnswers = create<AnswersStore>()((set, get) => ({
+  answers: {},
+  tabs: {},
+  blocks: {},
+  errors: {},
+  // The same object when nothing changes (the per-key listeners below rely on it).
+  assign: (answers) => {
+    const current = get().answers;
+    if (Object.entries(answers).some(([key, value]) => current[key] !== value)) set({ answers: { ...current, ...answers } });
+  },
+  replaceAll: (answers) => set({ answers, errors: {} }),
+  reset: () => set({ answers: {}, tabs: {}, blocks: {}, errors: {} }),
+}));
 
 /** Whether a visitor has typed anything worth carrying to sign-up. */
 export function hasAnswers(answers: Answers): boolean {

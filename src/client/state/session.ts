@@ -1,6 +1,5 @@
 // The client snapshot (spec: accounts-and-shell §3): who is here and where the application stands.
 import { create } from "zustand";
-import { immer } from "zustand/middleware/immer";
 import type { Profile, WebStatus } from "../api/calls";
 
 export interface Snapshot {
@@ -51,25 +50,18 @@ const initial = (): Snapshot => ({
   has_changed_page: false,
 });
 
-export const useSession = create<SessionStore>()(
-  immer((set) => ({
-    ...initial(),
-    fromProfile: (profile) =>
-      set((s) => {
-        s.web_status = webStatusOf(profile.web_status);
-        s.last_page = profile.last_page;
-        s.username = profile.username;
-        s.num_logins = profile.successful_login.length || 1;
-        s.is_logged_in = true;
-      }),
-    setWebStatus: (status) => set((s) => void (s.web_status = status)),
-    markChangedPage: () => set((s) => void (s.has_changed_page = true)),
-    loggedIn: (username) =>
-      set((s) => {
-        s.is_logged_in = true;
-        s.username = username;
-        s.has_changed_page = false;
-      }),
-    loggedOut: () => set(() => ({ ...initial(), is_logged_in: false })),
-  })),
-);
+export const useSession = create<SessionStore>()((set) => ({
+  ...initial(),
+  fromProfile: (profile) =>
+    set({
+      web_status: webStatusOf(profile.web_status),
+      last_page: profile.last_page,
+      username: profile.username,
+      num_logins: profile.successful_login.length || 1,
+      is_logged_in: true,
+    }),
+  setWebStatus: (status) => set({ web_status: status }),
+  markChangedPage: () => set({ has_changed_page: true }),
+  loggedIn: (username) => set({ is_logged_in: true, username, has_changed_page: false }),
+  loggedOut: () => set({ ...initial(), is_logged_in: false }),
+}));
