@@ -645,6 +645,27 @@ describe("the application form", () => {
     expect(consoleErrors).toEqual([]);
   });
 
+  test("a visitor's drawn page is first painted whole, never half parsed", async () => {
+    // On a slow phone the parser yields to paint: each partial frame lays out the page again, and
+    // the whole form shows later (issue 24, first render). The page's first frame waits for the
+    // drawing's end (index.html's `<link rel="expect">`).
+    const page = await newPage();
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send("Emulation.setCPUThrottlingRate", { rate: 6 });
+    await page.addInitScript(`
+      new MutationObserver((_, observer) => {
+        if (!document.querySelector(".form-actions")) return;
+        window.__formDrawnAt = performance.now();
+        observer.disconnect();
+      }).observe(document, { childList: true, subtree: true });`);
+    await page.goto(`${world.server.url}/about`, { waitUntil: "load" });
+    await onFormPage(page, "About You");
+    const [drawnAt, firstPaint] = await page.evaluate<[number, number]>(
+      "[window.__formDrawnAt, performance.getEntriesByName('first-paint')[0]?.startTime ?? Infinity]",
+    );
+    expect(firstPaint, `the first frame (${firstPaint} ms) after the form's buttons are parsed (${drawnAt} ms)`).toBeGreaterThanOrEqual(drawnAt);
+  });
+
   test("before the drawn page's first paint the entry runs itself and Vite's preload helper only, never the app's code", () => {
     // boot.ts starts the app after the first paint; a chunk the entry imports statically runs before it.
     const dist = join(repoRoot, "dist/client");
