@@ -109,12 +109,16 @@ interface ManifestChunk { file: string; imports?: string[]; isEntry?: boolean }
 
 /**
  * modulepreload links for the code a path's page loads after the entry (from Vite's manifest): the
- * browser fetches and compiles it while the entry runs, instead of after.
+ * browser fetches and compiles it while the entry runs, instead of after. A module inside a
+ * group's chunk (vite.config.ts) is found through `.vite/module-chunks.json`.
  */
 function routePreloads(dir: string, index: string): (path: string, serviceView: boolean) => string {
   const manifestPath = join(dir, ".vite/manifest.json");
   if (!existsSync(manifestPath)) return () => "";
   const manifest = JSON.parse(readFileSync(manifestPath, "utf8")) as Record<string, ManifestChunk>;
+  const chunksPath = join(dir, ".vite/module-chunks.json");
+  const moduleChunks = existsSync(chunksPath) ? (JSON.parse(readFileSync(chunksPath, "utf8")) as Record<string, string>) : {};
+  const byFile = new Map(Object.values(manifest).map((chunk) => [chunk.file, chunk]));
   const cache = new Map<string, string>();
   return (path, serviceView) => {
     const modules = routeModules(path, serviceView);
@@ -122,13 +126,12 @@ function routePreloads(dir: string, index: string): (path: string, serviceView: 
     let links = cache.get(key);
     if (links === undefined) {
       const files = new Set<string>();
-      const visit = (name: string) => {
-        const chunk = manifest[name];
+      const visit = (chunk: ManifestChunk | undefined) => {
         if (!chunk || chunk.isEntry || files.has(chunk.file)) return;
         files.add(chunk.file);
-        chunk.imports?.forEach(visit);
+        chunk.imports?.forEach((name) => visit(manifest[name]));
       };
-      modules.forEach(visit);
+      for (const name of modules) visit(manifest[name] ?? byFile.get(moduleChunks[name] ?? ""));
       links = [...files].filter((file) => !index.includes(`/${file}"`)).map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`).join("");
       cache.set(key, links);
     }

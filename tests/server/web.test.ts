@@ -14,18 +14,25 @@ const STAFF = `<!doctype html><html><head>
 <meta name="csp-nonce" nonce="" />
 <script type="module" src="/assets/staff-def.js"></script></head><body><div id="root"></div></body></html>`;
 const SCRIPT = `console.log("the app");`.repeat(20);
-// Vite's manifest of such a build: the entry, two layouts, pages and the chunks they share.
+// Vite's manifest of such a build: the entry, layouts, pages and the chunks they share; a form
+// page's modules are in a group's chunk (vite.config.ts), which the manifest names by no module.
 const MANIFEST = {
   "index.html": { file: "assets/index-abc.js", isEntry: true, imports: ["_react.js"] },
   "_react.js": { file: "assets/react-1.js" },
   "_shell.js": { file: "assets/shell-2.js", imports: ["index.html", "_react.js"] },
-  "src/client/shell/FormLayout.tsx": { file: "assets/FormLayout-3.js", imports: ["index.html", "_shell.js"] },
-  "src/client/form/FormPage.tsx": { file: "assets/FormPage-4.js", imports: ["index.html", "_react.js", "_shell.js"] },
+  "_form-3.js": { file: "assets/form-3.js", imports: ["_shell.js", "_react.js"] },
   "src/client/form/CompletionPage.tsx": { file: "assets/CompletionPage-5.js", imports: ["index.html"] },
   "src/client/shell/AuthLayout.tsx": { file: "assets/AuthLayout-6.js", imports: ["index.html", "_shell.js"] },
   "src/client/auth/LoginPage.tsx": { file: "assets/LoginPage-7.js", imports: ["index.html"] },
   "src/client/auth/ResetPage.tsx": { file: "assets/ResetPage-8.js", imports: ["index.html"] },
   "src/client/account/AccountPage.tsx": { file: "assets/AccountPage-9.js", imports: ["index.html", "_shell.js"] },
+};
+// The chunk of each of the app's modules (vite.config.ts, moduleChunks).
+const MODULE_CHUNKS = {
+  "src/client/shell/FormLayout.tsx": "assets/form-3.js",
+  "src/client/form/FormPage.tsx": "assets/form-3.js",
+  "src/client/form/Renderer.tsx": "assets/form-3.js",
+  "src/client/auth/LoginPage.tsx": "assets/LoginPage-7.js",
 };
 // What scripts/prerender.ts writes: each form page as a visitor first sees it.
 const PRERENDERED = { "/about": '<main><input id="first_name"></main>', "/education": "<main>Academics</main>" };
@@ -43,6 +50,7 @@ describe("the browser app", () => {
     writeFileSync(join(dir, "favicon.svg"), "<svg/>");
     mkdirSync(join(dir, ".vite"));
     writeFileSync(join(dir, ".vite/manifest.json"), JSON.stringify(MANIFEST));
+    writeFileSync(join(dir, ".vite/module-chunks.json"), JSON.stringify(MODULE_CHUNKS));
     writeFileSync(join(dir, ".vite/prerender.json"), JSON.stringify(PRERENDERED));
     server = await startTestServer("pglite", { clientDir: dir, cookiePrefix: "wb_" });
   });
@@ -65,10 +73,10 @@ describe("the browser app", () => {
   it("names the code of the path's page for the browser to fetch beside the entry (modulepreload)", async () => {
     const preloaded = async (url: string) =>
       [...(await get(url)).body.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((m) => m[1]);
-    const form = ["/assets/FormLayout-3.js", "/assets/shell-2.js", "/assets/react-1.js", "/assets/FormPage-4.js"];
+    const form = ["/assets/form-3.js", "/assets/shell-2.js", "/assets/react-1.js"];
     expect(await preloaded("/about")).toEqual(form);
     expect(await preloaded("/some/unknown/path"), "the app sends it to /about").toEqual(form);
-    expect(await preloaded("/completion")).toEqual(["/assets/FormLayout-3.js", "/assets/shell-2.js", "/assets/react-1.js", "/assets/CompletionPage-5.js"]);
+    expect(await preloaded("/completion")).toEqual([...form, "/assets/CompletionPage-5.js"]);
     expect(await preloaded("/login?x=1")).toEqual(["/assets/AuthLayout-6.js", "/assets/shell-2.js", "/assets/react-1.js", "/assets/LoginPage-7.js"]);
     expect(await preloaded("/reset?username=a%40b.example&id=abc")).toEqual(["/assets/AuthLayout-6.js", "/assets/shell-2.js", "/assets/react-1.js", "/assets/ResetPage-8.js"]);
     expect(await preloaded("/account")).toEqual(["/assets/AccountPage-9.js", "/assets/shell-2.js", "/assets/react-1.js"]);
