@@ -3,7 +3,7 @@
 // handing each widget where its answers go. Conditions are live: an item
 // behind one subscribes to the keys it reads and appears or goes as they change; the engine has
 // already cleared what it hid (changes.ts).
-import { createContext, useContext, useRef, type ComponentType, type KeyboardEvent, type ReactNode } from "react";
+import { createContext, lazy, Suspense, useContext, useRef, useState, type ComponentType, type KeyboardEvent, type ReactNode } from "react";
 import type { Gate } from "../../engine/expand";
 import { answeredBlocks } from "../../engine/visibility";
 import type { ViewItem } from "../../engine/runtime";
@@ -14,7 +14,6 @@ import { entryOf, isQuestion } from "../widgets/registry";
 import type { QuestionView } from "../widgets/widget";
 import { useChanges } from "./changes";
 import { form } from "./model";
-import { useTabSwitch } from "./useTabSwitch";
 
 const keysOfGroup = new Map<string, string[]>();
 const groupKeys = (id: string) => {
@@ -150,8 +149,13 @@ function Content({ item, level }: { item: ContentItem; level: Level }) {
  * The WAI-ARIA tabs pattern with manual activation: arrow keys, Home and End move between the
  * tabs, Enter or Space chooses one — choosing clears answers, so moving alone never does.
  * Leaving a tab whose document is still converting is refused with the 'File Upload in Progress'
- * dialog; leaving a written essay or an attached document asks first and offers Undo (useTabSwitch).
+ * dialog; leaving a written essay or an attached document asks first and offers Undo (useTabSwitch,
+ * whose code loads when the group's tabs are first pointed at, focused or chosen).
  */
+const loadTabSwitch = () => import("./useTabSwitch");
+const preloadTabSwitch = () => void loadTabSwitch();
+const TabSwitch = lazy(async () => ({ default: (await loadTabSwitch()).TabSwitch }));
+
 function TabGroup({ view, item, level }: { view: ViewItem; item: TabsItem; level: Level }) {
   const isLoggedIn = useSession((s) => s.is_logged_in);
   const chosen = useAnswers((s) => s.tabs[item.id]) ?? item.default;
@@ -161,13 +165,13 @@ function TabGroup({ view, item, level }: { view: ViewItem; item: TabsItem; level
   const items = <div className="form-items"><Items items={shown?.items ?? []} level={item.label ? deeper(level) : level} /></div>;
   const tabId = (tab: string) => `${view.id}-tab-${tab}`;
   const panelId = `${view.id}-panel`;
-  const { choose, dialogs } = useTabSwitch(item, label, (tab) => document.getElementById(tabId(tab))?.focus());
+  const [request, setRequest] = useState<{ tab: string }>();
   return (
     <section className="form-section form-tabs" aria-label={label}>
       {item.label && <Heading level={level}>{item.label}</Heading>}
       {isLoggedIn ? (
         <>
-          <div role="tablist" className="tab-list" aria-label={label} onKeyDown={moveBetweenTabs}>
+          <div role="tablist" className="tab-list" aria-label={label} onKeyDown={moveBetweenTabs} onPointerEnter={preloadTabSwitch} onFocus={preloadTabSwitch}>
             {tabs.map((tab) => (
               <button
                 key={tab.id}
@@ -179,14 +183,18 @@ function TabGroup({ view, item, level }: { view: ViewItem; item: TabsItem; level
                 aria-controls={tab.id === chosen ? panelId : undefined}
                 tabIndex={tab.id === chosen ? 0 : -1}
                 data-selected={tab.id === chosen || undefined}
-                onClick={() => tab.id !== chosen && choose(tab.id)}
+                onClick={() => tab.id !== chosen && setRequest({ tab: tab.id })}
               >
                 {tab.label}
               </button>
             ))}
           </div>
           <div role="tabpanel" id={panelId} className="tab-panel" aria-labelledby={tabId(chosen)}>{items}</div>
-          {dialogs}
+          {request && (
+            <Suspense fallback={null}>
+              <TabSwitch item={item} label={label} focusTab={(tab) => document.getElementById(tabId(tab))?.focus()} request={request} />
+            </Suspense>
+          )}
         </>
       ) : items}
     </section>

@@ -3,9 +3,10 @@
 // chooses the tab again and puts back what the switch cleared. The documents of the tab left are
 // kept until the Undo is over (the toast closes, another switch of the group, or the page is
 // left) and deleted then; should the browser close first, their answers are cleared already and
-// the server's sweep removes them a day later. React Aria's toasts stop their clock while hovered
+// the server's sweep removes them a day later. This module loads with a group's first choice
+// (Renderer's TabGroup draws the tabs without it): most pages have no tabs. React Aria's toasts stop their clock while hovered
 // or focused (F8), so the 10 seconds are not a race for a keyboard or screen-reader user.
-import { useCallback, useEffect, useRef, useState, type ReactNode } from "react";
+import { useCallback, useEffect, useEffectEvent, useRef, useState, type ReactNode } from "react";
 import type { TabsItem } from "../../engine/generated/definition-format";
 import type { Answers, AnswerValue } from "../../engine/runtime";
 import { useAnswers } from "../state/answers";
@@ -145,4 +146,20 @@ export function useTabSwitch(item: TabsItem, label: string, focusTab: (tab: stri
     </>
   );
   return { choose, dialogs };
+}
+
+/**
+ * The switching of one tab group, mounted at its first choice and kept: carries out each
+ * `request` (a new object per choice) once, and draws the switch's dialogs.
+ */
+export function TabSwitch({ item, label, focusTab, request }: { item: TabsItem; label: string; focusTab: (tab: string) => void; request: { tab: string } }) {
+  const { choose, dialogs } = useTabSwitch(item, label, focusTab);
+  const carriedOut = useRef<{ tab: string }>(undefined);
+  const carryOut = useEffectEvent((tab: string) => choose(tab));
+  useEffect(() => {
+    if (carriedOut.current === request) return;
+    carriedOut.current = request;
+    carryOut(request.tab);
+  }, [request]);
+  return dialogs;
 }

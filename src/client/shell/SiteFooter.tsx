@@ -1,16 +1,14 @@
-// The footer: the office's address, the Contact Us and Privacy dialogs, and the copyright line
-// (spec: application-form §2). Every text comes from form-definitions/institution.json.
+// The footer: the office's address, the Contact Us and Privacy dialogs (their texts in
+// FooterNotices.tsx), and the copyright line (spec: application-form §2). Every text comes from
+// form-definitions/institution.json.
+import { lazy } from "react";
 import { institution } from "../institution";
 import { DialogLink } from "../ui/lazy";
 import { useToday } from "../ui/today";
 
-/** Where each browser explains how to see and delete cookies. */
-const COOKIE_HELP = [
-  { browser: "Google Chrome", url: "https://support.google.com/chrome/answer/95647" },
-  { browser: "Mozilla Firefox", url: "https://support.mozilla.org/kb/clear-cookies-and-site-data-firefox" },
-  { browser: "Apple Safari", url: "https://support.apple.com/guide/safari/manage-cookies-sfri11471/mac" },
-  { browser: "Microsoft Edge", url: "https://support.microsoft.com/microsoft-edge/delete-cookies-in-microsoft-edge-63947406-40ac-c3b8-57b9-2a946a29ae09" },
-];
+const loadNotices = () => import("./FooterNotices");
+const ContactDetails = lazy(async () => ({ default: (await loadNotices()).ContactDetails }));
+const PrivacyNotice = lazy(async () => ({ default: (await loadNotices()).PrivacyNotice }));
 
 export function SiteFooter() {
   const year = useToday().slice(0, 4);
@@ -20,58 +18,14 @@ export function SiteFooter() {
         {institution.officeAddress.map((line) => <span key={line}>{line}</span>)}
       </address>
       <div className="footer-links">
-        <DialogLink label="Contact Us" title="Contact Us" size="small">
+        <DialogLink label="Contact Us" title="Contact Us" size="small" preload={loadNotices}>
           <ContactDetails />
         </DialogLink>
-        <DialogLink label="Privacy Policy and Cookie Notice" title="Privacy Policy and Cookie Notice" size="medium">
+        <DialogLink label="Privacy Policy and Cookie Notice" title="Privacy Policy and Cookie Notice" size="medium" preload={loadNotices}>
           <PrivacyNotice />
         </DialogLink>
       </div>
       <p className="copyright">© {year} {institution.name}. All rights reserved.</p>
     </footer>
-  );
-}
-
-function ContactDetails() {
-  return (
-    <>
-      <address className="dialog-address">
-        {institution.officeAddress.map((line) => <span key={line}>{line}</span>)}
-      </address>
-      <dl className="contact-list">
-        <dt>Email</dt>
-        <dd><a href={`mailto:${institution.email}`}>{institution.email}</a></dd>
-        <dt>Phone</dt>
-        <dd><a href={`tel:${institution.phone.replace(/[^\d+]/g, "")}`}>{institution.phone}</a></dd>
-        {institution.fax && (<><dt>Fax</dt><dd>{institution.fax}</dd></>)}
-        {institution.techEmail && (<><dt>Technical help</dt><dd><a href={`mailto:${institution.techEmail}`}>{institution.techEmail}</a></dd></>)}
-      </dl>
-      <p>
-        To open the PDF copy of your application you need a PDF reader program. Most browsers have one built in;
-        Adobe Acrobat Reader is free if yours does not.
-      </p>
-    </>
-  );
-}
-
-function PrivacyNotice() {
-  return (
-    <>
-      <p>
-        This application uses two cookies, and only while you are logged in: one keeps you logged in, and the other
-        lets the page know that you are. They end when you log out, after 15 minutes without activity, or after 12 hours.
-        We use no advertising or tracking cookies, and nothing here is shared with other websites.
-      </p>
-      <p>Your browser lets you see and delete cookies:</p>
-      <ul>
-        {COOKIE_HELP.map(({ browser, url }) => (
-          <li key={browser}><a href={url} target="_blank" rel="noopener noreferrer">{browser}</a></li>
-        ))}
-      </ul>
-      <p>
-        How {institution.name} uses the information in your application is described in our{" "}
-        <a href={institution.privacyUrl} target="_blank" rel="noopener noreferrer">privacy policy</a>.
-      </p>
-    </>
   );
 }

@@ -21,12 +21,16 @@ export function LazyModal(props: ModalProps & { isOpen: boolean }) {
   );
 }
 
-/** A link-like button that opens a dialog (the footer's Contact Us and Privacy). */
-export function DialogLink({ label, ...dialog }: Omit<ModalProps, "isOpen" | "onOpenChange"> & { label: string }) {
+/** A link-like button that opens a dialog (the footer's Contact Us and Privacy); `preload` fetches a lazy content's code beside the dialog's. */
+export function DialogLink({ label, preload, ...dialog }: Omit<ModalProps, "isOpen" | "onOpenChange"> & { label: string; preload?: () => unknown }) {
   const [isOpen, setOpen] = useState(false);
+  const load = () => {
+    preloadDialog();
+    void preload?.();
+  };
   return (
     <>
-      <button type="button" className="link-button" onMouseEnter={preloadDialog} onFocus={preloadDialog} onClick={() => setOpen(true)}>
+      <button type="button" className="link-button" onMouseEnter={load} onFocus={load} onClick={() => setOpen(true)}>
         {label}
       </button>
       <LazyModal {...dialog} isOpen={isOpen} onOpenChange={setOpen} />
