@@ -143,6 +143,10 @@ function Content({ item, level }: { item: ContentItem; level: Level }) {
   );
 }
 
+const loadTabSwitch = () => import("./useTabSwitch");
+const preloadTabSwitch = () => void loadTabSwitch();
+const TabSwitch = lazy(async () => ({ default: (await loadTabSwitch()).TabSwitch }));
+
 /**
  * A tab group (§4 tabs): the chosen tab is saved per group and switching clears the answers the
  * tab left lists. Visitors see the default tab only (§6).
@@ -152,10 +156,6 @@ function Content({ item, level }: { item: ContentItem; level: Level }) {
  * dialog; leaving a written essay or an attached document asks first and offers Undo (useTabSwitch,
  * whose code loads when the group's tabs are first pointed at, focused or chosen).
  */
-const loadTabSwitch = () => import("./useTabSwitch");
-const preloadTabSwitch = () => void loadTabSwitch();
-const TabSwitch = lazy(async () => ({ default: (await loadTabSwitch()).TabSwitch }));
-
 function TabGroup({ view, item, level }: { view: ViewItem; item: TabsItem; level: Level }) {
   const isLoggedIn = useSession((s) => s.is_logged_in);
   const chosen = useAnswers((s) => s.tabs[item.id]) ?? item.default;

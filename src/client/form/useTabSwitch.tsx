@@ -3,9 +3,10 @@
 // chooses the tab again and puts back what the switch cleared. The documents of the tab left are
 // kept until the Undo is over (the toast closes, another switch of the group, or the page is
 // left) and deleted then; should the browser close first, their answers are cleared already and
-// the server's sweep removes them a day later. This module loads with a group's first choice
-// (Renderer's TabGroup draws the tabs without it): most pages have no tabs. React Aria's toasts stop their clock while hovered
+// the server's sweep removes them a day later. React Aria's toasts stop their clock while hovered
 // or focused (F8), so the 10 seconds are not a race for a keyboard or screen-reader user.
+// This module loads with a group's first choice (Renderer's TabGroup draws the tabs without it):
+// most pages have no tabs.
 import { useCallback, useEffect, useEffectEvent, useRef, useState, type ReactNode } from "react";
 import type { TabsItem } from "../../engine/generated/definition-format";
 import type { Answers, AnswerValue } from "../../engine/runtime";
