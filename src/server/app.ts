@@ -8,6 +8,7 @@ import type { Application } from "./data/applications";
 import { openBackground } from "./background";
 import { loadHasher } from "./auth/secrets";
 import { authenticate, refuseSession } from "./auth/applicant-session";
+import { setPasswordHashConcurrency } from "./auth/passwords";
 import { sessionCookies } from "./auth/sessions";
 import type { Config } from "./config";
 import type { ServerContext } from "./context";
@@ -105,6 +106,7 @@ export async function buildServer(options: ServerOptions): Promise<{ app: Fastif
   measure(app, db);
   // Absent in tests and scripts that build their own config: a test's PGlite blocks the loop for seconds as it starts.
   if (config.pressure) await shedLoad(app, config.pressure);
+  setPasswordHashConcurrency(config.passwordHashConcurrency ?? 1);
   await app.register(cookie);
   await app.register(swagger, {
     openapi: {

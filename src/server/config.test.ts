@@ -50,6 +50,7 @@ describe("the operations settings", () => {
     expect(config.metricsHost).toBe("127.0.0.1");
     expect(config.pressure).toEqual({ maxEventLoopDelayMs: 1000, maxHeapUsedBytes: 0, maxRssBytes: 0, retryAfterSeconds: 10 });
     expect(config.shutdownTimeoutMs).toBe(30_000);
+    expect(config.passwordHashConcurrency).toBe(1);
   });
 
   it("set no loop-delay limit on PGlite, which holds this process's loop while it works, unless the operator sets one", () => {
@@ -58,15 +59,17 @@ describe("the operations settings", () => {
   });
 
   it("read what the operator sets", () => {
-    const config = configFromEnv({ METRICS_PORT: "9464", METRICS_HOST: "10.0.0.5", MAX_EVENT_LOOP_DELAY_MS: "250", MAX_HEAP_USED_BYTES: "800000000", MAX_RSS_BYTES: "1500000000", RETRY_AFTER_SECONDS: "3", SHUTDOWN_TIMEOUT_MS: "45000" });
+    const config = configFromEnv({ METRICS_PORT: "9464", METRICS_HOST: "10.0.0.5", MAX_EVENT_LOOP_DELAY_MS: "250", MAX_HEAP_USED_BYTES: "800000000", MAX_RSS_BYTES: "1500000000", RETRY_AFTER_SECONDS: "3", SHUTDOWN_TIMEOUT_MS: "45000", PASSWORD_HASH_CONCURRENCY: "2" });
     expect(config.metricsPort).toBe(9464);
     expect(config.metricsHost).toBe("10.0.0.5");
     expect(config.pressure).toEqual({ maxEventLoopDelayMs: 250, maxHeapUsedBytes: 800_000_000, maxRssBytes: 1_500_000_000, retryAfterSeconds: 3 });
     expect(config.shutdownTimeoutMs).toBe(45_000);
+    expect(config.passwordHashConcurrency).toBe(2);
   });
 
   it("stop the server from starting on a value that is not a whole number", () => {
     expect(() => configFromEnv({ METRICS_PORT: "metrics" })).toThrow('METRICS_PORT must be a whole number from 1 up, not "metrics".');
     expect(() => configFromEnv({ MAX_RSS_BYTES: "1.5GB" })).toThrow('MAX_RSS_BYTES must be a whole number from 1 up, not "1.5GB".');
+    expect(() => configFromEnv({ PASSWORD_HASH_CONCURRENCY: "0" })).toThrow('PASSWORD_HASH_CONCURRENCY must be a whole number from 1 up, not "0".');
   });
 });

@@ -22,6 +22,8 @@ export interface Config {
   clientDir?: string;
   /** Web processes sharing the port (node:cluster, main.ts); PostgreSQL only, as PGlite is one process. 1 when absent. */
   webConcurrency?: number;
+  /** Argon2 hashes running at once in a process (auth/passwords.ts); 1 when absent. */
+  passwordHashConcurrency?: number;
   /** Work the durable jobs (conversions, PDF copies) in this process; false when `npm run worker` processes do. */
   workJobs: boolean;
   /** Chromium for printing PDF copies (playwright-core drives it). */
@@ -91,6 +93,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
     logSecrets: env.NODE_ENV !== "production",
     trustProxy: env.TRUST_PROXY === "true",
     webConcurrency: wholeNumber("WEB_CONCURRENCY", env.WEB_CONCURRENCY, 1),
+    passwordHashConcurrency: wholeNumber("PASSWORD_HASH_CONCURRENCY", env.PASSWORD_HASH_CONCURRENCY, 1),
     workJobs: env.WORK_JOBS !== "false",
     chromiumPath: env.CHROMIUM_PATH || "/usr/bin/chromium",
     renderUrl: (env.RENDER_URL || `http://127.0.0.1:${port}`).replace(/\/+$/, ""),

@@ -1,5 +1,6 @@
-import { describe, expect, it } from "vitest";
-import { hashPassword, isCommonPassword, verifyPassword } from "./passwords";
+import argon2 from "argon2";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { hashPassword, isCommonPassword, setPasswordHashConcurrency, verifyPassword } from "./passwords";
 
 describe("the common-password block list", () => {
   it.each(["Password123!", "Basketball2025!", "Iloveyou-2008", "Qwerty123456!", "Football#2026"])("refuses %s", (password) => {
@@ -18,5 +19,48 @@ describe("password hashing", () => {
     expect(await verifyPassword(a, "Quiet-Lantern-82")).toBe(true);
     expect(await verifyPassword(a, "Quiet-Lantern-83")).toBe(false);
     expect(await verifyPassword("not a hash", "Quiet-Lantern-82")).toBe(false);
+  });
+});
+
+describe("hashes in turn (PASSWORD_HASH_CONCURRENCY)", () => {
+  afterEach(() => {
+    vi.restoreAllMocks();
+    setPasswordHashConcurrency(1);
+  });
+
+  /** Argon2's verify, watched: how many ran at once at most, and in which order they started. */
+  function watchVerify(fail?: string) {
+    const seen = { most: 0, started: [] as string[] };
+    let running = 0;
+    vi.spyOn(argon2, "verify").mockImplementation(async (_hash, password) => {
+      seen.started.push(String(password));
+      seen.most = Math.max(seen.most, ++running);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      running--;
+      if (password === fail) throw new Error("a broken hash");
+      return true;
+    });
+    return seen;
+  }
+
+  it("runs one hash at a time by default, the others waiting their turn in order", async () => {
+    const seen = watchVerify();
+    const results = await Promise.all(["a", "b", "c", "d"].map((password) => verifyPassword("hash", password)));
+    expect(results).toEqual([true, true, true, true]);
+    expect(seen.most).toBe(1);
+    expect(seen.started).toEqual(["a", "b", "c", "d"]);
+  });
+
+  it("runs as many at once as configured", async () => {
+    setPasswordHashConcurrency(2);
+    const seen = watchVerify();
+    await Promise.all(["a", "b", "c", "d", "e"].map((password) => verifyPassword("hash", password)));
+    expect(seen.most).toBe(2);
+  });
+
+  it("passes the turn on when a hash fails", async () => {
+    const seen = watchVerify("b");
+    expect(await Promise.all(["a", "b", "c"].map((password) => verifyPassword("hash", password)))).toEqual([true, false, true]);
+    expect(seen.started).toEqual(["a", "b", "c"]);
   });
 });

@@ -18,14 +18,39 @@ export function isCommonPassword(password: string): boolean {
 const options = { type: argon2.argon2id, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
 
 export function hashPassword(password: string): Promise<string> {
-  return argon2.hash(password, options);
+  return inTurn(() => argon2.hash(password, options));
 }
 
 export async function verifyPassword(hash: string, password: string): Promise<boolean> {
   try {
-    return await argon2.verify(hash, password);
+    return await inTurn(() => argon2.verify(hash, password));
   } catch {
     return false;
+  }
+}
+
+/**
+ * Argon2 runs on libuv's threads (four), on the same cores as the event loop: in the deadline
+ * rehearsal a wave of logins took every core, and every save waited behind it. At most
+ * `concurrency` hashes run at once in a process (PASSWORD_HASH_CONCURRENCY); the others wait
+ * their turn, first come first served.
+ */
+const turns = { concurrency: 1, running: 0, waiting: [] as (() => void)[] };
+
+export function setPasswordHashConcurrency(concurrency: number): void {
+  turns.concurrency = Math.max(1, concurrency);
+}
+
+async function inTurn<T>(work: () => Promise<T>): Promise<T> {
+  if (turns.running < turns.concurrency) turns.running++;
+  else await new Promise<void>((resolve) => turns.waiting.push(resolve));
+  try {
+    return await work();
+  } finally {
+    // The turn passes to the next in line, or is given back.
+    const next = turns.waiting.shift();
+    if (next) next();
+    else turns.running--;
   }
 }
 
