@@ -3,7 +3,8 @@
 //   JavaScript: every script response of a first visit (fresh browser context, empty cache) to
 //   /login and to /about, each body gzipped at level 6 (as ../shared/bench-anchors weighs them;
 //   the server's .gz twins, at level 9, weigh a little less), and the number of files.
-//   Target: <= 130 kB gzipped per route (issue 24).
+//   Target: <= 130 gzipped per route (issue 24), counted as ../shared/bench-anchors' table counts
+//   it (KiB, 1,024 bytes), the table the issue's figures come from; printed in kB beside it.
 //   Paint: first paint and first contentful paint of /login (PerformanceObserver "paint"
 //   entries), the median of 15 cold loads, each in a fresh context.
 // Prints figures; asserts nothing. CHROMIUM_PATH overrides /usr/bin/chromium.
@@ -13,7 +14,7 @@ import { launchBrowser, requireBuild, startBuiltServer, waitForExpression } from
 import { median } from "./lib/stats";
 
 const ROUTES = ["/login", "/about"];
-const TARGET_KB = 130;
+const TARGET_KIB = 130;
 const PAINT_LOADS = 15;
 
 interface Script { url: string; raw: number; gzipped: number }
@@ -71,8 +72,8 @@ try {
     const scripts = await firstVisitScripts(browser, `${server.url}${route}`);
     const raw = scripts.reduce((sum, s) => sum + s.raw, 0);
     const gzipped = scripts.reduce((sum, s) => sum + s.gzipped, 0);
-    const verdict = gzipped / 1000 <= TARGET_KB ? "met" : "MISSED";
-    console.log(`${route.padEnd(10)} ${String(scripts.length).padStart(9)} ${kB(raw).padStart(10)} ${kB(gzipped).padStart(11)}  <= ${TARGET_KB} kB gzipped (${verdict})`);
+    const verdict = gzipped / 1024 <= TARGET_KIB ? "met" : "MISSED";
+    console.log(`${route.padEnd(10)} ${String(scripts.length).padStart(9)} ${kB(raw).padStart(10)} ${kB(gzipped).padStart(11)}  ${(gzipped / 1024).toFixed(1)} KiB <= ${TARGET_KIB} KiB gzipped (${verdict})`);
     if (process.env.BENCH_VERBOSE) for (const s of scripts.sort((a, b) => b.gzipped - a.gzipped)) console.log(`    ${kB(s.gzipped).padStart(7)} kB  ${s.url}`);
   }
 
