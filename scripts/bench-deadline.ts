@@ -517,11 +517,12 @@ async function main(): Promise<number> {
     r.route, String(r.count), fixed(r.perSecond, 1), fixed(r.p50), fixed(r.p95), fixed(r.p99), String(r.status5xx), String(r.other),
   ]));
   // While the logins last: the saves of those already in, beside the logins' own Argon2.
-  const loginPart = routeFigures(samples, 0, Math.min(steadyFrom, until));
+  const loginsEnd = Math.min(steadyFrom, until);
+  const loginPart = routeFigures(samples, 0, loginsEnd);
   const [loginSaves, logins] = ["PUT /api/answer", "POST /public/login"].map((route) => loginPart.find((r) => r.route === route));
   if (loginSaves && logins) {
     console.log(`
-while the logins last (0–${fixed(Math.min(steadyFrom, until) / 1000)} s): logins p50 ${fixed(logins.p50)} ms, p95 ${fixed(logins.p95)} ms, p99 ${fixed(logins.p99)} ms; `
+while the logins last (0–${fixed(loginsEnd / 1000)} s): logins p50 ${fixed(logins.p50)} ms, p95 ${fixed(logins.p95)} ms, p99 ${fixed(logins.p99)} ms; `
       + `saves ${fixed(loginSaves.perSecond)}/s, p50 ${fixed(loginSaves.p50)} ms, p95 ${fixed(loginSaves.p95)} ms, p99 ${fixed(loginSaves.p99)} ms`);
   }
   const steadyRoutes = routeFigures(samples, steadyFrom, until);

@@ -661,8 +661,9 @@ describe("the application form", () => {
     await page.goto(`${world.server.url}/about`, { waitUntil: "load" });
     await onFormPage(page, "About You");
     const [drawnAt, firstPaint] = await page.evaluate<[number, number]>(
-      "[window.__formDrawnAt, performance.getEntriesByName('first-paint')[0]?.startTime ?? Infinity]",
+      "[window.__formDrawnAt, performance.getEntriesByName('first-paint')[0]?.startTime ?? NaN]",
     );
+    // No first-paint entry (NaN) fails too: the page has been shown by now.
     expect(firstPaint, `the first frame (${firstPaint} ms) after the form's buttons are parsed (${drawnAt} ms)`).toBeGreaterThanOrEqual(drawnAt);
   });
 

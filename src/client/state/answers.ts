@@ -70,10 +70,10 @@ function subscribeKeys(keys: readonly AnswerKey[], listener: () => void): () => 
   };
 }
 
-/** One answer; re-renders only when that answer changes. */
 /** The answer to `key` in the store now ("" for none). */
 const answerNow = (key: AnswerKey): AnswerValue => useAnswers.getState().answers[key] ?? "";
 
+/** One answer; re-renders only when that answer changes. */
 export function useAnswer(key: AnswerKey): AnswerValue {
   const subscribe = useCallback((listener: () => void) => subscribeKeys([key], listener), [key]);
   const snapshot = () => answerNow(key);
