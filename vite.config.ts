@@ -83,6 +83,7 @@ export default defineConfig(({ mode }) => ({
           include: ["src/engine/**/*.test.ts", "eslint/**/*.test.ts", "src/definitions/**/*.test.ts", "src/server/**/*.test.ts", "scripts/**/*.test.ts", "tests/server/**/*.test.ts", "tests/support/**/*.test.ts"],
           environment: "node",
           globalSetup: ["tests/support/global-setup.ts"],
+          setupFiles: ["tests/support/definitions-guard.ts"],
         },
       },
       {

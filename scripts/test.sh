@@ -1,0 +1,90 @@
+#!/usr/bin/env bash
+# npm test: every test, once. The checks (types, ESLint, the definitions' linter), the server and
+# client tests on PGlite and PostgreSQL, the browser tests on the built app, and the copy where staff
+# have made their yearly edits (scripts/staff-edits.ts), which runs again the tests that read the
+# definitions (tests/support/definition-readers.ts) on PGlite: a test that fails there and not here
+# copies a shipped text or code instead of reading it from the definitions.
+#
+# Phases run side by side as far as two cores allow: the browser tests wait on Chromium and the
+# server more than on the CPU, the server tests on PostgreSQL, LibreOffice and child processes. Each
+# phase's output is kept apart and printed when it ends; each phase's time is printed at the end.
+# Needs PostgreSQL's binaries, Chromium and LibreOffice (.ci/run installs them).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+work="$(mktemp -d)"
+export VITEST_REPORT_DIR="$work/reports" VITE_CONFIG_NATIVE_IGNORE_WARNING=true
+mkdir -p "$VITEST_REPORT_DIR" "$work/edited-reports"
+edited="$work/edited"
+started=$(date +%s)
+# Vitest's default is one worker less than the cores: one, here. The server tests spend most of
+# their time waiting on a database, a child process or a timer, so three at once fill two cores.
+node_workers="${TEST_WORKERS:-3}"
+
+declare -A pids
+# start NAME COMMAND…: runs COMMAND in the background, its output in $work/NAME.log.
+start() {
+  local name=$1; shift
+  (
+    set +e
+    begin=$(date +%s)
+    "$@" >"$work/$name.log" 2>&1
+    status=$?
+    echo "$(($(date +%s) - begin)) $status" >"$work/$name.time"
+    exit "$status"
+  ) &
+  pids[$name]=$!
+}
+# finish NAME: waits for it, prints its output, and stops everything if it failed.
+finish() {
+  local name=$1 status=0
+  wait "${pids[$name]}" || status=$?
+  echo "::group::$name"
+  cat "$work/$name.log"
+  echo "::endgroup::"
+  if [ "$status" -ne 0 ]; then
+    echo "npm test: $name failed (exit $status); its output is above, and everything is in $work"
+    report
+    exit "$status"
+  fi
+}
+report() {
+  echo "npm test: phase times"
+  [ -n "${INSTALL_SECONDS:-}" ] && printf '  %-8s %4ss\n' install "$INSTALL_SECONDS"
+  for name in checks build node e2e edited; do
+    [ -f "$work/$name.time" ] && read -r seconds status <"$work/$name.time" && printf '  %-8s %4ss%s\n' "$name" "$seconds" "$([ "$status" -eq 0 ] || echo " (failed)")"
+  done
+  printf '  %-8s %4ss\n' total "$(($(date +%s) - started))"
+}
+trap 'jobs -p | xargs -r kill 2>/dev/null || true' EXIT
+
+vitest_node() { npx vitest run --project server --project client --maxWorkers "$node_workers" "$@"; }
+
+github=()
+[ -n "${CI:-}" ] && github=(-- --format github)
+start checks bash -c "npm run -s typecheck && npm run -s lint && npm run -s lint:definitions ${github[*]}"
+start build bash -c "npm run -s build:client && npm run -s build:server"
+start node vitest_node
+
+# The copy: its own definitions, so its own client build; the server's bundle is the same code.
+edited_tests() {
+  npm run -s staff-edits -- "$edited" &&
+    (cd "$edited" && npm run -s lint:definitions) &&
+    mapfile -t readers < <(npx tsx tests/support/definition-readers.ts) &&
+    (cd "$edited" && VITEST_REPORT_DIR="$work/edited-reports" TEST_DATABASES=pglite npx vitest run --project server --project client --maxWorkers 2 "${readers[@]}") &&
+    (cd "$edited" && npm run -s build:client) &&
+    while [ ! -f dist/server/main.js ] || [ ! -f "$work/build.time" ]; do sleep 2; done &&
+    cp -r dist/server "$edited/dist/server" &&
+    (cd "$edited" && VITEST_REPORT_DIR="$work/edited-reports" npx vitest run --project e2e tests/e2e/form.test.ts tests/e2e/shared-computer.test.ts tests/e2e/accessibility.test.ts)
+}
+start edited edited_tests
+
+finish checks
+finish build
+start e2e npx vitest run --project e2e
+finish node
+finish e2e
+finish edited
+
+report
+node scripts/lib/sum-reports.mjs "as shipped=$VITEST_REPORT_DIR:2" "with staff's edits=$work/edited-reports:2"
