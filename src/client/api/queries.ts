@@ -36,7 +36,7 @@ export function useProfile(enabled: boolean) {
   });
 }
 
-/** The only call that retries (spec README: POST /api/web-status, 2 retries). */
+/** The only call that retries: POST /api/web-status, twice, as the specification asks. */
 export function useWebStatus() {
   const setWebStatus = useSession((s) => s.setWebStatus);
   return useMutation({

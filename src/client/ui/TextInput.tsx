@@ -13,9 +13,9 @@ interface TextInputProps extends Pick<TextFieldProps, "value" | "onChange" | "on
   describedBy?: string;
 }
 
-/** Spec: accounts-and-shell §5, "Text inputs: default max length 45". */
+/** A text input's default length (src/client/auth/inputs.test.tsx holds it). */
 const INPUT_MAX_LENGTH = 45;
-/** Passwords take what the server takes (api-contract), not 45: see README, choices made. */
+/** Passwords take what the server takes (api-contract), not 45: see docs/choices.md. */
 const PASSWORD_MAX_LENGTH = 256;
 
 export function TextInput({ label, type = "text", error, description, describedBy, ...field }: TextInputProps) {
