@@ -1,4 +1,4 @@
-// Server state (TanStack Query) with the spec's defaults (accounts-and-shell §4, §9): nothing
+// Server state (TanStack Query) with the spec's defaults: nothing
 // retries (but the web-status post), nothing goes stale or refetches, and the cache is kept until
 // logout or a 401 clears it.
 import { QueryClient, useMutation, useQuery } from "@tanstack/react-query";

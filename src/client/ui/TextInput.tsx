@@ -1,6 +1,6 @@
 // A labelled text input with its error (react-aria-components TextField): the error is linked by
 // aria-describedby and marks the input aria-invalid. The auth cards use the text and password kinds
-// (spec: accounts-and-shell §3), their e-mail fields text with the e-mail keyboard.
+//, their e-mail fields text with the e-mail keyboard.
 import { useState, type ReactNode } from "react";
 import { Button, FieldError, Input, Label, Text, TextField, type TextFieldProps } from "react-aria-components";
 
