@@ -23,7 +23,7 @@ export interface WidgetProps<T extends QuestionType = QuestionType> {
    * several keys that must change together (a select's `{key}_desc`, a lookup's fills).
    */
   onAnswer: (answers: Answers) => void;
-  /** The applicant left an input (a text area is saved then, §4). */
+  /** The applicant left an input (a text area is saved then). */
   onBlur: () => void;
 }
 
