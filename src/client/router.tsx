@@ -1,7 +1,7 @@
 // The routes: the form group and the auth group, pages loaded
 // lazily, and every other path sent to the default form route with its query string.
 // React Router's declarative routes, not its data router: the app loads nothing through route
-// loaders, and the data router weighs 17 kB more (gzipped) on every first visit.
+// loaders, and the data router would weigh on every first visit (scripts/bench-client.ts measures it).
 import { lazy, Suspense, useEffect, useLayoutEffect, useRef, type ComponentType } from "react";
 import { Navigate, Outlet, Route, Routes, useLocation, useNavigate, useNavigationType } from "react-router";
 import { accountMessages } from "../engine/messages";

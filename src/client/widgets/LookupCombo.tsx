@@ -30,7 +30,7 @@ const NO_SUGGESTIONS: LookupResult[] = [];
 
 // The combo box changes answers through changes.ts itself rather than onAnswer: when this chunk,
 // loaded later, does not import changes.ts, Rolldown splits form/model.ts and the modules around
-// it out of the chunks a first visit loads, and /about's JavaScript grows by 1 kB gzipped.
+// it out of the chunks a first visit loads, and /about's first visit loads more JavaScript.
 export function LookupCombo({ view, onBlur }: WidgetProps<"lookup">) {
   const { change } = useChanges();
   const question = view.item;
