@@ -1,7 +1,7 @@
 // The validation rules of schemas/rules/*.schema.json as an applicant meets them: each test starts
 // from one complete, valid application (examples/answers/complete.json, for this cycle), changes the few
 // answers needed, and checks the message shown on the question. Messages are quoted as the
-// applicant reads them (application-form.md section 5), not read from the rule files.
+// applicant reads them (the specification's wording), not read from the rule files.
 import { beforeAll, describe, expect, it } from "vitest";
 import { readProject } from "../definitions/files";
 import { completeAnswers } from "../../tests/support/answer-sets";
