@@ -68,19 +68,19 @@ export default tseslint.config(
   },
   {
     // The applicant's links are ui/Link's: React Router's own bring prefetching, view transitions
-    // and server-component code into every first visit (2.4 kB gzipped). The office's app may use them.
+    // and server-component code into every first visit. The office's app may use them.
     files: ["src/client/**/*.{ts,tsx}"],
     ignores: ["src/client/**/*.test.{ts,tsx}", "src/client/staff/**", "src/client/ui/Link.tsx"],
     rules: {
       "no-restricted-imports": ["error", {
-        paths: [{ name: "react-router", importNames: ["Link", "NavLink"], message: "Use ui/Link: React Router's Link and NavLink add 2.4 kB gzipped to every first visit." }],
+        paths: [{ name: "react-router", importNames: ["Link", "NavLink"], message: "Use ui/Link: React Router's Link and NavLink add prefetching and server-component code to every first visit." }],
       }],
     },
   },
   {
     // The engine has two doors (ARCHITECTURE.md): the browser goes through engine/runtime.
-    // engine/compile brings Ajv and the definitions' compiler, 40 kB gzipped more on a first
-    // visit to /about; src/definitions reads files with Node.
+    // engine/compile brings Ajv and the definitions' compiler into a first visit
+    // to /about; src/definitions reads files with Node.
     files: ["src/client/**/*.{ts,tsx}"],
     ignores: ["src/client/**/*.test.{ts,tsx}"],
     rules: {

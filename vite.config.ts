@@ -27,7 +27,7 @@ export default defineConfig(({ mode }) => ({
     alias: [
       { find: /^use-sync-external-store\/shim(\/index\.js)?$/, replacement: resolve("src/client/use-sync-external-store.ts") },
       // React Router's production build in a build: its package names the development one for
-      // every import, with warnings for developers that no visitor reads (0.4 kB of every first visit).
+      // every import, with warnings for developers that no visitor reads, in every first visit.
       ...(mode === "production" || mode === "staff" ? [{ find: /^react-router$/, replacement: resolve("node_modules/react-router/dist/production/index.mjs") }] : []),
     ],
   },
@@ -38,19 +38,19 @@ export default defineConfig(({ mode }) => ({
     sourcemap: true,
     // Lets scripts/bench-client.ts and the tests map routes to what a first visit loads.
     manifest: true,
-    // No modulepreload polyfill (0.4 kB of every first visit): a browser without modulepreload
+    // No modulepreload polyfill, which every first visit would load: a browser without modulepreload
     // (Safari before 17) loads the same modules, only without fetching them ahead.
     modulePreload: { polyfill: false },
     // The applicants' build: what every first visit runs in one file (FIRST_VISIT). Left to the
-    // bundler, a first visit to /about loaded 21 files, cut by which pages import which module and
-    // each gzipped alone: 6.6 kB more (4.6 kB more for /login). The office's build keeps the bundler's cut.
+    // bundler, a first visit loads many files, cut by which pages import which module and each
+    // gzipped alone, so more bytes in all (scripts/bench-client.ts counts both). The office's build keeps the bundler's cut.
     rolldownOptions: { output: { codeSplitting: { groups: [
       // Vite's preload helper, which the entry calls to load the app: a file of its own, or the
       // entry would import (and run before the first paint) the chunk that holds it.
       { name: "preload-helper", test: /vite[\\/]preload-helper/, priority: 2 },
       { name: "core", test: (id: string) => FIRST_VISIT.some((path) => path.test(id)), priority: 1 },
       // A form page and its layout in one file with all they import (the engine, the renderer, the
-      // widgets, the definitions) but what loads on demand: 2.7 kB less for /about than five files.
+      // widgets, the definitions) but what loads on demand: fewer bytes for /about than several files.
       // Vite's manifest then names neither page; the server finds them in .vite/module-chunks.json.
       { name: "form", test: /src[\\/]client[\\/](form[\\/]FormPage|shell[\\/]FormLayout)\.tsx$/ },
     ] } } },
@@ -122,8 +122,8 @@ const FIRST_VISIT = [
 
 /**
  * The definitions as the applicants' app reads them: without each file's `$schema` and
- * `description`, which are for the editor and for staff (the engine reads neither). 0.4 kB of
- * /about's first visit. The office's build and the preview keep them.
+ * `description`, which are for the editor and for staff (the engine reads neither), and would
+ * otherwise load with /about's first visit. The office's build and the preview keep them.
  */
 function definitionNotes(): Plugin {
   return {

@@ -99,7 +99,7 @@ async function main() {
     }
     const ms = median(samples);
     const floorMs = floor ? median(floorSamples) : NaN;
-    // Starting LibreOffice costs about 2 s whatever the size, so seconds per MB mean something
+    // Starting LibreOffice costs the same whatever the size, so seconds per MB mean something
     // only near the 1 MB upload limit.
     const perMB = `${(ms / 1000 / (bytes.length / MB)).toFixed(2)} s per MB`;
     const target = !isWord ? "< 300 ms, ≤ 1.2 × floor" : bytes.length > MB / 2 ? `< 3 s per MB: ${perMB}` : "(LibreOffice's fixed cost)";

@@ -61,7 +61,7 @@ const SECONDS = Number(process.env.BENCH_SECONDS || 180);
 const KILL_AT = Number(process.env.BENCH_KILL_AT ?? SECONDS / 2);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS || 256);
 const WEB_PROCESSES = 2;
-/** Logins are spread over this long (Argon2 costs ~60 ms of a core each). */
+/** Logins are spread over this long (each costs a core an Argon2 hash). */
 const LOGIN_RAMP_MS = Number(process.env.BENCH_LOGIN_SECONDS || Math.min(30, Math.round(SECONDS / 3))) * 1000;
 /** After the run, requests in flight (a conversion's status, a PDF copy) get this long to end. */
 const DRAIN_MS = 30_000;

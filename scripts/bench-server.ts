@@ -62,7 +62,7 @@ interface Result {
 async function seed(db: Database): Promise<string[]> {
   await migrate(db);
   // One hash for all, with cheap Argon2id parameters: login verifies with the parameters stored in
-  // the hash, so 200 logins take milliseconds instead of 200 × ~60 ms. Saves never hash.
+  // the hash, so 200 logins take milliseconds instead of 200 real hashes. Saves never hash.
   const passwordHash = await argon2.hash(PASSWORD, { type: argon2.argon2id, memoryCost: 1024, timeCost: 1, parallelism: 1 });
   const users = await db.query<{ id: number; username: string }>(
     `INSERT INTO users (username, password_hash, confirmed_at, created_at)

@@ -64,7 +64,7 @@ export function nextYear(text: string): string {
   return text.replace(/\b(\d{4})\b/g, (year) => String(Number(year) + 1));
 }
 
-/** (a) A new term: `cycle` one year on, and nothing else (the README's rollover). */
+/** (a) A new term: `cycle` one year on, and nothing else (docs/definitions-reference.md, "Rolling over to a new cycle"). */
 export function rollCycleOver(root: string): string {
   const file = "form-definitions/institution.json";
   const cycle = (readJson(root, file) as InstitutionFile).institution.cycle;

@@ -1,4 +1,4 @@
-// Sign-up, confirmation, login and password reset (spec: accounts-and-shell §7). Every one of
+// Sign-up, confirmation, login and password reset. Every one of
 // them answers `{ message }` (reply.ts).
 const email = { type: "string", maxLength: 254, description: "The e-mail address" } as const;
 const password = { type: "string", maxLength: 256 } as const;

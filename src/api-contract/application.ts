@@ -1,4 +1,4 @@
-// The applicant's own application (spec: accounts-and-shell §7): profile, answers, place, status,
+// The applicant's own application: profile, answers, place, status,
 // tabs and add-another counts, validation and submit. Lists that come from the form definitions
 // (pages, tab groups, add-another groups) are the server's to fill in: these take them.
 export const WEB_STATUSES = ["started", "validating", "submitted"] as const;
@@ -74,7 +74,7 @@ export const setBlocksBody = <const G extends readonly string[]>(groups: G) => (
   additionalProperties: false,
 }) as const;
 
-/** One application for the read-only service view (accounts-and-shell §6). */
+/** One application for the read-only service view. */
 export const serviceApplication = {
   type: "object", properties: { answer: anything, add_another: blocks, document_answer: anything, tabs }, required: ["answer", "add_another", "document_answer", "tabs"],
 } as const;

@@ -1,4 +1,4 @@
-// An applicant's documents (spec: application-form §4 file upload, §7): the upload form, the
+// An applicant's documents: the upload form, the
 // conversion to PDF, and the stored documents.
 import { DOCUMENT_STATUSES } from "./statuses";
 
@@ -25,7 +25,7 @@ export const convertBody = {
   additionalProperties: false,
 } as const;
 
-/** A document's conversion to PDF (application-form §4 file upload and conversion). */
+/** A document's conversion to PDF. */
 export const conversion = {
   type: "object",
   properties: {

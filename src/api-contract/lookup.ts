@@ -1,4 +1,4 @@
-// GET /lookup/find (spec: application-form §7): suggestions while an applicant types a school's
+// GET /lookup/find: suggestions while an applicant types a school's
 // name or an address, and the record that fills the answers when they choose one.
 const text = { type: "string" } as const;
 
@@ -16,11 +16,11 @@ export const lookupQuery = {
   additionalProperties: false,
 } as const;
 
-/** One suggestion of a lookup (application-form §3 lookup result). */
+/** One suggestion of a lookup. */
 export const lookupResult = { type: "object", properties: { id: text, text, sub_text: text }, required: ["id", "text", "sub_text"], additionalProperties: false } as const;
 
 /**
- * The record of a chosen suggestion (application-form §3 lookup detail record): a school's name,
+ * The record of a chosen suggestion: a school's name,
  * address and CEEB code, or an address's lines. Country is ISO alpha-3 ("USA"), state two letters ("MA").
  */
 export const lookupRecord = {

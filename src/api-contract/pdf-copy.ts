@@ -1,4 +1,4 @@
-// The PDF copy of the whole application (application-form §4 PDF copy download).
+// The PDF copy of the whole application.
 import { CONVERSION_STATUSES } from "./statuses";
 
 export const pdfCopy = {

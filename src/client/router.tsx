@@ -1,7 +1,7 @@
-// The routes (spec: accounts-and-shell §2): the form group and the auth group, pages loaded
+// The routes: the form group and the auth group, pages loaded
 // lazily, and every other path sent to the default form route with its query string.
 // React Router's declarative routes, not its data router: the app loads nothing through route
-// loaders, and the data router weighs 17 kB more (gzipped) on every first visit.
+// loaders, and the data router would weigh on every first visit (scripts/bench-client.ts measures it).
 import { lazy, Suspense, useEffect, useLayoutEffect, useRef, type ComponentType } from "react";
 import { Navigate, Outlet, Route, Routes, useLocation, useNavigate, useNavigationType } from "react-router";
 import { accountMessages } from "../engine/messages";
@@ -97,7 +97,7 @@ function ToDefaultRoute() {
 }
 
 /**
- * Session invalid (spec: accounts-and-shell §8): forget everything, go to /login with the message.
+ * Session invalid: forget everything, go to /login with the message.
  * A logout in another tab of this browser ended this tab's session too: the same. On an account
  * page the applicant stays where they are, logged out: a reset link opened with a stale cookie
  * (its profile, for the submitted guard, answers 401) must still reset.

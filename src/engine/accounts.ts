@@ -1,6 +1,6 @@
-// Account rules both the sign-up card and the server check (spec: accounts-and-shell §5).
+// Account rules both the sign-up card and the server check.
 
-/** The spec's special characters (shared/spec/README.md). */
+/** The special characters a password may use to meet the special-character rule. */
 export const PASSWORD_SPECIAL_CHARACTERS = `^$*.[]{}()?-"!@#%&/\\,><':;|_~\`+=`;
 
 export const PASSWORD_MIN_LENGTH = 12;

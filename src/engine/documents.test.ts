@@ -1,10 +1,10 @@
-// The checks before a document is sent (spec: application-form §5 file upload) and how its size
-// is written (§9: without decimals and without a space).
+// The checks before a document is sent and how its size is written (without decimals and without
+// a space).
 import { describe, expect, test } from "vitest";
 import { checkFile, fileMessages, formatFileSize, uploadsHint, type UploadSettings } from "./documents";
 
 const fileOf = (name: string, size: number) => ({ name, size });
-/** The spec's settings (§5), kept here so an office's edit of institution.json leaves these tests alone. */
+/** The spec's settings, kept here so an office's edit of institution.json leaves these tests alone. */
 const uploads: UploadSettings = { max_size_mb: 1, types: [".png", ".jpeg", ".jpg", ".pdf", ".docx"] };
 
 describe("checking a file", () => {

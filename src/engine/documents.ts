@@ -1,4 +1,4 @@
-// The checks a document passes (application-form §5 file upload), with the spec's messages: the
+// The checks a document passes, with the spec's messages: the
 // file widget checks before anything is sent, the server again; and how a stored document's size
 // is written. The size and the types are the institution's (institution.json `uploads`).
 import type { InstitutionFile } from "./generated/definition-format";
@@ -66,7 +66,7 @@ export function checkFile<T extends FileFacts>(file: T, uploads: UploadSettings)
 }
 
 /**
- * A size as the spec writes it, whole and without a space (application-form §9): under 1 KB in
+ * A size as the spec writes it, whole and without a space: under 1 KB in
  * bytes (`800B`), under 1 MB in kilobytes (`512KB`), else in megabytes (`1MB`), rounded. A size
  * that rounds up to 1024 KB is written `1MB`, not `1024KB`.
  */

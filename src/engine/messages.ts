@@ -3,7 +3,7 @@
 // elsewhere, each beside the rule it words: rule messages in schemas/rules/ (as the spec writes
 // them), and the file checks' (documents.ts, whose wording names the rule's own file types).
 
-/** The spec's account and session texts (accounts-and-shell §4, §5, §8), for the cards and the server. */
+/** The spec's account and session texts, for the cards and the server. */
 export const accountMessages = {
   sessionInvalid: "Your session is invalid. Please clear your cookies and login again.",
   unexpected: "We've encountered an unexpected error at this time. Please try again later.",

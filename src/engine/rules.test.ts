@@ -1,7 +1,7 @@
 // The validation rules of schemas/rules/*.schema.json as an applicant meets them: each test starts
 // from one complete, valid application (examples/answers/complete.json, for this cycle), changes the few
 // answers needed, and checks the message shown on the question. Messages are quoted as the
-// applicant reads them (application-form.md section 5), not read from the rule files.
+// applicant reads them (the specification's wording), not read from the rule files.
 import { beforeAll, describe, expect, it } from "vitest";
 import { readProject } from "../definitions/files";
 import { completeAnswers } from "../../tests/support/answer-sets";
@@ -101,7 +101,7 @@ describe("address rules", () => {
       { name: "asks for a ZIP code of at least 5 characters for a US mailing address", changes: { mailing_zip: "4321" }, key: "mailing_zip", message: "Mailing: ZIP/Postal Code must be at least 5 characters." },
     ]);
 
-    // application-form §5 Address requires the mailing fields only when the answer is N, and not the answer itself.
+    // The mailing fields are required only when the answer is N, and the answer itself is not (docs/choices.md).
     it("does not require the question whether the mailing address is the same, nor a mailing address when it is unanswered", () => {
       const errors = errorsAfter({
         mailing_addr_same_as_perm_addr: "", mailing_addr_same_as_perm_addr_desc: "",
@@ -524,7 +524,7 @@ describe("academics rules", () => {
       expect(errorsAfter({ ...school, ...attended(prefix, "6/2018", "6/2026") }, state)).toEqual({});
     });
 
-    // application-form §5 Academics: "Entry and graduation month required (an answered marker is accepted when the year is missing)".
+    // The high schools' months are required and their years are not: a month is the "answered marker" (docs/choices.md).
     it("accepts the months answered without their years, and compares nothing then", () => {
       expect(errorsAfter({ hs_entry_year: "", hs_entry_year_desc: "", hs_grad_year: "", hs_grad_year_desc: "" })).toEqual({});
       expect(errorsAfter({ hs_entry_month: "9", hs_entry_month_desc: "September", hs_entry_year: "" })).toEqual({});

@@ -116,8 +116,8 @@ export function withoutMeta(schema: JsonSchema): JsonSchema {
 
 /**
  * The data model lists ~500 keys, most with one of a few shapes ({type: string, maxLength: 45}).
- * Compiled as `properties`, Ajv writes code for every key (~60 ms); as `patternProperties` it
- * loops over the answers once per shape (~1 ms a check). `answerShapes` compiles each shape once
+ * Compiled as `properties`, Ajv writes code for every key, slow to compile; as `patternProperties`
+ * it loops over the answers once per shape, slow on every check. `answerShapes` compiles each shape once
  * and checks each answer against its own shape in one pass. Ajv's standalone output cannot carry
  * it: a build that precompiles validators compiles the plain `properties` instead.
  */

@@ -14,7 +14,8 @@ export function openBackground(log: (error: unknown, what: string) => void): Bac
     run(what, work) {
       // Begun once the answer is out: started at once, its first lookup ran before the answer was
       // written (on PGlite, in the same thread), and forgot-password for an address with an
-      // account took 1.6 ms against 1.0 ms for one without (a timing classifier's AUC 0.81).
+      // account took measurably longer than for one without (scripts/bench-accounts.ts measures how
+      // well the times tell them apart).
       const done: Promise<void> = new Promise((resolve) => setImmediate(resolve))
         .then(work)
         .catch((error: unknown) => log(error, `${what} failed`))

@@ -1,4 +1,4 @@
-// An export run as a job (README: the office's exports): the job worker streams writeExport
+// An export run as a job (docs/office.md, "The admissions office": exports): the job worker streams writeExport
 // (exports/export.ts) into the store as it is written, never holding the file whole, and records
 // its progress about once a second for the admin's page. A run that fails, or whose worker died
 // (pg-boss takes the job up again when it expires), starts over from the first row.

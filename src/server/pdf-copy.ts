@@ -1,4 +1,4 @@
-// The applicant's PDF copy (spec: application-form §4 PDF copy download): a cover page (whose
+// The applicant's PDF copy: a cover page (whose
 // application, its reference, when submitted), then Chromium's print of the service view of the
 // application (every page, answered items only, every block, the chosen tabs), then the converted
 // documents, in the order the pages ask for them. Every page is US Letter, as Chromium prints:

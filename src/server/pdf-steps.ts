@@ -14,7 +14,7 @@ export const LOADING = { parseSpeed: OBJECTS_PER_TICK } as const;
 export const SAVING = { objectsPerTick: OBJECTS_PER_TICK } as const;
 
 // pdf-lib writes a stream's contents into the file one byte at a time, in JavaScript: for a
-// photo of 1.8 MB that loop took 4.5 ms of the 6.4 a JPEG's conversion took. Here the contents
+// photo that loop was most of a JPEG's conversion (scripts/bench-convert.ts measures conversions). Here the contents
 // go in one TypedArray.set, between the same bytes pdf-lib writes around them (pdf-steps.test.ts
 // saves documents both ways and compares). pdf-lib 1.17.1 is its last release, so this stays
 // ours; it applies wherever this module is loaded, that is wherever the server saves a PDF.

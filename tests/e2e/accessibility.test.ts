@@ -154,7 +154,7 @@ describe.each(WIDTHS)("accessibility at %i px", (width) => {
     const problems: string[] = [];
     for (const route of FORM_ROUTES) {
       // The first by its address, the others by the step links: loading another address would
-      // go back to the last page (accounts-and-shell §4: restored when the profile loads).
+      // go back to the last page (restored when the profile loads).
       if (route === FORM_ROUTES[0]) await page.goto(`${world.server.url}${route}`);
       else await page.getByRole("navigation", { name: "Application steps" }).locator(`a[href="${route}"]`).click();
       await page.waitForURL((url) => url.pathname === route);
@@ -281,7 +281,7 @@ describe.each(WIDTHS)("accessibility at %i px", (width) => {
     await page.goto(`${world.server.url}/about`);
     await settle(page);
     await page.getByRole("button", { name: "Account" }).waitFor();
-    // The prompt comes a minute before the 15 minutes of inactivity end (accounts-and-shell §5),
+    // The prompt comes a minute before the 15 minutes of inactivity end,
     // counted from when the watch started: once more if it started after the clock was moved.
     const prompt = page.getByRole("alertdialog", { name: "Still working?" });
     for (let tries = 1; ; tries++) {

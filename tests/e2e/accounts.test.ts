@@ -143,7 +143,7 @@ describe("accounts in the browser", () => {
     const error = await toast(page, "Login Card Error", "Incorrect email address or password.");
     expect(await error.getByText("Error", { exact: true }).isVisible()).toBe(true);
     expect(path(page)).toBe("/login");
-    // In the card, above its fields, where the applicant is looking (spec: accounts-and-shell §7).
+    // In the card, above its fields, where the applicant is looking.
     expect(await page.locator(".auth-card").getByRole("alertdialog", { name: "Login Card Error" }).count()).toBe(1);
     const [toastBox, emailBox] = [await error.boundingBox(), await page.getByLabel("Email", { exact: true }).boundingBox()];
     expect(toastBox!.y + toastBox!.height).toBeLessThanOrEqual(emailBox!.y);

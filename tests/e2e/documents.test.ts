@@ -45,7 +45,7 @@ async function pageJpeg(line: string): Promise<Buffer> {
   return jpegOf(await doc.save(), 40);
 }
 
-/** What the widget writes for a size (application-form §9): bytes under 1 KB, else whole KB. */
+/** What the widget writes for a size: bytes under 1 KB, else whole KB. */
 const shownSize = (bytes: number) => (bytes < 1024 ? `${bytes}B` : `${Math.round(bytes / 1024)}KB`);
 
 const near = (actual: readonly number[], expected: readonly number[], tolerance = 40) => actual.every((value, i) => Math.abs(value - expected[i]!) <= tolerance);

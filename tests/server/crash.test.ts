@@ -57,7 +57,7 @@ async function startServer(owner: Set<ChildProcess>, dataDir: string, databaseUr
   const env: NodeJS.ProcessEnv = { ...process.env };
   for (const name of ["PUBLIC_URL", "DATABASE_URL", "SMTP_URL", "MAIL_FROM", "COOKIE_PREFIX", "NODE_ENV", "TRUST_PROXY"]) delete env[name];
   // Port 0: the child takes a port of its own and says which (Fastify's "Server listening at", at
-  // info). A port picked here stayed free while a PGlite server spent 13 s starting, the other
+  // info). A port picked here stayed free while a PGlite server spent seconds starting, the other
   // test's restart took it, and this test's /health and sign-up reached that other server.
   // No load shedding: on a machine busy with other tests, tsx compiling the server held its event
   // loop past the limit and the sign-up was answered 503; what this test kills is not the load.

@@ -9,8 +9,7 @@
 // time passing now and then. What must hold for every request: no 5xx; every 4xx is JSON
 // with a non-empty `message`; and a refused call changes nothing in the database.
 //
-// The full fuzz runs on both databases: about 15 s of requests on PGlite and 11 s on PostgreSQL
-// here, plus the server's start.
+// The full fuzz runs on both databases: seconds of requests on each, plus the server's start.
 import fc from "fast-check";
 import type { LightMyRequestResponse } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";

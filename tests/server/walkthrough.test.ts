@@ -1,4 +1,4 @@
-// The README's curl walkthrough, run line for line against the built server (npm run build,
+// docs/server.md's curl walkthrough, run line for line against the built server (npm run build,
 // npm start) on the embedded defaults: a fresh data folder, PGlite, mail in the outbox.
 import { execFile, execFileSync, spawn, type ChildProcess } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -13,7 +13,7 @@ import { freePort } from "../support/free-port";
 
 const root = new URL("../..", import.meta.url).pathname;
 
-describe("the README's curl walkthrough", () => {
+describe("the curl walkthrough of docs/server.md", () => {
   const dir = mkdtempSync(join(tmpdir(), "walkthrough-"));
   let server: ChildProcess;
   let base: string;
@@ -44,8 +44,8 @@ describe("the README's curl walkthrough", () => {
   });
 
   it("signs up, confirms with the code from the outbox, logs in, saves, validates and submits", async () => {
-    const readme = readFileSync(join(root, "README.md"), "utf8");
-    const block = /<!-- curl-walkthrough -->\n```sh\n([\s\S]*?)```/.exec(readme)![1]!;
+    const doc = readFileSync(join(root, "docs/server.md"), "utf8");
+    const block = /<!-- curl-walkthrough -->\n```sh\n([\s\S]*?)```/.exec(doc)![1]!;
     // The example names the term and plan of the cycle it was written in; this cycle's, with a plan
     // open today (the built server's clock is the real one), take their place.
     const answers = join(dir, "complete.json");

@@ -1,4 +1,4 @@
-// Every call of the spec's table (accounts-and-shell §7), typed. Paths and payloads are the spec's;
+// Every call of the spec's table, typed. Paths and payloads are the spec's;
 // their shapes come from the schemas the server checks and documents them with (src/api-contract),
 // imported as types only, so none of it reaches the bundle.
 import type { FromSchema } from "json-schema-to-ts";
@@ -26,33 +26,33 @@ export type Submitted = FromSchema<typeof submitted>;
 /** What a change of answers, tabs or blocks answers: the new revision and the keys it cleared. */
 export type Changed = FromSchema<typeof changed>;
 
-/** One application for the read-only service view (accounts-and-shell §6). */
+/** One application for the read-only service view. */
 export type ServiceApplication = WithAnswers<FromSchema<typeof serviceApplication>>;
 
 /** The documents stored for an applicant, by answer key (GET /api/document-answer). */
 export type DocumentAnswers = FromSchema<typeof documentAnswers>;
 
-/** A document's conversion to PDF (application-form §4 file upload and conversion). */
+/** A document's conversion to PDF. */
 export type Conversion = FromSchema<typeof conversion>;
 
 /** Where and how to upload one document: a POST of `fields` and then the file to `url`. */
 export type PresignedPost = FromSchema<typeof presignedPost>;
 
-/** The PDF copy of the whole application (application-form §4 PDF copy download). */
+/** The PDF copy of the whole application. */
 export type PdfCopy = FromSchema<typeof pdfCopy>;
 
 export type WebStatus = FromSchema<typeof webStatusBody>["web_status"];
 
-/** What a lookup searches (application-form §3): high schools, colleges, or addresses. */
+/** What a lookup searches: high schools, colleges, or addresses. */
 export type LookupCategory = LookupItem["category"];
 
-/** The suggestions asked for at a time (application-form §9: 5 results). */
+/** The suggestions asked for at a time: 5. */
 export const LOOKUP_RESULTS = 5;
 
-/** One suggestion of a lookup (application-form §3 lookup result). */
+/** One suggestion of a lookup. */
 export type LookupResult = FromSchema<typeof lookupResult>;
 
-/** The record of a chosen suggestion (application-form §3 lookup detail record). */
+/** The record of a chosen suggestion. */
 export type LookupRecord = FromSchema<typeof lookupRecord>;
 
 export type Credentials = FromSchema<typeof credentialsBody>;
@@ -92,7 +92,7 @@ export const api = {
   deleteAccount: () => call<Reply>("DELETE", "/api/account"),
   saveForLater: (answers: Answers) => call<FromSchema<typeof savedForLater>>("POST", "/public/tmp", answers),
   savedForLater: (token: string) => call<WithAnswers<FromSchema<typeof savedAnswers>>>("GET", `/public/tmp?token=${encodeURIComponent(token)}`),
-  // A failed lookup is swallowed where it is used (application-form §8), a 401 included: no logout.
+  // A failed lookup is swallowed where it is used, a 401 included: no logout.
   findLookup: (text: string, category: LookupCategory, signal?: AbortSignal) =>
     call<LookupResult[]>("GET", `/lookup/find?${new URLSearchParams({ text, category, max_results: String(LOOKUP_RESULTS) })}`, undefined, { handleUnauthorized: false, signal }),
   lookupRecord: (id: string | number, category: LookupCategory) =>

@@ -1,4 +1,4 @@
-// The API client's error catalogue (spec: accounts-and-shell §8): what an applicant reads for each
+// The API client's error catalogue: what an applicant reads for each
 // kind of failure, the 401 handling, and the console log of every error response.
 import { http, HttpResponse } from "msw";
 import { screen, waitFor, within } from "@testing-library/react";

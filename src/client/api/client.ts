@@ -1,4 +1,4 @@
-// The one way the app talks to the server (spec: accounts-and-shell §7, §8). Every call sends and
+// The one way the app talks to the server. Every call sends and
 // expects JSON; every failure becomes an ApiError carrying the message an applicant should read.
 import { accountMessages } from "../../engine/messages";
 

@@ -1,4 +1,4 @@
-// Server state (TanStack Query) with the spec's defaults (accounts-and-shell §4, §9): nothing
+// Server state (TanStack Query) with the spec's defaults: nothing
 // retries (but the web-status post), nothing goes stale or refetches, and the cache is kept until
 // logout or a 401 clears it.
 import { QueryClient, useMutation, useQuery } from "@tanstack/react-query";
@@ -36,7 +36,7 @@ export function useProfile(enabled: boolean) {
   });
 }
 
-/** The only call that retries (spec README: POST /api/web-status, 2 retries). */
+/** The only call that retries: POST /api/web-status, twice, as the specification asks. */
 export function useWebStatus() {
   const setWebStatus = useSession((s) => s.setWebStatus);
   return useMutation({

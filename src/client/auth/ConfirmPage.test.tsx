@@ -1,4 +1,4 @@
-// The confirm card (spec: accounts-and-shell §2, §5): the address pre-filled from navigation state,
+// The confirm card: the address pre-filled from navigation state,
 // the code's rule, the way to /login with the success message, and its error toasts.
 import { http, HttpResponse } from "msw";
 import { screen, waitFor, within } from "@testing-library/react";

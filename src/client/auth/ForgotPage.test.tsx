@@ -1,4 +1,4 @@
-// The forgot-password card (spec: accounts-and-shell §2, §5): the address's rule, a success toast
+// The forgot-password card: the address's rule, a success toast
 // without navigation, and its error toast.
 import { http, HttpResponse } from "msw";
 import { screen, waitFor, within } from "@testing-library/react";

@@ -1,4 +1,4 @@
-// The login card (spec: accounts-and-shell §2, §4, §5, §8): its checks and messages before any
+// The login card: its checks and messages before any
 // call, where it goes, what it sends, and its error toasts.
 import { http, HttpResponse } from "msw";
 import { screen, waitFor, within } from "@testing-library/react";

@@ -1,5 +1,5 @@
 // The sign-up card's live password checklist: each requirement reads inactive while the password
-// is empty, then error or success as the applicant types (spec: accounts-and-shell §4).
+// is empty, then error or success as the applicant types.
 import { useId } from "react";
 import { passwordRequirements } from "../../engine/accounts";
 import { TextInput } from "../ui/TextInput";

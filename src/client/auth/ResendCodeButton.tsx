@@ -18,7 +18,7 @@ interface ResendCodeButtonProps {
 
 /**
  * "Resend confirmation code" on the Log In and Confirm cards: needs a valid address, then goes to
- * /confirm with the address and the server's message (spec: accounts-and-shell §2).
+ * /confirm with the address and the server's message.
  */
 export function ResendCodeButton({ email, setEmailError, cardToasts }: ResendCodeButtonProps) {
   const navigate = useNavigate();

@@ -1,4 +1,4 @@
-// The reset-password card (spec: accounts-and-shell §2, §5): username and id from the query
+// The reset-password card: username and id from the query
 // string, the link checked as the page opens, the password rules and "passwords must match", the
 // address in the link checked, and the way to /login.
 import { http, HttpResponse } from "msw";

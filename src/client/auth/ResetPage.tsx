@@ -1,4 +1,4 @@
-// The reset-password card (spec: accounts-and-shell §2, §5): username and id from the query
+// The reset-password card: username and id from the query
 // string. The link is checked as the page opens, so an expired or used one says so before the
 // applicant chooses a password; the address in it is checked as every card checks its e-mail.
 import { useId, type ReactNode } from "react";

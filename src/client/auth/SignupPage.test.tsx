@@ -1,4 +1,4 @@
-// The sign-up card (spec: accounts-and-shell §2, §4, §5): the live password checklist, the checks
+// The sign-up card: the live password checklist, the checks
 // before any call, and the way to /confirm with the address and the message.
 import { http, HttpResponse } from "msw";
 import { screen, waitFor, within } from "@testing-library/react";

@@ -1,7 +1,6 @@
-// The account cards' inputs (spec: accounts-and-shell §3 "auth cards use text and password", §5
-// "Text inputs: default max length 45"): every e-mail field is a text input (with the phone's
+// The account cards' inputs: every e-mail field is a text input (with the phone's
 // e-mail keyboard) that takes at most 45 characters; passwords stay password inputs, of up to the
-// server's 256 characters (README, choices made: a longer password must not be cut short).
+// server's 256 characters (docs/choices.md: a longer password must not be cut short).
 import { http, HttpResponse } from "msw";
 import { screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";

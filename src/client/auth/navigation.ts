@@ -1,4 +1,4 @@
-// What the account pages hand each other in navigation state (spec: accounts-and-shell §2): the
+// What the account pages hand each other in navigation state: the
 // address typed so far and a message to show on arrival. A visitor's answers ride along through
 // sign-up, confirm and login too, but not in the navigation state: the browser keeps each history
 // entry's state past a logout and past the visitor's 24 hours (Back would bring them to the next

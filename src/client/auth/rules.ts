@@ -1,4 +1,4 @@
-// The account cards' rules and messages (spec: accounts-and-shell §5), over the engine's checks
+// The account cards' rules and messages, over the engine's checks
 // that the server runs too.
 import { failedPasswordRequirements, isConfirmationCode, isEmail } from "../../engine/accounts";
 import { accountMessages } from "../../engine/messages";

@@ -1,4 +1,4 @@
-// A card's fields, their errors and when they are checked (spec: accounts-and-shell §4, §5): all
+// A card's fields, their errors and when they are checked: all
 // fields are checked on Submit and the call is made only without errors; after the first Submit
 // the errors follow the typing, except on the login card, which skips live checks.
 import { useState } from "react";

@@ -1,4 +1,4 @@
-// One application's pages as read-only text (spec: application-form §6): only answered items;
+// One application's pages as read-only text: only answered items;
 // every add-another block; the chosen tab's contents without switching; no inputs, buttons or
 // nav; answers without bidirectional controls. The service view (the PDF copy) and the
 // admissions office's application page draw it.

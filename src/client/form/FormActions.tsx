@@ -1,7 +1,7 @@
-// The page's buttons (spec: application-form §2 "Buttons"): Continue, Previous, Save, and "Save
+// The page's buttons: Continue, Previous, Save, and "Save
 // and" continue or submit. Previous and Continue change page (logged in, they validate first);
 // Save and continue saves into the account, so a visitor with answers goes to /signup; Save and
-// submit is the submit flow (§4). A logged-in applicant's changes are saved as they are typed,
+// submit is the submit flow. A logged-in applicant's changes are saved as they are typed,
 // so Continue would do what Save and continue does: it shows for a visitor only, who moves on
 // with it without an account. A visitor's Save is Save for later.
 import { lazy, Suspense, useState, type ReactNode } from "react";

@@ -1,4 +1,4 @@
-// A form page (spec: application-form §2): its questions drawn from the definitions, the
+// A form page: its questions drawn from the definitions, the
 // validation summary while validating, the save state, and the buttons. Logged in, the chosen
 // tabs and block counts load first; a visitor's answers come back from this device, or from a
 // saved-for-later link (?token=).

@@ -1,4 +1,4 @@
-// The PDF copy on the completion page (spec: application-form §4 PDF copy download, §8): asked
+// The PDF copy on the completion page: asked
 // for every second while it is being made, then every ten minutes; a link once it is ready; the
 // spec's label when it failed.
 import { render, screen, waitFor, within } from "@testing-library/react";

@@ -1,6 +1,6 @@
-// The applicant's PDF copy of the application (application-form §4 PDF copy download; §8): on the
+// The applicant's PDF copy of the application: on the
 // completion page. The server makes it after submit; its status is asked every second until the
-// first answer that is not pending, then every ten minutes whatever it says (spec §9: a stored
+// first answer that is not pending, then every ten minutes whatever it says (a stored
 // copy's address expires; a failed copy is tried again by the server, and seen at the next ask).
 import { useRef } from "react";
 import { useQuery } from "@tanstack/react-query";

@@ -1,5 +1,5 @@
-// The generic renderer (spec: application-form §4 conditional display and clearing, tabs, add
-// another; §6 visitors; §8 toasts): parts of the real pages drawn from their definitions, used as
+// The generic renderer (conditional display and clearing, tabs, add-another blocks, what a
+// visitor may do, toasts): parts of the real pages drawn from their definitions, used as
 // a person would, with the answers store and the calls it makes checked.
 import { Profiler, type ProfilerOnRenderCallback } from "react";
 import { http, HttpResponse } from "msw";

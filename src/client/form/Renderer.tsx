@@ -148,8 +148,8 @@ const preloadTabSwitch = () => void loadTabSwitch();
 const TabSwitch = lazy(async () => ({ default: (await loadTabSwitch()).TabSwitch }));
 
 /**
- * A tab group (§4 tabs): the chosen tab is saved per group and switching clears the answers the
- * tab left lists. Visitors see the default tab only (§6).
+ * A tab group: the chosen tab is saved per group and switching clears the answers the
+ * tab left lists. Visitors see the default tab only.
  * The WAI-ARIA tabs pattern with manual activation: arrow keys, Home and End move between the
  * tabs, Enter or Space chooses one — choosing clears answers, so moving alone never does.
  * Leaving a tab whose document is still converting is refused with the 'File Upload in Progress'
@@ -220,8 +220,8 @@ function moveBetweenTabs(event: KeyboardEvent<HTMLElement>) {
 }
 
 /**
- * Add-another blocks (§4): as many as the applicant's count, a button adds one up to the group's
- * max, and the last can be removed (its answers are cleared). Visitors cannot add blocks (§6).
+ * Add-another blocks: as many as the applicant's count, a button adds one up to the group's
+ * max, and the last can be removed (its answers are cleared). Visitors cannot add blocks.
  */
 function Blocks({ view, item, level }: { view: ViewItem; item: AddAnotherItem; level: Level }) {
   const isLoggedIn = useSession((s) => s.is_logged_in);
@@ -234,7 +234,7 @@ function Blocks({ view, item, level }: { view: ViewItem; item: AddAnotherItem; l
   const list = useRef<HTMLDivElement>(null);
   const { setBlocks } = useChanges();
   const name = item.blockTitle ? item.blockTitle.replace(/\s*\{n\}\s*/g, " ").trim() : item.id;
-  // 'Error adding another {button}' (spec §8), the block's name as a sentence reads it.
+  // 'Error adding another {button}', the block's name as a sentence reads it.
   const inSentence = name.charAt(0).toLowerCase() + name.slice(1);
   const titleOf = (n: number) => (item.blockTitle ? item.blockTitle.replace("{n}", String(n)) : `${name} ${n}`);
   const focusBlock = (n: number) =>

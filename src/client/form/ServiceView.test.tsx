@@ -1,4 +1,4 @@
-// The read-only service view (spec: application-form §6 service user; accounts-and-shell §6):
+// The read-only service view:
 // ?service_token= loads one application from GET /service/tmp-pdf and prints every page as text:
 // only answered items, every add-another block, the chosen tab's contents, a school with its
 // Ceeb code; no inputs, no buttons, no navigation; the token leaves the address bar.

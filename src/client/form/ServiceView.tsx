@@ -1,4 +1,4 @@
-// The read-only service view (spec: application-form §6; accounts-and-shell §6): one application,
+// The read-only service view: one application,
 // every page, printed as text for the PDF copy (./ApplicationPages.tsx draws it), loaded with the
 // service token from the address, which then leaves the address bar.
 import { useEffect, useState } from "react";

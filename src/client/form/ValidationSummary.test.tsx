@@ -1,4 +1,4 @@
-// The validation summary's entries (spec: application-form §2): each names its question by its
+// The validation summary's entries: each names its question by its
 // place and label, then gives the messages, naming a repeated block once even when the rule's
 // message names it too (the spec's "Parent 2/Guardian 2: …" prefixes).
 import { http, HttpResponse } from "msw";

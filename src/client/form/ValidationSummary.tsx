@@ -1,4 +1,4 @@
-// The validation summary (spec: application-form §2): while validating and errors exist, one link
+// The validation summary: while validating and errors exist, one link
 // per failing question to /{page}#{answerKey}, named by its place and label ("Sibling 2: Age"),
 // then its messages, the place named once; keys no page asks for are plain text.
 import { useAnswers } from "../state/answers";

@@ -22,7 +22,7 @@ export const ADD_ANOTHER_ERROR = "Add Another Error";
 
 const defaultTabs = Object.fromEntries([...form.tabGroups].map(([group, { default: tab }]) => [group, tab]));
 
-/** Chosen tabs and block counts: the applicant's, or for a visitor the default tabs (§6). */
+/** Chosen tabs and block counts: the applicant's, or for a visitor the default tabs. */
 export function formState(): FormState {
   const { tabs, blocks } = useAnswers.getState();
   return useSession.getState().is_logged_in ? { tabs: { ...defaultTabs, ...tabs }, blocks } : { tabs: defaultTabs, blocks };
@@ -78,7 +78,7 @@ function documentKeys(group: string, tab: string): string[] {
 }
 
 /**
- * Chooses a tab (§4 tabs): saved with PUT /api/tabs, which clears the answers listed for the tab
+ * Chooses a tab: saved with PUT /api/tabs, which clears the answers listed for the tab
  * left; queued changes go first so none of them lands after the clearing. A document in the tab
  * left must have finished converting and is deleted first (or kept, with keepDocuments); while
  * one converts the tab stays.
@@ -119,7 +119,7 @@ async function chooseTab(saver: Saver, group: string, tab: string, groupLabel: s
 }
 
 /**
- * Sets the number of blocks of an add-another group (§4 add another); fewer blocks clear the
+ * Sets the number of blocks of an add-another group; fewer blocks clear the
  * removed ones. `failure` is the error toast's text.
  */
 async function setBlocks(saver: Saver, group: string, count: number, failure: string): Promise<boolean> {
@@ -143,7 +143,7 @@ export interface FormChanges {
   saver: Saver;
   /** Sets answers as the applicant gave them, with everything the engine clears because of them. */
   change: (updates: Answers) => void;
-  /** Leaving a field sends what is queued (the text area is saved on blur, §4). */
+  /** Leaving a field sends what is queued (a text area is saved on blur). */
   saveOnBlur: () => void;
   chooseTab: (group: string, tab: string, groupLabel: string, options?: TabOptions) => Promise<TabChoice>;
   setBlocks: (group: string, count: number, failure: string) => Promise<boolean>;

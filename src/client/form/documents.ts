@@ -1,4 +1,4 @@
-// Documents (application-form §4 file upload and conversion, tabs): the upload from file to
+// Documents: the upload from file to
 // converted PDF, deleting, and what a tab must do before it is left. An upload runs here, not in
 // its question: it goes on when the applicant moves to another page, and its answer is set through
 // the normal change path either way. This module loads with the first logged-in file question or
@@ -48,7 +48,7 @@ const dropUpload = (answerKey: string) =>
  * An upload that ended without a document, held until the applicant chooses another file.
  * `message` is what the applicant reads at the question (the server's reason); a failure with
  * `error` instead is a fault of our own code, which nobody has been shown: the question throws
- * it to the error boundary (application-form §8, "Upload error held in state"). Held for the
+ * it to the error boundary. Held for the
  * applicant it happened to: another one logged in to this tab never sees it.
  */
 export type UploadFailure = { username: string | null; fileName: string } & ({ message: string } | { error: unknown });
@@ -178,7 +178,7 @@ export async function deleteDocument({ change }: DocumentChanges, answerKey: str
 }
 
 /**
- * Before a tab is left (§4 tabs): each of `answerKeys` that holds a document must have finished
+ * Before a tab is left: each of `answerKeys` that holds a document must have finished
  * converting. "busy" when one is still uploading or converting; else the keys that hold one. A
  * failed look at a conversion throws (the tab's error toast).
  */

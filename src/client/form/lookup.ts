@@ -1,4 +1,4 @@
-// What a lookup question (DEFINITIONS.md `lookup`; application-form §4 school choice) writes into
+// What a lookup question (a `lookup` item, docs/staff-guide.md) writes into
 // the answers. A chosen suggestion sets every answer the definition's `fills` names, in one
 // change; a typed name is kept and what a choice had filled beside it is cleared, so a school's
 // CEEB code never stays beside another name. The keys are the engine's (view.key, view.fills):
@@ -52,7 +52,7 @@ export function chosenAnswers(view: ViewItem, suggestion: LookupResult, record: 
     const name = textOf(record.name) || suggestion.text;
     for (const key of nameKeys(view)) updates[key] = name;
   }
-  // A select stores its label beside its value (§3). A value its list lacks (a country code this
+  // A select stores its label beside its value. A value its list lacks (a country code this
   // form does not know) is left for the applicant to choose. The state's list is the new country's.
   const after = Object.assign(copyAnswers(answers), updates);
   for (const key of Object.keys(updates)) {
@@ -72,7 +72,7 @@ function textOf(value: unknown): string {
 }
 
 /**
- * Whether the school was typed rather than chosen (§4 school choice: "user-driven"), which shows
+ * Whether the school was typed rather than chosen ("user-driven", docs/choices.md), which shows
  * USER_DRIVEN_NOTE and leaves the school's address for the applicant. Derived, with no answer key
  * of its own: a name with no CEEB code beside it, since a choice sets the code and typing clears
  * it. Only a lookup that fills a `ceeb` (so more than its own key) can be user-driven: a parent's

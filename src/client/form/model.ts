@@ -17,7 +17,7 @@ export function formFiles(files: Record<string, unknown> = definitions): FormFil
     const name = path.slice(path.indexOf("form-definitions/") + "form-definitions/".length);
     const file = json as Record<string, unknown>;
     // The same sort as classifyDefinitionFile (src/definitions/classify.ts), written out: calling
-    // it costs the first visit to /about 0.17 kB gzipped. The linter refuses files they would sort apart.
+    // it would pull the classifier into the first visit to /about. The linter refuses files they would sort apart.
     if (name.startsWith("options/")) optionLists[name] = file as unknown as OptionListFile;
     else if (typeof file.route === "string") pages[name] = file as unknown as PageDefinition;
     else if (file.template === "address") addressTemplate = file as unknown as TemplateFile;

@@ -1,4 +1,4 @@
-// A visitor's answers kept for later (spec: accounts-and-shell §6 visitor; application-form §6):
+// A visitor's answers kept for later:
 // "Save for later" posts them to POST /public/tmp and shows a link with ?token=; opening a page
 // with ?token= loads them and takes the token out of the address; an unknown token says so; and
 // the answers survive a reload on this device.

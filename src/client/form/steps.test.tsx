@@ -1,5 +1,4 @@
-// The page's buttons and the submit flow (spec: application-form §2 buttons and validation
-// summary, §4 submit flow): Save, Continue, Save and continue, Previous, Save and submit; the validation summary and
+// The page's buttons and the submit flow: Save, Continue, Save and continue, Previous, Save and submit; the validation summary and
 // its links; errors on questions only while validating.
 import { http, HttpResponse } from "msw";
 import { screen, waitFor, within } from "@testing-library/react";

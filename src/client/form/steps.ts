@@ -1,4 +1,4 @@
-// What the form's buttons and step links do (spec: application-form §2 buttons, §4 submit flow).
+// What the form's buttons and step links do.
 // Free of the definitions, so the step navigation in the shell can use it without loading them.
 import type { NavigateFunction } from "react-router";
 import { accountMessages } from "../../engine/messages";
@@ -16,7 +16,7 @@ export const SAVE_ERROR = "Save Error";
 export const SUBMIT_ERROR = "Submit Error";
 export const SUMMARY_ID = "validation-summary";
 
-/** A visitor with answers is sent to sign up, which carries them (§2); true when that happened. */
+/** A visitor with answers is sent to sign up, which carries them; true when that happened. */
 function sentToSignup(navigate: NavigateFunction): boolean {
   if (useSession.getState().is_logged_in) return false;
   if (!hasAnswers(useAnswers.getState().answers)) return false;
@@ -82,7 +82,7 @@ async function postWebStatus(status: WebStatus): Promise<void> {
 }
 
 /**
- * The submit flow (§4): a visitor signs up first; otherwise save, move to validating, ask for the
+ * The submit flow: a visitor signs up first; otherwise save, move to validating, ask for the
  * errors, and submit when there are none — or show the summary.
  */
 export async function submitApplication(saver: Saver, navigate: NavigateFunction): Promise<"signup" | "submitted" | "errors"> {

@@ -1,6 +1,6 @@
 // A value that follows another after a pause, as lodash's debounce with maxWait calls a function:
 // once `value` has stayed the same for `wait` ms, and while it keeps changing, at the latest
-// `maxWait` ms after the change that started the run (the lookup's 200 ms and 500 ms, §9).
+// `maxWait` ms after the change that started the run (the lookup's 200 ms and 500 ms).
 import { useEffect, useRef, useState } from "react";
 
 export function useDebounced<T>(value: T, wait: number, maxWait: number): T {

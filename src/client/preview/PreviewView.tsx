@@ -1,4 +1,4 @@
-// The preview (README: npm run preview; the office's Preview page): the pages drawn from the
+// The preview (npm run preview, docs/definitions-reference.md; the office's Preview page): the pages drawn from the
 // definitions by the applicants' own renderer, for a visitor with super-powers. A bar picks the
 // page, the day, the entry term and a sample answer set, and shows hidden items and errors; every
 // lint finding is listed at the top and beside its item. The settings live in the address, so a

@@ -1,4 +1,4 @@
-// The header's menu keeps the spec's nav menu timing (accounts-and-shell §9): "nav menu delay
+// The header's menu keeps the spec's nav menu timing: "nav menu delay
 // 200 ms, skip delay 300 ms, close delay 150 ms".
 import { act, fireEvent, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";

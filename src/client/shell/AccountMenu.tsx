@@ -1,6 +1,6 @@
-// The account popover (spec: accounts-and-shell §2): Log Out and the e-mail when logged in; Sign
+// The account popover: Log Out and the e-mail when logged in; Sign
 // In and Create Account, carrying the visitor's answers, when not. The popover loads on first use.
-// It is the header's menu, so it keeps the spec's nav menu timing (§9): a mouse resting on the
+// It is the header's menu, so it keeps the spec's nav menu timing: a mouse resting on the
 // button opens it after 200 ms, at once when it closed less than 300 ms ago (moving back to it),
 // and leaving the button and the menu closes it 150 ms later (time to cross to the menu). Opened
 // that way it takes no focus; a press (click, Enter, Space) opens it as a dialog that keeps the

@@ -1,4 +1,4 @@
-// The account pages' guard (spec: accounts-and-shell §2, route guard rules): "If web_status is
+// The account pages' guard: "If web_status is
 // submitted and the user is not on /completion, redirect to /completion" holds on the account
 // pages too; a visitor has no status and reaches every card, and a stale logged-in cookie does
 // not keep anyone from a card.

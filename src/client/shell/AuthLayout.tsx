@@ -1,5 +1,5 @@
 // The account pages: the shell around one card. The submitted guard of the form group holds here
-// too (spec: accounts-and-shell §2: "If web_status is submitted and the user is not on
+// too ("If web_status is submitted and the user is not on
 // /completion, redirect to /completion"): a logged-in applicant's profile is loaded first, as the
 // form group does. A visitor has no status, so every card stays open to them.
 import { Navigate, Outlet, useLocation } from "react-router";

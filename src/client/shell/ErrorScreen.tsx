@@ -1,4 +1,4 @@
-/** The root error screen for a page that failed (spec: accounts-and-shell §2, §8); the error goes to the console. */
+/** The root error screen for a page that failed; the error goes to the console. */
 export function ErrorScreen() {
   return (
     <main className="error-screen">

@@ -1,4 +1,4 @@
-// The footer's dialogs (spec: application-form §2): Contact Us and the privacy and cookie notice.
+// The footer's dialogs: Contact Us and the privacy and cookie notice.
 // They load with the dialog, when first wanted, not with every page.
 import { institution } from "../institution";
 

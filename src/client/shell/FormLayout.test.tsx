@@ -1,4 +1,4 @@
-// The form group's shell (spec: accounts-and-shell §2, §4, §8): the web_status guards, the last
+// The form group's shell: the web_status guards, the last
 // page, the status post, the welcome header, the step navigation, the account popover, logout,
 // the footer's dialogs and the date-based banner.
 import { http, HttpResponse, delay } from "msw";

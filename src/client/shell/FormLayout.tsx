@@ -1,4 +1,4 @@
-// The form group (spec: accounts-and-shell §2, §4): loads the profile on entry, applies the
+// The form group: loads the profile on entry, applies the
 // web_status guards, restores the last page once, saves the place while started or validating,
 // and sets a logged-in applicant's null status to started.
 import { lazy, Suspense, useEffect, useRef, useState } from "react";

@@ -1,4 +1,4 @@
-// The frame of every page (spec: application-form §2, shared page layout): account menu bar,
+// The frame of every page: account menu bar,
 // title, banner, the page, and the footer. Service users (PDF rendering) get the page alone.
 import { useContext, useRef, type ReactNode } from "react";
 import { bannerText, institution } from "../institution";

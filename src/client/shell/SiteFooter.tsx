@@ -1,5 +1,5 @@
 // The footer: the office's address, the Contact Us and Privacy dialogs (their texts in
-// FooterNotices.tsx), and the copyright line (spec: application-form §2). Every text comes from
+// FooterNotices.tsx), and the copyright line. Every text comes from
 // form-definitions/institution.json.
 import { lazy } from "react";
 import { institution } from "../institution";

@@ -1,4 +1,4 @@
-// The three-step navigation (spec: accounts-and-shell §2): the active step is marked; a visitor
+// The three-step navigation: the active step is marked; a visitor
 // with answers is sent to /signup with them; a logged-in click saves the answers and the
 // validations first, then moves on and marks has_changed_page.
 import { useState, type MouseEvent } from "react";

@@ -1,4 +1,4 @@
-// The welcome header (spec: application-form §2): thanks once submitted, a welcome on the first
+// The welcome header: thanks once submitted, a welcome on the first
 // login, "glad you're back" later, and a welcome with a login link for visitors; hidden while
 // the status is validating. The texts under the headings are staff's, in institution.json.
 import { institution } from "../institution";

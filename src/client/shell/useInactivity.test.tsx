@@ -1,4 +1,4 @@
-// Inactivity (spec: accounts-and-shell §2, §4, §9): "Still working?" 60000 ms before the 900000 ms
+// Inactivity: "Still working?" 60000 ms before the 900000 ms
 // timeout, Yes keeps the applicant, No logs out, no answer logs out with the spec's message,
 // activity postpones it all, and activity while it shows dismisses it. The clock is faked; it also moves with real time, which the waits of
 // Testing Library and msw need, so every check keeps a second or more from its boundary.
@@ -194,7 +194,7 @@ describe("activity", () => {
     expect(sentTo("GET", "/api/session")).toEqual([]);
   });
 
-  // The spec (accounts-and-shell §4): "Activity dismisses the prompt; if the time since last
+  // The spec: "Activity dismisses the prompt; if the time since last
   // activity is already at least the timeout, the user is logged out instead."
   test("a key pressed while the dialog shows dismisses it, as Yes does", async () => {
     const { user, router } = await openApplication();

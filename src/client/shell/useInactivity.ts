@@ -1,8 +1,8 @@
-// Inactivity (spec: accounts-and-shell §4, §9): after 14 minutes without activity the applicant
+// Inactivity: after 14 minutes without activity the applicant
 // is asked "Still working?"; at 15 the app logs out. Time is measured from the last activity,
 // not by counting timer ticks, so a phone that slept through the timers logs out on waking.
 // Tabs of one browser share the last activity, so typing in one keeps the others alive.
-// Activity while "Still working?" shows dismisses it, as Yes does (spec: accounts-and-shell §4).
+// Activity while "Still working?" shows dismisses it, as Yes does.
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from "react";
 import { api } from "../api/calls";
 import { lastCallAt } from "../api/client";

@@ -12,7 +12,7 @@ import { useSaver } from "../state/saver";
  * Log out: send the changes still queued, end the session, forget everything cached and stored
  * in this browser, go to /login with a message for the card (a change that cannot be sent now is
  * lost with the rest: a shared computer keeps nothing of the applicant).
- * A failed logout is rethrown to the error boundary (spec: accounts-and-shell §8); a 401 has
+ * A failed logout is rethrown to the error boundary; a 401 has
  * already been handled by the API client. The inactivity logout always ends on /login with its
  * own message, even when the server's session has already expired.
  */

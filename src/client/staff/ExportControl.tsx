@@ -13,7 +13,7 @@ import { FORMAT_LABELS } from "./words";
 const FORMATS = Object.keys(FORMAT_LABELS) as ExportFormat[];
 const count = new Intl.NumberFormat("en-US");
 
-/** Whether an export of `total` applications runs as a job (README: the office's exports). */
+/** Whether an export of `total` applications runs as a job (docs/office.md: the office's exports). */
 const isJob = (format: ExportFormat, total: number) => format === "zip" || (format !== "labels" && total > EXPORT_DIRECT_LIMIT);
 
 export function ExportControl({ filter, total }: { filter: ApplicationFilter; total: number }) {

@@ -111,7 +111,7 @@ export function useKeys<T>(keys: readonly AnswerKey[], read: (answers: Answers) 
 }
 
 const NO_ERRORS: string[] = [];
-/** The errors shown on one question: only while validating (application-form §4, web status). */
+/** The errors shown on one question: only while validating. */
 export function useErrors(key: AnswerKey | undefined): string[] {
   const validating = useSession((s) => s.web_status === "validating");
   const errors = useAnswers((s) => (key && s.errors[key]) || NO_ERRORS);

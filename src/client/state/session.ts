@@ -1,4 +1,4 @@
-// The client snapshot (spec: accounts-and-shell §3): who is here and where the application stands.
+// The client snapshot: who is here and where the application stands.
 import { create } from "zustand";
 import type { Profile, WebStatus } from "../api/calls";
 
@@ -22,7 +22,7 @@ interface SessionStore extends Snapshot {
 
 const ORDER: WebStatus[] = ["started", "validating", "submitted"];
 
-/** 0 distinct recognised entries → null, 1 → started, 2 → validating, 3 → submitted (§4). */
+/** 0 distinct recognised entries → null, 1 → started, 2 → validating, 3 → submitted. */
 export function webStatusOf(entries: Profile["web_status"]): WebStatus | null {
   const distinct = new Set(entries.map((entry) => entry.web_status).filter((status) => ORDER.includes(status as WebStatus)));
   return ORDER[distinct.size - 1] ?? null;
@@ -35,7 +35,7 @@ export function hasLoggedInCookie(): boolean {
 }
 
 /**
- * The service token of a read-only view (accounts-and-shell §6), read once at start-up: the view
+ * The service token of a read-only view, read once at start-up: the view
  * takes it out of the address bar, and the app must still know it is one.
  */
 export const serviceToken = new URLSearchParams(location.search).get("service_token");

@@ -1,5 +1,4 @@
-// The 6-digit confirmation code mailed to an address: confirming an account (accounts-and-shell
-// §3) and confirming a new address on the account page. The phone shows digits, and offers the
+// The 6-digit confirmation code mailed to an address: confirming an account and confirming a new address on the account page. The phone shows digits, and offers the
 // code from the mail it has just received.
 import { TextInput } from "./TextInput";
 

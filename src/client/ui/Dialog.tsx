@@ -1,4 +1,4 @@
-// Modal dialogs (spec: accounts-and-shell §2): small 30rem, medium 60rem, large 80vw (on tablets
+// Modal dialogs: small 30rem, medium 60rem, large 80vw (on tablets
 // 30rem, 70vw, 90vw — styles/app.css); open and close animate in 150 ms, the overlay in 200 ms.
 // Overlays are most of React Aria's weight, so pages load this module on first use (./lazy.tsx).
 import type { ReactNode } from "react";
@@ -54,7 +54,7 @@ function DialogBody({ title, children, actions, role }: DialogProps) {
   );
 }
 
-/** An error in a dialog; the header defaults to Error (spec: accounts-and-shell §8). */
+/** An error in a dialog; the header defaults to Error. */
 export function ErrorDialog({ header = "Error", message, onClose, action }: { header?: string; message: string; onClose: () => void; action?: { label: string; onPress: () => void } }) {
   return (
     <ModalDialog

@@ -1,6 +1,6 @@
 // A labelled text input with its error (react-aria-components TextField): the error is linked by
 // aria-describedby and marks the input aria-invalid. The auth cards use the text and password kinds
-// (spec: accounts-and-shell §3), their e-mail fields text with the e-mail keyboard.
+//, their e-mail fields text with the e-mail keyboard.
 import { useState, type ReactNode } from "react";
 import { Button, FieldError, Input, Label, Text, TextField, type TextFieldProps } from "react-aria-components";
 
@@ -13,9 +13,9 @@ interface TextInputProps extends Pick<TextFieldProps, "value" | "onChange" | "on
   describedBy?: string;
 }
 
-/** Spec: accounts-and-shell §5, "Text inputs: default max length 45". */
+/** A text input's default length (src/client/auth/inputs.test.tsx holds it). */
 const INPUT_MAX_LENGTH = 45;
-/** Passwords take what the server takes (api-contract), not 45: see README, choices made. */
+/** Passwords take what the server takes (api-contract), not 45: see docs/choices.md. */
 const PASSWORD_MAX_LENGTH = 256;
 
 export function TextInput({ label, type = "text", error, description, describedBy, ...field }: TextInputProps) {

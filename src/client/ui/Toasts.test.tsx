@@ -1,4 +1,4 @@
-// Toasts (spec: accounts-and-shell §2, §9): success closes after 5000 ms and error after 300000 ms;
+// Toasts: success closes after 5000 ms and error after 300000 ms;
 // Escape, the close button and a swipe of 50 px close one; F8 moves the focus to the toasts; a
 // toast's label is its accessible name and may not be empty.
 import { act, fireEvent, render, screen, within } from "@testing-library/react";

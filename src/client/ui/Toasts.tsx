@@ -1,4 +1,4 @@
-// Toasts (spec: accounts-and-shell §2, §9): success closes after 5000 ms, error after 300000 ms;
+// Toasts: success closes after 5000 ms, error after 300000 ms;
 // also by a swipe of 50 px, Escape or the close button; F8 moves focus to the toasts. Every
 // toast has a non-empty label, its accessible name ("Success Notification", "Login Card Error").
 // The region itself (React Aria's, ./ToastRegion.tsx) loads with the first toast.
@@ -62,7 +62,7 @@ export function ToastList({ toasts, placement, label }: { toasts: Toasts; placem
   );
 }
 
-/** F8 moves focus to the first toast of the next region that shows any (spec: accounts-and-shell §2). */
+/** F8 moves focus to the first toast of the next region that shows any. */
 export function useToastHotkey(): void {
   useEffect(() => {
     const onKeyDown = (event: KeyboardEvent) => {

@@ -1,4 +1,4 @@
-// A logged-in applicant's document control (application-form §4, §5 file upload): choose a file,
+// A logged-in applicant's document control: choose a file,
 // see it checked, uploaded and converted, then see it stored (name and size) and delete it; a
 // failed upload stays at the question with its reason and 'Try another file'.
 // The browser's own file input, drawn as a 'Choose file' button by its label.

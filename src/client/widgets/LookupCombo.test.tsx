@@ -1,5 +1,5 @@
-// The lookup widget once its combo box has loaded (spec: application-form §4 school choice, §6,
-// §7 GET /lookup/find, §8 lookup failure, §9 lookup): the high-school block drawn from the real
+// The lookup widget once its combo box has loaded (GET /lookup/find, a failed lookup, what a
+// visitor sees): the high-school block drawn from the real
 // definitions, typed into and chosen from by keyboard, with GET /lookup/find answered by msw.
 import { act, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";

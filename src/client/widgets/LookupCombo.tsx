@@ -1,10 +1,9 @@
-// The lookup's combo box (loaded by ./lookup.tsx; application-form §4 school choice, §7,
-// §8, §9): up to 5 suggestions from GET /lookup/find as the applicant types, 200 ms after typing
+// The lookup's combo box (loaded by ./lookup.tsx): up to 5 suggestions from GET /lookup/find as the applicant types, 200 ms after typing
 // pauses and at least every 500 ms while it goes on. React Aria gives the combobox pattern: arrow
 // keys move through the suggestions, Enter chooses one, Escape closes the list, and a name that is
 // not listed is kept (allowsCustomValue). What is typed is the answer at once, as in any text
 // question; choosing a suggestion fetches its record and fills the answers in one change. A failed
-// search shows no suggestions and a failed record keeps the suggestion's text (§8: swallowed).
+// search shows no suggestions and a failed record keeps the suggestion's text (the failure is swallowed).
 import { useContext, useEffect, useLayoutEffect, useRef, useState } from "react";
 import { useQuery } from "@tanstack/react-query";
 import { ComboBox, ComboBoxStateContext, Input, Label, ListBox, ListBoxItem, Popover, Text, type Key } from "react-aria-components";
@@ -31,7 +30,7 @@ const NO_SUGGESTIONS: LookupResult[] = [];
 
 // The combo box changes answers through changes.ts itself rather than onAnswer: when this chunk,
 // loaded later, does not import changes.ts, Rolldown splits form/model.ts and the modules around
-// it out of the chunks a first visit loads, and /about's JavaScript grows by 1 kB gzipped.
+// it out of the chunks a first visit loads, and /about's first visit loads more JavaScript.
 export function LookupCombo({ view, onBlur }: WidgetProps<"lookup">) {
   const { change } = useChanges();
   const question = view.item;

@@ -1,4 +1,4 @@
-// The address lookup (spec: application-form §7 GET /lookup/find, category `address`; §9 lookup)
+// The address lookup
 // in the permanent address block drawn from the real definitions (address.json's first line is a
 // lookup): typing the first line suggests addresses, choosing one fills the line, city, state, ZIP
 // code and country in one change, and a line not found is kept as typed.

@@ -1,4 +1,4 @@
-// The file widget (spec: application-form §4 file upload and conversion, §5 file upload, §6, §8):
+// The file widget:
 // the Resume question drawn alone, a file chosen as a person would, and the calls it makes — the
 // presigned post, the upload, the conversion and its polling, the deletes — checked against msw.
 import { fireEvent, render, screen, waitFor, within } from "@testing-library/react";
@@ -312,7 +312,7 @@ describe("uploading", () => {
   });
 });
 
-describe("an upload error nobody has seen (application-form §8)", () => {
+describe("an upload error nobody has seen", () => {
   test("a fault of our own code is thrown to the error boundary, not shown as a toast; once thrown, the question is ready again", async () => {
     // An upload form without its fields: the upload cannot even be addressed, and no message for the applicant says why.
     server.use(

@@ -1,4 +1,4 @@
-// The `file` widget (application-form §4 file upload and conversion, §6): a document the server
+// The `file` widget: a document the server
 // turns into a PDF. Visitors read that it waits for an account; a logged-in applicant gets the
 // upload control, which loads on first use with the upload machinery (./DocumentControl.tsx), so
 // a visitor's page and pages without a file question never download it.

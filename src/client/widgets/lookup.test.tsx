@@ -1,4 +1,4 @@
-// The lookup widget before its combo box has loaded (spec: application-form §4 school choice): the
+// The lookup widget before its combo box has loaded: the
 // plain text input a prerendered page shows (src/client/prerender.tsx) and React takes over as
 // drawn, and what is typed into it meanwhile. The combo box itself: LookupCombo.test.tsx.
 // The first test needs the combo box not loaded yet: it stays first in this file.

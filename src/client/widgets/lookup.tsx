@@ -1,4 +1,4 @@
-// The `lookup` widget (DEFINITIONS.md; application-form §4 school choice, §9 lookup): a search as
+// The `lookup` widget: a search as
 // you type (./LookupCombo.tsx, a React Aria combo box) that loads once a page shows a school's
 // lookup, not with the page, since a first visit to /about must stay light and its school lookups
 // are hidden at first. An address's first line (category `address`) is on /about at first, in

@@ -18,7 +18,7 @@ export function useOptions(view: Pick<ViewItem, "options">): readonly ResolvedOp
 const NONE: AnswerKey[] = [];
 const NO_OPTIONS: ResolvedOption[] = [];
 
-/** The answer and the chosen label in `{key}_desc` (§3). */
+/** The answer and the chosen label in `{key}_desc`. */
 export const choose = (key: AnswerKey, value: string, options: readonly ResolvedOption[]): Answers => ({
   [key]: value,
   [`${key}_desc`]: options.find((o) => o.value === value)?.label ?? "",

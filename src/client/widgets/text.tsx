@@ -30,7 +30,7 @@ const asText = (value: unknown): string => (typeof value === "string" ? value : 
  * The input is uncontrolled: it keeps what is typed itself, and the answer is written into it only
  * when the store's differs (a mask, a refused character, an answer restored, cleared or filled by a
  * lookup). A keystroke so renders no component, which keeps React's update work, and the first
- * keystroke's cold start of it, off the keystroke (README, "Choices made where the specification was silent").
+ * keystroke's cold start of it, off the keystroke (docs/choices.md).
  */
 export function oneLine(kind: LineKind): (props: WidgetProps<LineType>) => ReactNode {
   return function TextQuestion({ view, onAnswer, onBlur }: WidgetProps<LineType>) {

@@ -1,4 +1,4 @@
-// A text area with the spec's counter, 'Character count: n / limit'; saved on blur (§4).
+// A text area with the spec's counter, 'Character count: n / limit'; saved on blur.
 import { QuestionFrame } from "./QuestionFrame";
 import { answerText, hasAnswer, useQuestion, type WidgetEntry, type WidgetProps } from "./widget";
 

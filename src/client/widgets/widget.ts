@@ -1,9 +1,9 @@
 // What a widget is given, and what the registry (./registry.ts) keeps for each question type.
-// One widget per question type (DEFINITIONS.md). A widget knows a kind of question, never an
+// One widget per question type. A widget knows a kind of question, never an
 // answer key of this application: it reads its definition (view.item), its own answer and errors (useQuestion),
 // and reports what the applicant gives through onAnswer.
-// The widgets are the browser's own inputs, labelled and described by hand (README: "Why the form's
-// widgets are plain HTML"): a page holds a hundred of them and a keystroke re-renders at most one
+// The widgets are the browser's own inputs, labelled and described by hand (docs/choices.md:
+// the form's widgets): a page holds a hundred of them and a keystroke re-renders at most one
 // (a one-line input, none: it keeps what is typed itself, widgets/text.tsx).
 // The lookup is the exception: a React Aria combo box, loaded once a page shows one (./lookup.tsx).
 import { useId, type ReactNode } from "react";
@@ -23,7 +23,7 @@ export interface WidgetProps<T extends QuestionType = QuestionType> {
    * several keys that must change together (a select's `{key}_desc`, a lookup's fills).
    */
   onAnswer: (answers: Answers) => void;
-  /** The applicant left an input (a text area is saved then, §4). */
+  /** The applicant left an input (a text area is saved then). */
   onBlur: () => void;
 }
 

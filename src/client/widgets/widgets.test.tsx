@@ -1,4 +1,4 @@
-// The widgets (DEFINITIONS.md types; spec: application-form §4 text area, §5 other inputs, §6):
+// The widgets, one per question type:
 // each drawn alone from its real definition, typed into as a person would, and read back from the
 // answers store.
 import { act, fireEvent, render, screen, within } from "@testing-library/react";
@@ -268,7 +268,7 @@ describe("textarea", () => {
     expect(screen.getByText("Character count: 500 / 500")).toBeInTheDocument();
   });
 
-  test("logged in, leaving it saves at once (§4: saved on blur)", async () => {
+  test("logged in, leaving it saves at once (a text area is saved on blur)", async () => {
     logIn({ username: "ada@example.com" });
     testSaver().unsavedChanges("ada@example.com");
     server.use(http.put(url("/api/answer"), () => HttpResponse.json({ message: "Saved.", revision: 2, cleared: [] })));

@@ -11,7 +11,7 @@ export function addCompanion(x: Expander, view: ViewItem, at: Position): void {
 
 /**
  * Clearing a select clears the label stored beside it: staff list the select's key only
- * (DEFINITIONS.md). Runs once every page is walked, since a clear may name a select on a later page.
+ * (docs/staff-guide.md). Runs once every page is walked, since a clear may name a select on a later page.
  */
 export function clearCompanionsToo(out: Expansion): void {
   const withCompanions = (keys: AnswerKey[]) => keys.flatMap((key) => {

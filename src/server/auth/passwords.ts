@@ -14,7 +14,8 @@ export function isCommonPassword(password: string): boolean {
   return common.has(lower) || (letters.length >= 4 && common.has(letters));
 }
 
-// Argon2id with OWASP's parameters (19 MiB, 2 passes): ~60 ms on one core here.
+// Argon2id with OWASP's parameters (19 MiB, 2 passes): each hash holds a core for a while, which is
+// why they take turns (below).
 const options = { type: argon2.argon2id, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
 
 export function hashPassword(password: string): Promise<string> {

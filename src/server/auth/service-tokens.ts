@@ -1,4 +1,4 @@
-// Service tokens (spec: accounts-and-shell §6): read-only access to one application's service
+// Service tokens: read-only access to one application's service
 // view, for the PDF printer. 256 random bits, stored hashed, valid 5 minutes; never a session.
 import type { Queryable } from "../db/database";
 import { randomId, type Hasher } from "./secrets";

@@ -69,7 +69,7 @@ describe("Word documents in LibreOffice", () => {
   }, 120_000);
 
   it("stops a conversion that takes too long, and leaves nothing behind", async () => {
-    // 20 ms: LibreOffice cannot start in that (on a quiet machine it converts this document within 300).
+    // 20 ms: LibreOffice cannot even start in that.
     const result = await convertToPdf(docx(["A document LibreOffice has no time for."]), { timeoutMs: 20 });
     expect(result).toEqual({ ok: false, message: messages.fileTooSlow });
     expect(await ourSoffices()).toBe(0);

@@ -1,6 +1,6 @@
 // Reads a PNG far enough to trust it. pdf-lib's PNG decoder (UPNG) trusts the file: on a
-// truncated or corrupt one its inflater reads on past the end, for minutes (a 60-byte upload
-// took 85 s in our tests). So every chunk must be present with a correct CRC, the pixel format
+// truncated or corrupt one its inflater reads on past the end, for minutes, even for an upload
+// of a few bytes. So every chunk must be present with a correct CRC, the pixel format
 // must be one the spec allows, and the image data must inflate, with zlib's own checks, to
 // exactly the size the header implies, before anything else looks at the pixels.
 import { constants, crc32, inflateSync } from "node:zlib";
@@ -64,9 +64,9 @@ export function readPng(bytes: Uint8Array, maxPixels: number): PngReading {
   const expected = rawSize(width, height, format.samples * depth, interlace === 1);
   let rows: Buffer;
   try {
-    // All of it in one output buffer, in one call: in zlib's default 16 kB pieces inflating took
-    // twice as long, and with a trip to zlib's thread pool and back a 1 MB scan converted in
-    // 20-38 ms instead of 14-23. The spare byte lets zlib see the stream end without asking for a
+    // All of it in one output buffer, in one call: zlib's default 16 kB pieces inflate more slowly,
+    // and so does a trip to zlib's thread pool and back (scripts/bench-convert.ts measures a scan's
+    // conversion). The spare byte lets zlib see the stream end without asking for a
     // second buffer (or find that it runs on: damaged).
     rows = inflateSync(data, { maxOutputLength: expected, chunkSize: Math.max(expected + 1, constants.Z_MIN_CHUNK) });
   } catch {

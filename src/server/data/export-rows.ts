@@ -9,9 +9,9 @@ import type { Queryable } from "../db/database";
 import { filtered, Parameters, type ListFilter } from "./office-list";
 
 /**
- * Small pages keep memory flat: a page's answers (about 8 KB of JSON text each) are written and
+ * Small pages keep memory flat: a page's answers (kilobytes of JSON text each) are written and
  * gone while V8's young generation still holds them. With pages of 500 they outlived it, were
- * promoted, and the heap grew by 150 MB or more before a full collection (scripts/bench-exports.ts).
+ * promoted, and the heap grew until a full collection (scripts/bench-exports.ts measures the RSS growth).
  * A page costs an index range scan on the primary key: 2,000 of them for 100,000 rows.
  */
 export const EXPORT_BATCH = 50;

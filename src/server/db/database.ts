@@ -35,7 +35,7 @@ const WORD_SIMILARITY = 0.45;
 /**
  * The database the configuration names: PostgreSQL at DATABASE_URL, else PGlite in the data
  * folder. Here rather than in app.ts, so the command-line scripts open it without loading the
- * whole server (6 seconds here).
+ * whole server, which takes seconds.
  */
 export async function openDatabase(config: Pick<Config, "databaseUrl" | "dataDir">): Promise<Database> {
   return config.databaseUrl ? openPostgres(config.databaseUrl) : openPglite(join(config.dataDir, "pglite"));
@@ -106,7 +106,7 @@ function serially(): <T>(work: () => Promise<T>) => Promise<T> {
 /**
  * Statements with parameters become named prepared statements on PGlite's one connection:
  * parsed and planned once, then only bound and run, in one exchange with the WASM backend.
- * PGlite's own query() parses and describes every time, in five exchanges: about 2.5 times the
+ * PGlite's own query() parses and describes every time, in five exchanges: several times the
  * work on a save. Values are converted as query() converts them; rows are parsed by its parsers.
  */
 function preparedStatements(db: PGlite): <T extends Row>(sql: string, params?: unknown[]) => Promise<T[]> {

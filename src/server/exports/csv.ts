@@ -1,7 +1,7 @@
 // The office's CSV files, written by hand rather than through a general stringifier: every cell
 // is a string already (columns.ts), so a line is a join, and an export of 100,000 applications
 // by 500 columns spends its time on the answers, not on options checked per cell (csv-stringify
-// took five times as long for the same bytes; scripts/bench-exports.ts).
+// was several times slower for the same bytes; scripts/bench-exports.ts measures the export).
 //
 // RFC 4180 with CRLF, as spreadsheets write it: a cell holding a comma, a quote or a line break is
 // quoted, its quotes doubled. A cell that begins with =, +, -, @, tab or carriage return (or the

@@ -65,8 +65,8 @@ export class ExportBrokenOff extends Error {
 /**
  * The longest piece of text handed on, in UTF-16 code units (64 KB at most): a string of more than
  * 128 KB is a large object to V8, which only a full collection frees. Pieces that big, one per page
- * of rows, grew the heap by 60 MB at 100,000 rows on a loaded machine and by over 300 MB on a quiet
- * one (scripts/bench-exports.ts); pieces this size die young.
+ * of rows, made the heap grow with the export until a full collection (scripts/bench-exports.ts
+ * measures the RSS growth); pieces this size die young.
  */
 export const PIECE_LENGTH = 32 * 1024;
 

@@ -18,7 +18,7 @@ export const isZipText = (text: string) => /^(\d{3,5}|\d{5}-\d{0,4})$/.test(text
 let zipIndex: Promise<{ records: Map<string, AddressRecord>; sorted: string[] }> | undefined;
 
 /**
- * The package is 5 MB of JavaScript, about a second to load: it loads on the first ZIP search, not
+ * The package is a large piece of JavaScript, slow to load: it loads on the first ZIP search, not
  * at start-up. Cities longer than the form's city answer allows (a few military and postal-only
  * names) are left out: the form would refuse them.
  */

@@ -61,7 +61,7 @@ const STARTING_WITH = `
  * than the applicant waits, for suggestions no better than any other few. The matches are a
  * MATERIALIZED CTE because the planner prices `<%` as if it were free: given a LIMIT right on the
  * scan, it reads the table in order expecting to stop early, and for a rare typo reads all of it
- * (0.4 s for 30,000 schools). Without a LIMIT in view it takes the GIN index for rare texts and
+ * (scripts/bench-lookups.ts times typos over 30,000 schools). Without a LIMIT in view it takes the GIN index for rare texts and
  * the table for common ones, and a CTE is read only as far as the LIMIT outside it asks.
  */
 const CANDIDATES = 100;

@@ -1,4 +1,4 @@
-// The applicant's documents (spec: application-form §4 file upload, §7): an upload form for a
+// The applicant's documents: an upload form for a
 // document question, the conversion to PDF started and followed, the stored documents listed
 // and deleted. Runs after the session check (app.ts): a student reaches only their own rows.
 import type { FastifyInstance } from "fastify";
@@ -64,7 +64,7 @@ export function documentRoutes(app: FastifyInstance, ctx: ServerContext): void {
     writable(a);
     const answerKey = documentQuestion(request.params.key);
     const { file_key: uploadKey, file_name: fileName } = request.body;
-    // The spec's name rules (§5), checked here too: the browser's check is a courtesy.
+    // The spec's name rules, checked here too: the browser's check is a courtesy.
     if (fileName.length > MAX_FILE_NAME_LENGTH) throw new ApiError(400, messages.fileNameTooLong);
     const { uploads } = ctx.form.form.institution;
     if (!uploads.types.some((type) => fileName.toLowerCase().endsWith(type))) throw new ApiError(400, fileMessages(uploads).wrongType);

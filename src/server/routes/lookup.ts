@@ -1,4 +1,4 @@
-// GET /lookup/find (spec: application-form §7): suggestions while an applicant types a school's
+// GET /lookup/find: suggestions while an applicant types a school's
 // name or an address, and the record that fills the answers when they choose one. Public, as
 // visitors fill in the form too.
 import type { FastifyInstance } from "fastify";

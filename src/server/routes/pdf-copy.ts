@@ -1,4 +1,4 @@
-// GET /api/pdf (spec: accounts-and-shell §7): the applicant's PDF copy — started on the first
+// GET /api/pdf: the applicant's PDF copy — started on the first
 // request for this version of the answers, then its status, and a download link once made.
 import type { FastifyInstance } from "fastify";
 import type { JsonSchemaToTsProvider } from "@fastify/type-provider-json-schema-to-ts";
@@ -6,7 +6,7 @@ import type { ServerContext } from "../context";
 import { messageReply, pdfCopy } from "../../api-contract";
 import { currentOrNewPdfCopy } from "../pdf-copy";
 
-/** A download link lasts this long; the browser asks again every 10 minutes (spec §9). */
+/** A download link lasts this long; the browser asks again every 10 minutes. */
 const LINK_SECONDS = 15 * 60;
 
 export function pdfCopyRoutes(app: FastifyInstance, ctx: ServerContext): void {

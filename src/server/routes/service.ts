@@ -1,4 +1,4 @@
-// The service view's data (spec: accounts-and-shell §6, GET /service/tmp-pdf): one application,
+// The service view's data: one application,
 // read-only, for the holder of a service token. The token opens nothing else; app.ts refuses it
 // on every /api route.
 import type { FastifyInstance } from "fastify";

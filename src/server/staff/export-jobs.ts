@@ -1,5 +1,5 @@
-// Admins' export jobs: an export of the list's filter too large to download at once (README: the
-// office's exports) is queued here, worked by the job worker (export-jobs.ts), listed with its
+// Admins' export jobs: an export of the list's filter too large to download at once (docs/office.md:
+// the office's exports) is queued here, worked by the job worker (export-jobs.ts), listed with its
 // progress, and downloaded for 24 hours through a link valid 5 minutes. Every admin sees every
 // job: the applications are the office's data, not the admin's. Starting one and downloading its
 // file go into the audit log with the format and the filter, as a direct export's (exports/routes.ts).
