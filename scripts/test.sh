@@ -79,9 +79,9 @@ edited_tests() {
 }
 start edited edited_tests
 
-finish checks
 finish build
 start e2e npx vitest run --project e2e
+finish checks
 finish node
 finish e2e
 finish edited
