@@ -14,15 +14,13 @@ import { applicationPage as pageOf, neighboursOf, orderOf } from "../data/office
 import { addNote, applicationExists, applicationForReview, notesOf, reviewChangesOf, setReviewStatus } from "../data/reviews";
 import { ApiError } from "../http";
 import { currentOrNewPdfCopy, finishedPdfCopy } from "../pdf-copy";
+import { LINK_SECONDS } from "../storage/types";
 import type { AuditEntry } from "./audit";
 import { recordAudit } from "./audit";
 import { allow } from "./access";
 import { readCursor, writeCursor } from "./cursor";
 import { staffMessages } from "./messages";
 import { timelineOf } from "./timeline";
-
-/** Download links are handed to the browser at once: a few minutes is enough, and a leaked one soon dies. */
-const LINK_SECONDS = 5 * 60;
 
 const tags = ["staff applications"];
 

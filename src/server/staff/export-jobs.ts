@@ -13,12 +13,11 @@ import { exportCount } from "../data/export-rows";
 import type { ExportJob } from "../export-jobs";
 import { exportFileName, filterText } from "../exports/routes";
 import { ApiError } from "../http";
+import { LINK_SECONDS } from "../storage/types";
 import { allow } from "./access";
 import { recordAudit } from "./audit";
 import { staffMessages } from "./messages";
 
-/** The link is handed to the browser at once (as a document's): a leaked one soon dies. */
-const LINK_SECONDS = 5 * 60;
 /** The page shows the latest; older ones expire within the day anyway. */
 const LISTED = 50;
 

@@ -14,6 +14,7 @@ import { documentsOfMany, submittedByReference, submittedPage, type KeysetPositi
 import type { DocumentRow } from "../data/documents";
 import { ApiError } from "../http";
 import { redactSecrets } from "../logging";
+import { LINK_SECONDS } from "../storage/types";
 import { API_KEY_PREFIX, liveKeyOf, type LiveKey } from "./api-keys";
 import { recordAudit } from "./audit";
 import { staffMessages } from "./messages";
@@ -29,8 +30,6 @@ declare module "fastify" {
 
 /** Calls a minute per key: a system paging 100 at a time reads 12,000 applications a minute. */
 export const API_CALLS_PER_MINUTE = 120;
-/** Document links are followed at once by the system that asked; a leaked one soon dies. */
-const LINK_SECONDS = 5 * 60;
 const tags = ["integration"];
 
 /**
