@@ -7,7 +7,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { buildServer } from "../src/server/app";
 import { configFromEnv } from "../src/server/config";
-import { png16 } from "../src/server/convert/test-files";
+import { png16 } from "../tests/support/files";
 import type { Mail } from "../src/server/mail";
 import { freePort } from "../tests/support/free-port";
 import { quantile } from "./lib/stats";
