@@ -83,8 +83,8 @@ export async function integrationRoutes(app: FastifyInstance, ctx: ServerContext
     // the rate limit refused are not: a runaway script would fill the log with them.
     api.addHook("onSend", async (request, reply) => {
       if (!request.apiKey || reply.statusCode === 429) return;
-      await recordAudit(ctx.db, {
-        at: ctx.now(), staffId: null, actor: request.apiKey.name, action: "api call", applicationId: request.apiApplicationId, address: request.ip,
+      await recordAudit(ctx.db, { staffId: null, actor: request.apiKey.name, address: request.ip }, {
+        at: ctx.now(), action: "api call", applicationId: request.apiApplicationId,
         detail: { key_id: request.apiKey.id, route: `${request.method} ${request.routeOptions.url ?? ""}`, query: queryOf(request.url), status: reply.statusCode },
       });
     });
