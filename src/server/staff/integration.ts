@@ -8,7 +8,7 @@ import rateLimit from "@fastify/rate-limit";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { JsonSchemaToTsProvider } from "@fastify/type-provider-json-schema-to-ts";
 import { integrationListQuery, integrationPage, messageReply, referenceParams, integrationApplication } from "../../api-contract";
-import { choiceLabel, isChoice, isChoiceLabel } from "../../engine/choices";
+import { choiceLabel, isChoice, isChoiceLabel } from "../../engine/runtime";
 import type { ServerContext } from "../context";
 import { documentsOfMany, submittedByReference, submittedPage, type KeysetPosition, type Since, type SubmittedApplication } from "../data/integration";
 import type { DocumentRow } from "../data/documents";
