@@ -4,14 +4,14 @@
 //                   images and PDFs also beside the floor: the same converter called on the event
 //                   loop, as before conversions moved to threads (isolated.ts), alternating with it
 //   20 at once      5 of each type started together: total time, and whether every one came back
-// The inputs are made here (src/server/convert/test-files.ts), like the tests' files.
+// The inputs are made here (tests/support/files.ts), like the tests' files.
 import { monitorEventLoopDelay } from "node:perf_hooks";
 import { StandardFonts } from "pdf-lib";
 import { convertToPdf, isolation } from "../src/server/convert";
 import { imageToPdf } from "../src/server/convert/image";
 import { rewritePdf } from "../src/server/convert/pdf";
 import { sniff } from "../src/server/convert/sniff";
-import { docx, docxWithPictures, jpegOf, pdfWithText, png } from "../src/server/convert/test-files";
+import { docx, docxWithPictures, jpegOf, pdfWithText, png } from "../tests/support/files";
 import { median, seededRandom } from "./lib/stats";
 
 const MB = 1024 * 1024;

@@ -45,7 +45,7 @@ import { join } from "node:path";
 import { openPostgres, type Database } from "../src/server/db/database";
 import { migrate } from "../src/server/db/migrate";
 import { hashPassword } from "../src/server/auth/passwords";
-import { docx } from "../src/server/convert/test-files";
+import { docx } from "../tests/support/files";
 import { repoRoot } from "../src/definitions/files";
 import { localToday, type Answers } from "../src/engine/runtime";
 import { startPostgres, type TestPostgres } from "../tests/support/postgres";

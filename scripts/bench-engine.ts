@@ -9,14 +9,14 @@ import { join } from "node:path";
 import { loadForm } from "../src/engine/compile";
 import { evaluateAnswers, validateAnswers, type Answers } from "../src/engine/runtime";
 import { readProject, repoRoot } from "../src/definitions/files";
+import { median, quantile } from "./lib/stats";
 
 const RUNS = 1000;
 const TODAY = "2026-11-22";
 
 function stats(samples: number[]) {
-  const sorted = [...samples].sort((a, b) => a - b);
-  const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!;
-  return { median: at(0.5), p99: at(0.99), max: sorted[sorted.length - 1]! };
+  const sorted = samples.toSorted((a, b) => a - b);
+  return { median: median(sorted), p99: quantile(sorted, 0.99), max: sorted.at(-1)! };
 }
 
 function time(runs: number, work: () => unknown): number[] {

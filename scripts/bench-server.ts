@@ -31,6 +31,7 @@ import { freePort } from "../tests/support/free-port";
 import { definitions } from "../tests/support/definitions";
 import { completeAnswers } from "../tests/support/answer-sets";
 import { localToday } from "../src/engine/runtime";
+import { quantile } from "./lib/stats";
 
 const SERVER = resolve(process.env.BENCH_SERVER ?? join(repoRoot, "dist/server/main.js"));
 const APPLICANTS = 200;
@@ -231,7 +232,7 @@ function measure(base: string, cookies: string[], body: string, serverPid: numbe
       clearTimeout(rampLimit);
       if (error) return fail(error);
       latencies.sort((a, b) => a - b);
-      const at = (q: number) => Math.round(latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? NaN);
+      const at = (q: number) => Math.round(quantile(latencies, q));
       done({
         saves: latencies.length,
         savesPerSecond: latencies.length / ((windowEnd - windowStart) / 1000),
@@ -259,7 +260,7 @@ function startFloor(url: string, port: number, profileDir?: string): ChildProces
 /** Turns of one server summed: saves over the windows' time, latencies pooled, CPU ticks added. */
 function summed(turns: Measured[]): Measured {
   const latencies = turns.flatMap((t) => t.latencies).sort((a, b) => a - b);
-  const at = (q: number) => Math.round(latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? NaN);
+  const at = (q: number) => Math.round(quantile(latencies, q));
   const sum = (f: (t: Measured) => number) => turns.reduce((total, t) => total + f(t), 0);
   const windowMs = sum((t) => t.windowMs);
   return {

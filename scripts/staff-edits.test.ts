@@ -2,8 +2,7 @@ import { cpSync, existsSync, lstatSync, mkdirSync, mkdtempSync, readFileSync, rm
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { localToday } from "../src/engine/dates";
-import { assembleForm } from "../src/engine/form";
+import { localToday, assembleForm } from "../src/engine/runtime";
 import { readProject } from "../src/definitions/files";
 import { lintDefinitions } from "../src/definitions/lint";
 import { applyStaffEdits, copyProject, nextYear, RELABELED } from "./staff-edits";

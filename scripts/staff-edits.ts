@@ -9,7 +9,7 @@ import { join, relative, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { applyEdits, findNodeAtLocation, modify, parseTree, type JSONPath } from "jsonc-parser";
 import { repoRoot } from "../src/definitions/files";
-import type { InstitutionFile } from "../src/engine/generated/definition-format";
+import type { InstitutionFile } from "../src/engine/runtime";
 
 /** Two wordings for each text edit: the first that differs from what the file says is used, so a copy of a copy changes too. */
 const BANNER_TEXTS = [

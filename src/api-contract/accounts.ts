@@ -1,9 +1,8 @@
 // Sign-up, confirmation, login and password reset. Every one of
 // them answers `{ message }` (reply.ts).
+import { body, password } from "./schema";
+
 const email = { type: "string", maxLength: 254, description: "The e-mail address" } as const;
-const password = { type: "string", maxLength: 256 } as const;
-const body = <const P extends Record<string, unknown>, const R extends readonly string[]>(properties: P, required: R) =>
-  ({ type: "object", properties, required, additionalProperties: false }) as const;
 
 export const credentialsBody = body({ username: email, password }, ["username", "password"]);
 export const confirmBody = body({ username: email, code: { type: "string", maxLength: 64 } }, ["username", "code"]);

@@ -2,10 +2,7 @@
 // its keys, which admins manage under /staff/api/api-keys. A key is sent as
 // `Authorization: Bearer wuk_…`; it opens only the two GET routes below, nothing of the staff's.
 import { REVIEW_STATUSES } from "./staff";
-
-const dateTime = { type: "string", format: "date-time" } as const;
-const body = <const P extends Record<string, unknown>, const R extends readonly string[]>(properties: P, required: R) =>
-  ({ type: "object", properties, required, additionalProperties: false }) as const;
+import { body, dateTime } from "./schema";
 
 /** Lower-case letters, digits, `-` and `_`, as a system's short name ("sis", "slate-prod"). */
 export const API_KEY_NAME_PATTERN = "^[a-z0-9][a-z0-9_-]{0,39}$";

@@ -1,10 +1,10 @@
 // The applicant's own application: profile, answers, place, status,
 // tabs and add-another counts, validation and submit. Lists that come from the form definitions
 // (pages, tab groups, add-another groups) are the server's to fill in: these take them.
+import { anything } from "./schema";
+
 export const WEB_STATUSES = ["started", "validating", "submitted"] as const;
 export type WebStatus = (typeof WEB_STATUSES)[number];
-
-const anything = { type: "object", additionalProperties: true } as const;
 
 export const profile = {
   type: "object",

@@ -2,12 +2,7 @@
 // written by the job worker and kept 24 hours; the admin's page polls its progress.
 import { EXPORT_FORMATS } from "./exports";
 import { applicationFilter } from "./staff";
-
-const dateTime = { type: "string", format: "date-time" } as const;
-const nullable = <const T extends { type: string }>({ type, ...rest }: T): Omit<T, "type"> & { type: readonly [T["type"], "null"] } => ({ ...rest, type: [type, "null"] });
-const body = <const P extends Record<string, unknown>, const R extends readonly string[]>(properties: P, required: R) =>
-  ({ type: "object", properties, required, additionalProperties: false }) as const;
-const anything = { type: "object", additionalProperties: true } as const;
+import { anything, body, dateTime, nullable } from "./schema";
 
 export const EXPORT_JOB_STATUSES = ["queued", "running", "done", "failed"] as const;
 

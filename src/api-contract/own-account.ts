@@ -1,10 +1,9 @@
 // The applicant's own account (/api/account/…): change the e-mail address (a code to the new
 // address, then the code), change the password, download everything held (a zip), delete an
 // application not yet submitted. Refusals answer { message } (reply.ts).
+import { body, password } from "./schema";
+
 const email = { type: "string", maxLength: 254, description: "The new e-mail address" } as const;
-const password = { type: "string", maxLength: 256 } as const;
-const body = <const P extends Record<string, unknown>, const R extends readonly string[]>(properties: P, required: R) =>
-  ({ type: "object", properties, required, additionalProperties: false }) as const;
 
 /** POST /api/account/email: the new address and the current password; a code goes to the new address. */
 export const emailChangeBody = body({ email, password: { ...password, description: "The current password" } }, ["email", "password"]);

@@ -2,6 +2,8 @@
 // its review, and the audit log. Pages are under /staff; every JSON route is under /staff/api and
 // answers a refusal with { message } (reply.ts). Roles add up: a reviewer can do what a reader
 // can, an admin what a reviewer can.
+import { anything, body, dateTime, nullable, password } from "./schema";
+
 export const STAFF_ROLES = ["reader", "reviewer", "admin"] as const;
 export type StaffRole = (typeof STAFF_ROLES)[number];
 
@@ -29,12 +31,6 @@ export const AUDIT_ACTIONS = [
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
 const email = { type: "string", maxLength: 254 } as const;
-const password = { type: "string", maxLength: 256 } as const;
-const dateTime = { type: "string", format: "date-time" } as const;
-/** The schema, or null. Its type spelled out: a spread's inferred type made FromSchema read `string`, not `string | null`. */
-const nullable = <const T extends { type: string }>({ type, ...rest }: T): Omit<T, "type"> & { type: readonly [T["type"], "null"] } => ({ ...rest, type: [type, "null"] });
-const body = <const P extends Record<string, unknown>, const R extends readonly string[]>(properties: P, required: R) =>
-  ({ type: "object", properties, required, additionalProperties: false }) as const;
 
 // --- Accounts -------------------------------------------------------------------------------
 
@@ -161,8 +157,6 @@ export const dashboard = body({
 // --- One application --------------------------------------------------------------------------
 
 export const applicationIdParams = body({ id: { type: "integer", minimum: 1, maximum: 2147483647 } }, ["id"]);
-
-const anything = { type: "object", additionalProperties: true } as const;
 
 export const timelineEvent = {
   type: "object",

@@ -3,10 +3,11 @@
 // code, fetched meanwhile (the server names it for preloading), runs after it, not before.
 import "./styles/theme.css";
 import "./styles/app.css";
+import { serviceTokenIn } from "./service-token";
 
 const start = () => void import("./main");
 // A tab loaded in the background paints nothing (and runs no animation frames) until shown. The
 // PDF printer's service view has nothing to paint before the app has drawn it.
-const isServiceView = new URLSearchParams(location.search).has("service_token");
+const isServiceView = serviceTokenIn(location.search) !== null;
 if (document.visibilityState === "visible" && !isServiceView) requestAnimationFrame(() => setTimeout(start));
 else start();

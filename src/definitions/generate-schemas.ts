@@ -6,7 +6,7 @@
 // underlines a key added since the last run; the linter warns when the file is out of date.
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import type { Item } from "../engine/generated/definition-format";
+import type { Item } from "../engine/runtime";
 import { readProject } from "./files";
 
 export const COMPLETIONS_SCHEMA = "schemas/generated/completions.schema.json";

@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { ITEM_TYPES, QUESTION_TYPES } from "../engine/generated/definition-format";
+import { ITEM_TYPES, QUESTION_TYPES } from "../engine/runtime";
 import { formatTypesPath, renderFormatTypes } from "./generate-types";
 
 describe("the definition format", () => {

@@ -5,9 +5,8 @@ import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:f
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ITEM_TYPES } from "../engine/generated/definition-format";
+import { ITEM_TYPES, evaluateAnswers, validateAnswers } from "../engine/runtime";
 import { loadForm } from "../engine/compile";
-import { evaluateAnswers, validateAnswers } from "../engine/runtime";
 import { readProject, repoRoot } from "./files";
 import { lintDefinitions } from "./lint";
 import { renderReference, STAFF_GUIDE, withReference } from "./staff-guide";

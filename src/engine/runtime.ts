@@ -1,11 +1,17 @@
 // The engine as the browser loads it: visibility and clearing, validation of a form already
-// assembled around a validator, answers helpers, dates and account checks. No Ajv and
-// no definitions' compiler come through here; those are in ./compile (the server and the build).
+// assembled around a validator, answers and choices helpers, the cycle, dates, file and account
+// checks, the spec's messages, the item types. No Ajv and no definitions' compiler come through
+// here; those are in ./compile (the server and the build).
 export { failedPasswordRequirements, isConfirmationCode, isEmail } from "./accounts";
 export { copyAnswers } from "./answers";
-export { localToday, officeDateTime } from "./dates";
+export { choiceLabel, closedChoices, isChoice, isChoiceLabel, unofferedChoices, withoutChoiceLabels, writeChoiceLabels } from "./choices";
+export { isClosed, isCycleTerm, longDate, withCycleTerm } from "./cycle";
+export { dayAnywhereOnEarth, localToday, officeDateTime } from "./dates";
+export { fileMessages, fileNameTooLong, MAX_FILE_NAME_LENGTH, maxFileBytes, type UploadSettings } from "./documents";
 export type { CompiledValidate } from "./errors";
-export { evaluateAnswers, validateAnswers, validateEvaluation, type CompiledForm } from "./form";
+export { assembleForm, evaluateAnswers, validateAnswers, validateEvaluation, type CompiledForm } from "./form";
+export { accountMessages } from "./messages";
+export { displayText } from "./text";
 export { answersBefore } from "./visibility";
 export { alwaysAloneKeys, controllingKeys, savesAlone, savesAloneAlways } from "./saves-alone";
 export type {
@@ -20,6 +26,7 @@ export type {
   ValidationErrors,
   ViewItem,
 } from "./types";
+export { ITEM_TYPES, QUESTION_TYPES } from "./generated/definition-format";
 export type {
   InstitutionFile,
   Item,

@@ -4,8 +4,7 @@
 // key ending in .png instead of .pdf, so no row needs to name it.
 import { countConversion } from "./metrics";
 import { randomBytes } from "node:crypto";
-import { fileMessages, type UploadSettings } from "../engine/documents";
-import type { AnswerKey } from "../engine/runtime";
+import { fileMessages, type UploadSettings, type AnswerKey } from "../engine/runtime";
 import { convertToPdf } from "./convert";
 import { sniff, type DocumentKind } from "./convert/sniff";
 import { firstPageThumbnail, type ThumbnailOptions } from "./convert/thumbnail";

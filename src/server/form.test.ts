@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { assembleForm } from "../engine/form";
+import { assembleForm } from "../engine/runtime";
 import { readProject } from "../definitions/files";
 import { fixture, page, removeFixtures } from "../definitions/lint/fixture";
 import { DefinitionErrors, loadServerForm } from "./form";

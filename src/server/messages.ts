@@ -3,9 +3,7 @@
 // (src/engine/messages.ts) and its file checks (src/engine/documents.ts). Texts in quotes in the
 // spec are quoted exactly; the rest are ours, written for a nervous applicant on a phone.
 
-import { accountMessages } from "../engine/messages";
-import { longDate } from "../engine/cycle";
-import { fileNameTooLong } from "../engine/documents";
+import { accountMessages, longDate, fileNameTooLong } from "../engine/runtime";
 
 export const messages = {
   // The spec's texts.

@@ -3,7 +3,7 @@
 // back with poppler, not with our code.
 import { degrees, PDFDocument, rgb } from "pdf-lib";
 import { describe, expect, it } from "vitest";
-import { pdfWithText, pixelsOf, textOf } from "./convert/test-files";
+import { pdfWithText, pixelsOf, textOf } from "../../tests/support/files";
 import { assembleCopy } from "./pdf-copy";
 import type { Cover } from "./pdf-cover";
 

@@ -15,7 +15,7 @@ import type { Locator, Page } from "playwright-core";
 import AxeBuilder from "@axe-core/playwright";
 import { describe, expect, test } from "vitest";
 import { messages } from "../../src/server/messages";
-import { docx, jpegOf, pdfWithText, pixelsOf, png, textOf } from "../../src/server/convert/test-files";
+import { docx, jpegOf, pdfWithText, pixelsOf, png, textOf } from "../support/files";
 import { completeAnswersToday, createAccount, logInThroughApi, newAddress, serverAnswers, waitForExpression } from "./support";
 import { browserWorld } from "./world";
 

@@ -8,8 +8,7 @@ import { mkdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import type { Page } from "playwright-core";
 import { beforeAll, describe, expect, test } from "vitest";
-import { isClosed, longDate } from "../../src/engine/cycle";
-import { localToday, type ResolvedOption } from "../../src/engine/runtime";
+import { isClosed, longDate, localToday, type ResolvedOption } from "../../src/engine/runtime";
 import { cycleTerm, openPlan } from "../support/answer-sets";
 import { definitions, optionsOf } from "../support/definitions";
 import {

@@ -17,7 +17,7 @@ import { parse } from "csv-parse/sync";
 import { generateSync } from "otplib";
 import type { Page } from "playwright-core";
 import { beforeAll, describe, expect, test } from "vitest";
-import { pdfWithText, textOf } from "../../src/server/convert/test-files";
+import { pdfWithText, textOf } from "../support/files";
 import { ANIMATIONS_ENDED, completeAnswersToday, createAccount, logInThroughApi, newAddress, readOutbox, repoRoot, waitForExpression } from "./support";
 import { browserWorld } from "./world";
 

@@ -5,7 +5,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "playwright-core";
 import { describe, expect, test } from "vitest";
-import { accountMessages } from "../../src/engine/messages";
+import { accountMessages } from "../../src/engine/runtime";
 import { ANIMATIONS_ENDED, createAccount, latestCode, logInThroughApi, newAddress, PASSWORD, readOutbox, waitForExpression } from "./support";
 import { browserWorld } from "./world";
 

@@ -4,7 +4,7 @@
 import { PDFDocument } from "pdf-lib";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { textOf } from "../../src/server/convert/test-files";
+import { textOf } from "../support/files";
 import { createAccount, logInThroughApi } from "./support";
 import { browserWorld } from "./world";
 

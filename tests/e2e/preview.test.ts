@@ -9,7 +9,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { longDate } from "../../src/engine/cycle";
+import { longDate } from "../../src/engine/runtime";
 import { labelOf, optionsOf } from "../support/definitions";
 import { freePort } from "../support/free-port";
 import { launchBrowser, repoRoot } from "./support";

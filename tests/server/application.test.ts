@@ -2,7 +2,7 @@
 // add-another, validation and submit, and the visitor's saved-for-later answers.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { readProject } from "../../src/definitions/files";
-import { longDate } from "../../src/engine/cycle";
+import { longDate } from "../../src/engine/runtime";
 import { messages } from "../../src/server/messages";
 import { Client, completeApplication, databaseKinds, json, loggedInApplicant, startTestServer, type TestServer } from "./harness";
 

@@ -5,7 +5,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { convertIsolated } from "../../src/server/convert/isolated";
-import { pdfBomb, png, png16 } from "../../src/server/convert/test-files";
+import { pdfBomb, png, png16 } from "../support/files";
 import { convertDocument } from "../../src/server/documents";
 import { messages } from "../../src/server/messages";
 import { conversionOf, json, loggedInApplicant, postUploadForm, startTestServer, type Client, type TestServer } from "./harness";

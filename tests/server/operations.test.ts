@@ -7,7 +7,7 @@ import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { png16 } from "../../src/server/convert/test-files";
+import { png16 } from "../support/files";
 import { openPglite } from "../../src/server/db/database";
 import { messages } from "../../src/server/messages";
 import { serveMetrics } from "../../src/server/metrics";

@@ -345,9 +345,9 @@ describe.each(databaseKinds)("staff accounts (%s)", (kind) => {
     );
     const at = (day: string) => new Date(`2026-11-${day}T10:00:00Z`);
     for (let i = 0; i < 55; i++) {
-      await recordAudit(server.db, { at: at("20"), staffId: null, actor, action: "view application", applicationId: application!.user_id, address: "10.0.0.1" });
+      await recordAudit(server.db, { staffId: null, actor, address: "10.0.0.1" }, { at: at("20"), action: "view application", applicationId: application!.user_id });
     }
-    await recordAudit(server.db, { at: at("21"), staffId: null, actor, action: "note", applicationId: null, address: null });
+    await recordAudit(server.db, { staffId: null, actor, address: null }, { at: at("21"), action: "note", applicationId: null });
 
     const first = json(await admin.get(`/staff/api/audit?actor=${encodeURIComponent(actor.toUpperCase())}`)) as { rows: Record<string, unknown>[]; next: number };
     expect(first.rows).toHaveLength(50);
@@ -371,7 +371,7 @@ describe.each(databaseKinds)("staff accounts (%s)", (kind) => {
     expect((json(await days("2026-11-22", "2026-11-30")) as { rows: unknown[] }).rows).toHaveLength(0);
     // Days are the office's (New York): 03:00 UTC on the 24th is still the 23rd there.
     const late = newAddress("late");
-    await recordAudit(server.db, { at: new Date("2026-11-24T03:00:00Z"), staffId: null, actor: late, action: "login failed", address: null });
+    await recordAudit(server.db, { staffId: null, actor: late, address: null }, { at: new Date("2026-11-24T03:00:00Z"), action: "login failed" });
     const lateOn = async (day: string) => (json(await admin.get(`/staff/api/audit?actor=${encodeURIComponent(late)}&from=${day}&to=${day}`)) as { rows: unknown[] }).rows;
     expect(await lateOn("2026-11-23")).toHaveLength(1);
     expect(await lateOn("2026-11-24")).toHaveLength(0);

@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { issueServiceToken } from "../../src/server/auth/service-tokens";
-import { png } from "../../src/server/convert/test-files";
+import { png } from "../support/files";
 import { UPLOAD_KEY_MS } from "../../src/server/routes/documents";
 import { sweepExpired, UNREFERENCED_MS } from "../../src/server/sweep";
 import { Client, loggedInApplicant, loggedInStaff, newAddress, postUploadForm, startTestServer, type TestServer } from "./harness";

@@ -6,7 +6,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { dayAnywhereOnEarth } from "../../src/engine/dates";
+import { dayAnywhereOnEarth } from "../../src/engine/runtime";
 import { completeAnswers } from "../support/answer-sets";
 import { definitions } from "../support/definitions";
 import { freePort } from "../support/free-port";

@@ -5,9 +5,7 @@
 // Pure: the server's, the engine's and the client's tests all use it, each with its own form.
 import complete from "../../examples/answers/complete.json";
 import minimal from "../../examples/answers/minimal.json";
-import { isClosed } from "../../src/engine/cycle";
-import type { CompiledForm } from "../../src/engine/form";
-import type { AnswerKey, Answers, ResolvedOption } from "../../src/engine/runtime";
+import { isClosed, type CompiledForm, type AnswerKey, type Answers, type ResolvedOption } from "../../src/engine/runtime";
 
 type Definitions = Pick<CompiledForm, "owners">;
 

@@ -3,8 +3,7 @@
 // test, so rewording a label breaks no test (CI proves it on an edited copy: scripts/staff-edits.ts).
 // The client's tests have the same helpers over the bundled definitions (src/client/testing.tsx).
 import { readProject } from "../../src/definitions/files";
-import { assembleForm, type CompiledForm } from "../../src/engine/form";
-import type { AnswerKey, ResolvedOption } from "../../src/engine/runtime";
+import { assembleForm, type CompiledForm, type AnswerKey, type ResolvedOption } from "../../src/engine/runtime";
 
 let form: CompiledForm | undefined;
 /**

@@ -1,4 +1,4 @@
-import { officeDateTime } from "../../engine/runtime";
+import { officeDateTime } from "../../engine/dates";
 import { useProfile } from "../api/queries";
 import { useArrivalMessages } from "../auth/navigation";
 import { institution } from "../institution";

@@ -6,6 +6,7 @@ import { useQuery } from "@tanstack/react-query";
 import { useLocation, useNavigate } from "react-router";
 import { api } from "../api/calls";
 import { institution } from "../institution";
+import { SERVICE_TOKEN_PARAMETER, serviceTokenIn } from "../service-token";
 import { serviceToken } from "../state/session";
 import { useDocumentTitle } from "../shell/useDocumentTitle";
 import { ApplicationPages } from "./ApplicationPages";
@@ -14,7 +15,7 @@ export function ServiceView() {
   useDocumentTitle(`${institution.name} application`);
   const { search } = useLocation();
   // Read once: the address bar loses it right after.
-  const [token] = useState(() => serviceToken ?? new URLSearchParams(search).get("service_token"));
+  const [token] = useState(() => serviceToken ?? serviceTokenIn(search));
   const application = useQuery({
     queryKey: ["service-application", token],
     enabled: token !== null,
@@ -48,8 +49,8 @@ function useTokenOutOfAddressBar(): void {
   const navigate = useNavigate();
   useEffect(() => {
     const params = new URLSearchParams(search);
-    if (!params.has("service_token")) return;
-    params.delete("service_token");
+    if (!params.has(SERVICE_TOKEN_PARAMETER)) return;
+    params.delete(SERVICE_TOKEN_PARAMETER);
     const rest = params.toString();
     void navigate({ pathname, search: rest ? `?${rest}` : "" }, { replace: true });
   }, [pathname, search, navigate]);

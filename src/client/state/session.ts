@@ -1,6 +1,7 @@
 // The client snapshot: who is here and where the application stands.
 import { create } from "zustand";
 import type { Profile, WebStatus } from "../api/calls";
+import { serviceTokenIn } from "../service-token";
 
 export interface Snapshot {
   web_status: WebStatus | null;
@@ -38,7 +39,7 @@ export function hasLoggedInCookie(): boolean {
  * The service token of a read-only view, read once at start-up: the view
  * takes it out of the address bar, and the app must still know it is one.
  */
-export const serviceToken = new URLSearchParams(location.search).get("service_token");
+export const serviceToken = serviceTokenIn(location.search);
 
 const initial = (): Snapshot => ({
   web_status: null,

@@ -2,7 +2,7 @@
 // institution.json there is no term to read, and the rule would never match. (Definitions are
 // checked as the engine expands them: src/engine/expand.) The cycle opens before its first
 // deadline: the office's dashboard counts this cycle from that day.
-import { isCycleTerm } from "../../engine/cycle";
+import { isCycleTerm } from "../../engine/runtime";
 import type { ProjectFiles } from "../files";
 import type { LintFinding } from "./finding";
 

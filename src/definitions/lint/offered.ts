@@ -1,7 +1,6 @@
 // What a question offers, for checks that compare a written value with it (conditions, rules).
 import type { Expansion } from "../../engine/compile";
-import { isCycleTerm, withCycleTerm } from "../../engine/cycle";
-import type { FormFiles } from "../../engine/runtime";
+import { isCycleTerm, withCycleTerm, type FormFiles } from "../../engine/runtime";
 import { offered } from "./suggest";
 
 /**

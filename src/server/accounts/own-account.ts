@@ -13,8 +13,7 @@ import { userByName } from "../data/accounts";
 import type { Application } from "../data/applications";
 import { deleteAccount, dropEmailChange, finishEmailChange, isAddressTaken, setPassword, startEmailChange } from "../data/own-account";
 import { mailTexts } from "../mail";
-import { recordAudit } from "../staff/audit";
-import type { AuditAction } from "../../api-contract";
+import { applicantActor, recordAudit } from "../staff/audit";
 import type { Asker } from "./service";
 
 const CODE_MS = 10 * 60_000;
@@ -41,8 +40,6 @@ const refuse = (refusal: OwnAccountRefusal) => ({ ok: false, ...refusal }) as co
 export function createOwnAccountService(ctx: ServerContext) {
   const { db, hash, now } = ctx;
   const codeHash = (userId: number, newUsername: string, code: string) => hash(`email:${userId}:${newUsername}:${code}`);
-  const audit = (asker: Asker, application: Application, action: AuditAction, detail?: Record<string, string | number>) =>
-    recordAudit(db, { at: now(), staffId: null, actor: application.username, action, applicationId: application.userId, detail, address: asker.ip });
 
   /** The current password, counted against the same limits as a login's; null when it is right. */
   async function passwordRefusal(asker: Asker, application: Application, password: string): Promise<OwnAccountRefusal | null> {
@@ -101,7 +98,7 @@ export function createOwnAccountService(ctx: ServerContext) {
       });
       if (!result.ok) return refuse({ code: result.code === "codeWrong" ? "emailChangeCodeWrong" : "emailTaken" });
       const { oldUsername, newUsername } = result.value;
-      await audit(asker, application, "change email", { new_email: newUsername });
+      await recordAudit(db, applicantActor(application.username, asker.ip), { at: now(), action: "change email", applicationId: application.userId, detail: { new_email: newUsername } });
       ctx.background.run("mailing an address change to the old address", () =>
         ctx.sendMail({ to: oldUsername, ...mailTexts.emailChanged(ctx.sender, { newUsername, at: now() }) }));
       return done({ username: newUsername });
@@ -115,7 +112,7 @@ export function createOwnAccountService(ctx: ServerContext) {
       const wrong = await passwordRefusal(asker, application, body.password);
       if (wrong) return refuse(wrong);
       await setPassword(db, application.userId, await hashPassword(body.new_password), hash(sessionId));
-      await audit(asker, application, "change password");
+      await recordAudit(db, applicantActor(application.username, asker.ip), { at: now(), action: "change password", applicationId: application.userId });
       ctx.background.run("mailing a password change", () =>
         ctx.sendMail({ to: application.username, ...mailTexts.passwordChanged(ctx.sender, now()) }));
       return done(undefined);
@@ -125,7 +122,7 @@ export function createOwnAccountService(ctx: ServerContext) {
     async deleteApplication(asker: Asker, application: Application): Promise<OwnAccountResult> {
       const result = await deleteAccount(db, application.userId);
       if (!result.ok) return refuse({ code: "keptSubmitted" });
-      await audit(asker, application, "delete application", { files: result.value.storageKeys.length });
+      await recordAudit(db, applicantActor(application.username, asker.ip), { at: now(), action: "delete application", applicationId: application.userId, detail: { files: result.value.storageKeys.length } });
       // After the rows: a file whose removal fails here is named by no row, so the hourly sweep removes it a day later.
       await Promise.all(result.value.storageKeys.map((key) => ctx.storage.remove(key).catch((error: unknown) => asker.log.error(error, "removing a deleted applicant's file failed"))));
       return done(undefined);

@@ -2,7 +2,7 @@ import { strToU8, zipSync } from "fflate";
 import { describe, expect, it } from "vitest";
 import { messages } from "../messages";
 import { checkDocx } from "./docx";
-import { docx, docxParts } from "./test-files";
+import { docx, docxParts } from "../../../tests/support/files";
 
 const CENTRAL_HEADER = Buffer.from([0x50, 0x4b, 0x01, 0x02]);
 const LOCAL_HEADER = Buffer.from([0x50, 0x4b, 0x03, 0x04]);

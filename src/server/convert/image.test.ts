@@ -2,7 +2,7 @@ import { PDFDocument, rgb } from "pdf-lib";
 import { describe, expect, it } from "vitest";
 import { messages } from "../messages";
 import { convertToPdf } from "./index";
-import { jpegOf, pixelsOf, png, withClaimedSize, withOrientation } from "./test-files";
+import { jpegOf, pixelsOf, png, withClaimedSize, withOrientation } from "../../../tests/support/files";
 
 const RED: [number, number, number] = [220, 0, 0];
 const BLUE: [number, number, number] = [0, 0, 220];

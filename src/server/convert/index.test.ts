@@ -4,7 +4,7 @@ import { PDFDocument } from "pdf-lib";
 import { describe, expect, it } from "vitest";
 import { messages } from "../messages";
 import { convertToPdf } from "./index";
-import { docx, docxParts, jpegOf, pdfWithText, png, textOf } from "./test-files";
+import { docx, docxParts, jpegOf, pdfWithText, png, textOf } from "../../../tests/support/files";
 
 const SENTENCE = "I am applying to study marine biology in the autumn.";
 

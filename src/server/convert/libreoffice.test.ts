@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { messages } from "../messages";
 import { convertToPdf, isolation } from "./index";
 import { JOB_PREFIX, profileTemplate, runningConversions, TEMPLATE_PREFIX } from "./libreoffice";
-import { docx, docxWithPictures, png, textOf } from "./test-files";
+import { docx, docxWithPictures, png, textOf } from "../../../tests/support/files";
 
 // Every job directory of this file goes under a directory of its own, to be seen removed.
 const originalTmp = process.env.TMPDIR;

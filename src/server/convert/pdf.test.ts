@@ -2,7 +2,7 @@ import { PDFDocument, PDFName, PDFString } from "pdf-lib";
 import { describe, expect, it } from "vitest";
 import { messages } from "../messages";
 import { convertToPdf } from "./index";
-import { pdfWithText, textOf } from "./test-files";
+import { pdfWithText, textOf } from "../../../tests/support/files";
 
 const SENTENCE = "My transcript shows every course I took.";
 

@@ -3,7 +3,7 @@
 // take minutes to draw.
 import { PDFDocument, PDFName } from "pdf-lib";
 import { describe, expect, it } from "vitest";
-import { pdfWithText } from "./test-files";
+import { pdfWithText } from "../../../tests/support/files";
 import { firstPageThumbnail } from "./thumbnail";
 
 const pngSize = (png: Buffer) => ({ signature: png.subarray(0, 8).toString("hex"), width: png.readUInt32BE(16), height: png.readUInt32BE(20) });

@@ -5,8 +5,7 @@
 // after it. A `_desc` cell is the chosen option's label as the definitions give it (as the
 // service view and the PDF copy print a choice), else the label stored with the answer (an
 // option since removed). Pure: no database, no streams.
-import { choiceLabel } from "../../engine/choices";
-import type { AnswerKey, Answers, AnswerValue, CompiledForm, ViewItem } from "../../engine/runtime";
+import { choiceLabel, type AnswerKey, type Answers, type AnswerValue, type CompiledForm, type ViewItem } from "../../engine/runtime";
 import type { ExportRow } from "../data/export-rows";
 
 export interface Column {

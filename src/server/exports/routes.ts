@@ -9,7 +9,7 @@ import type { JsonSchemaToTsProvider } from "@fastify/type-provider-json-schema-
 import { applicationFilter, exportParams, messageReply } from "../../api-contract";
 import type { ServerContext } from "../context";
 import { allow } from "../staff/access";
-import { recordAudit } from "../staff/audit";
+import { recordAudit, staffActor } from "../staff/audit";
 import { attachment } from "../storage/keys";
 import { ExportBrokenOff, exportFile, writeExport, type ExportFormat, type OfficeFilter } from "./export";
 
@@ -38,19 +38,17 @@ export function exportRoutes(api: FastifyInstance, ctx: ServerContext): void {
     const { format } = request.params;
     const filter = { ...request.query, timeZone: ctx.sender.timeZone };
     const body = new PassThrough();
-    const audit = (detail: { rows: number; complete: boolean }) => recordAudit(ctx.db, {
-      at: ctx.now(), staffId: request.staff.id, actor: request.staff.email, action: "export", address: request.ip,
-      detail: { format, filter: filterText(request.query), ...detail },
-    });
     writeExport(ctx, format, filter, body).then(
-      ({ rows }) => audit({ rows, complete: true }),
-      async (error: unknown) => {
+      ({ rows }) => ({ rows, complete: true }),
+      (error: unknown) => {
         if (!body.destroyed) body.destroy(error as Error);
         const rows = error instanceof ExportBrokenOff ? error.rows : 0;
         request.log.warn({ err: error, format, rows }, "an export broke off");
-        await audit({ rows, complete: false });
+        return { rows, complete: false };
       },
-    ).catch((error: unknown) => request.log.error(error, "recording an export in the audit log failed"));
+    ).then((outcome) => recordAudit(ctx.db, staffActor(request), {
+      at: ctx.now(), action: "export", detail: { format, filter: filterText(request.query), ...outcome },
+    })).catch((error: unknown) => request.log.error(error, "recording an export in the audit log failed"));
     // The answer is a stream, not the JSON the refusals' schema types the reply with.
     return (reply as FastifyReply)
       .header("Content-Type", exportFile[format].contentType)

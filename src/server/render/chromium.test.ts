@@ -3,7 +3,7 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { textOf } from "../convert/test-files";
+import { textOf } from "../../../tests/support/files";
 import { openPrinter, type Printer } from "./chromium";
 
 const NAMES = ["Amara Quist", "Bodhi Lindqvist", "Chiara Vellacott"];

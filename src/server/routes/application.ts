@@ -3,12 +3,10 @@
 // reaches only their own row.
 import type { FastifyInstance } from "fastify";
 import type { JsonSchemaToTsProvider } from "@fastify/type-provider-json-schema-to-ts";
-import { answersBefore, copyAnswers, evaluateAnswers, localToday, savesAlone, savesAloneAlways, validateAnswers, type Answers } from "../../engine/runtime";
-import { dayAnywhereOnEarth } from "../../engine/dates";
+import { answersBefore, copyAnswers, evaluateAnswers, localToday, savesAlone, savesAloneAlways, validateAnswers, type Answers, dayAnywhereOnEarth, closedChoices, unofferedChoices, withoutChoiceLabels, writeChoiceLabels } from "../../engine/runtime";
 import {
   addWebStatus, answered, changeApplication, loginsOf, mergeAnswers, mergeAnswersOfSession, setLastPage, storeValidations, submitApplication, type Application, type ChangeResult,
 } from "../data/applications";
-import { closedChoices, unofferedChoices, withoutChoiceLabels, writeChoiceLabels } from "../../engine/choices";
 import { applicantSession, authenticate, refuseSession } from "../auth/applicant-session";
 import type { ServerContext } from "../context";
 import { storedDocuments } from "../data/documents";

@@ -3,7 +3,7 @@
 // and deleted. Runs after the session check (app.ts): a student reaches only their own rows.
 import type { FastifyInstance } from "fastify";
 import type { JsonSchemaToTsProvider } from "@fastify/type-provider-json-schema-to-ts";
-import { fileMessages, MAX_FILE_NAME_LENGTH, maxFileBytes } from "../../engine/documents";
+import { fileMessages, MAX_FILE_NAME_LENGTH, maxFileBytes } from "../../engine/runtime";
 import type { Application } from "../data/applications";
 import type { ServerContext } from "../context";
 import { addUploadKey, clearDocumentAnswer, documentsOf, isUploadKeyIssued, startConversion, storedDocuments } from "../data/documents";

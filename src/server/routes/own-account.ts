@@ -13,7 +13,7 @@ import type { ServerContext } from "../context";
 import { ownData } from "../data/own-account";
 import { ApiError } from "../http";
 import { messages } from "../messages";
-import { recordAudit } from "../staff/audit";
+import { applicantActor, recordAudit } from "../staff/audit";
 import { attachment } from "../storage/keys";
 
 const DOWNLOADS_PER_HOUR = 10;
@@ -73,7 +73,7 @@ export function ownAccountRoutes(app: FastifyInstance, ctx: ServerContext): void
     const { userId, username } = request.application;
     if ((await hit(ctx.db, `own-data:${userId}`, 60 * 60_000, ctx.now())) > DOWNLOADS_PER_HOUR) throw new ApiError(429, messages.tooManyDownloads);
     const data = await ownData(ctx.db, userId);
-    await recordAudit(ctx.db, { at: ctx.now(), staffId: null, actor: username, action: "download own data", applicationId: userId, address: request.ip });
+    await recordAudit(ctx.db, applicantActor(username, request.ip), { at: ctx.now(), action: "download own data", applicationId: userId });
     return reply
       .header("Content-Type", "application/zip")
       .header("Content-Disposition", attachment(zipName(ctx.now().toISOString().slice(0, 10))))

@@ -7,7 +7,7 @@ import { messageReply, pdfCopy } from "../../api-contract";
 import { currentOrNewPdfCopy } from "../pdf-copy";
 
 /** A download link lasts this long; the browser asks again every 10 minutes. */
-const LINK_SECONDS = 15 * 60;
+const COPY_LINK_SECONDS = 15 * 60;
 
 export function pdfCopyRoutes(app: FastifyInstance, ctx: ServerContext): void {
   const { storage } = ctx;
@@ -25,7 +25,7 @@ export function pdfCopyRoutes(app: FastifyInstance, ctx: ServerContext): void {
     const copy = await currentOrNewPdfCopy(ctx, request.application.userId);
     if (!copy) return { status: "UNPROCESSED" as const, url: null, message: null };
     const url = copy.status === "COMPLETED" && copy.pdfKey
-      ? await storage.downloadUrl(copy.pdfKey, { fileName: "application.pdf", expiresInSeconds: LINK_SECONDS })
+      ? await storage.downloadUrl(copy.pdfKey, { fileName: "application.pdf", expiresInSeconds: COPY_LINK_SECONDS })
       : null;
     return { status: copy.status, url, message: copy.message };
   });

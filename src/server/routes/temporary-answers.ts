@@ -1,12 +1,10 @@
 // "Save for later" for visitors: answers kept 30 days behind a random token.
 import type { FastifyInstance } from "fastify";
 import type { JsonSchemaToTsProvider } from "@fastify/type-provider-json-schema-to-ts";
-import { evaluateAnswers, type Answers } from "../../engine/runtime";
+import { evaluateAnswers, type Answers, closedChoices, unofferedChoices, withoutChoiceLabels, writeChoiceLabels, dayAnywhereOnEarth } from "../../engine/runtime";
 import { answered } from "../data/applications";
 import { randomId } from "../auth/secrets";
 import { hit } from "../auth/throttle";
-import { closedChoices, unofferedChoices, withoutChoiceLabels, writeChoiceLabels } from "../../engine/choices";
-import { dayAnywhereOnEarth } from "../../engine/dates";
 import type { ServerContext } from "../context";
 import { saveTemporaryAnswers, temporaryAnswers } from "../data/temporary-answers";
 import { messageReply, savedAnswers, savedAnswersQuery, savedForLater } from "../../api-contract";

@@ -5,15 +5,12 @@ import type { JsonSchemaToTsProvider } from "@fastify/type-provider-json-schema-
 import { auditPage as auditPageReply, auditQuery, changeStaffBody, inviteStaffBody, messageReply, staffIdParams, staffList, staffMember } from "../../api-contract";
 import type { ServerContext } from "../context";
 import { allow } from "./access";
-import { auditPage, type AuditActor } from "./audit";
+import { auditPage, staffActor } from "./audit";
 import { inviteStaff } from "./invitations";
 import { changeStaff, listStaff, staffMemberOf } from "./members";
 import { staffRefusal } from "./refusals";
-import type { Staff } from "./sessions";
 
 const answers = <T>(ok: T) => ({ 200: ok, "4xx": messageReply, "5xx": messageReply }) as const;
-
-const actorOf = (staff: Staff, address: string): AuditActor => ({ staffId: staff.id, actor: staff.email, address });
 
 export function staffAdminRoutes(api: FastifyInstance, ctx: ServerContext): void {
   const routes = api.withTypeProvider<JsonSchemaToTsProvider>();
@@ -31,7 +28,7 @@ export function staffAdminRoutes(api: FastifyInstance, ctx: ServerContext): void
       tags: ["staff"], body: inviteStaffBody, response: answers(staffMember),
     },
   }, async (request) => {
-    const result = await inviteStaff(ctx, actorOf(request.staff, request.ip), request.body);
+    const result = await inviteStaff(ctx, staffActor(request), request.body);
     if (!result.ok && result.code === "mailFailed") request.log.error({ reason: result.reason }, "mailing a staff invitation failed");
     if (!result.ok) throw staffRefusal(result);
     return (await staffMemberOf(ctx.db, result.value.staffId))!;
@@ -44,7 +41,7 @@ export function staffAdminRoutes(api: FastifyInstance, ctx: ServerContext): void
       tags: ["staff"], params: staffIdParams, body: changeStaffBody, response: answers(staffMember),
     },
   }, async (request) => {
-    const result = await changeStaff(ctx, actorOf(request.staff, request.ip), request.params.id, request.body);
+    const result = await changeStaff(ctx, staffActor(request), request.params.id, request.body);
     if (!result.ok) throw staffRefusal(result);
     return result.value;
   });

@@ -8,6 +8,7 @@ import type { ServerContext } from "../context";
 import { ApiError } from "../http";
 import { allow } from "./access";
 import { createApiKey, listApiKeys, revokeApiKey, type ApiKeyRefusal } from "./api-keys";
+import { staffActor } from "./audit";
 import { staffMessages } from "./messages";
 
 const tags = ["staff"];
@@ -24,7 +25,6 @@ export function apiKeyRefusal(refusal: ApiKeyRefusal): ApiError {
 export function apiKeyRoutes(api: FastifyInstance, ctx: ServerContext): void {
   const routes = api.withTypeProvider<JsonSchemaToTsProvider>();
   const admin = { preHandler: allow("admin") };
-  const by = (request: { staff: { id: number; email: string }; ip: string }) => ({ staffId: request.staff.id, actor: request.staff.email, address: request.ip });
 
   routes.get("/staff/api/api-keys", {
     ...admin,
@@ -35,7 +35,7 @@ export function apiKeyRoutes(api: FastifyInstance, ctx: ServerContext): void {
     ...admin,
     schema: { summary: "Make an integration API key: answered this once, only its HMAC is kept", tags, body: createApiKeyBody, response: { 201: createdApiKey, "4xx": messageReply } },
   }, async (request, reply) => {
-    const result = await createApiKey(ctx, by(request), request.body.name);
+    const result = await createApiKey(ctx, staffActor(request), request.body.name);
     if (!result.ok) throw apiKeyRefusal(result);
     return reply.status(201).send(result.value);
   });
@@ -44,7 +44,7 @@ export function apiKeyRoutes(api: FastifyInstance, ctx: ServerContext): void {
     ...admin,
     schema: { summary: "Revoke an integration API key: its next call is refused", tags, params: apiKeyIdParams, response: { 200: apiKey, "4xx": messageReply } },
   }, async (request) => {
-    const result = await revokeApiKey(ctx, by(request), { id: request.params.id });
+    const result = await revokeApiKey(ctx, staffActor(request), { id: request.params.id });
     if (!result.ok) throw apiKeyRefusal(result);
     return result.value;
   });

@@ -58,7 +58,7 @@ export async function createApiKey(deps: ApiKeyDeps, by: AuditActor, name: strin
       [name, deps.hash(key), now, by.staffId],
     );
     if (!row) return null;
-    await recordAudit(tx, { ...by, at: now, action: "create api key", detail: { key_id: row.id, name } });
+    await recordAudit(tx, by, { at: now, action: "create api key", detail: { key_id: row.id, name } });
     return row.id;
   });
   if (id === null) return { ok: false, code: "nameTaken", name };
@@ -74,7 +74,7 @@ export async function revokeApiKey(deps: ApiKeyDeps, by: AuditActor, which: { id
     const [row] = await tx.query<{ id: number; name: string }>(
       `UPDATE api_keys SET revoked_at = $2 WHERE ${column} = $1 AND revoked_at IS NULL RETURNING id, name`, [value, now]);
     if (!row) return null;
-    await recordAudit(tx, { ...by, at: now, action: "revoke api key", detail: { key_id: row.id, name: row.name } });
+    await recordAudit(tx, by, { at: now, action: "revoke api key", detail: { key_id: row.id, name: row.name } });
     return row.id;
   });
   if (id === null) return { ok: false, code: "notFound", name: String(value) };

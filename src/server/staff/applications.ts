@@ -1,11 +1,11 @@
 // The office's routes about applications: the list, one application with its timeline and notes,
 // its documents and PDF copy, and the review (status and notes, reviewers only). Every view and
 // download goes into the audit log, with what names it and never an answer or a note's text.
-import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { FastifyInstance } from "fastify";
 import type { JsonSchemaToTsProvider } from "@fastify/type-provider-json-schema-to-ts";
 import {
   applicationFilter, applicationIdParams, applicationListQuery, applicationPage, documentParams, documentVersionQuery, messageReply, neighbours,
-  noteBody, reviewBody, reviewNote, staffApplication, staffPdfCopy, type AuditAction,
+  noteBody, reviewBody, reviewNote, staffApplication, staffPdfCopy,
 } from "../../api-contract";
 import type { ServerContext } from "../context";
 import { loginsOf } from "../data/applications";
@@ -14,23 +14,18 @@ import { applicationPage as pageOf, neighboursOf, orderOf } from "../data/office
 import { addNote, applicationExists, applicationForReview, notesOf, reviewChangesOf, setReviewStatus } from "../data/reviews";
 import { ApiError } from "../http";
 import { currentOrNewPdfCopy, finishedPdfCopy } from "../pdf-copy";
-import type { AuditEntry } from "./audit";
-import { recordAudit } from "./audit";
+import { LINK_SECONDS } from "../storage/types";
+import { recordAudit, staffActor } from "./audit";
 import { allow } from "./access";
 import { readCursor, writeCursor } from "./cursor";
 import { staffMessages } from "./messages";
 import { timelineOf } from "./timeline";
-
-/** Download links are handed to the browser at once: a few minutes is enough, and a leaked one soon dies. */
-const LINK_SECONDS = 5 * 60;
 
 const tags = ["staff applications"];
 
 export function officeApplicationRoutes(api: FastifyInstance, ctx: ServerContext): void {
   const { db, storage } = ctx;
   const routes = api.withTypeProvider<JsonSchemaToTsProvider>();
-  const audit = (request: FastifyRequest, action: AuditAction, applicationId: number, detail?: AuditEntry["detail"]) =>
-    recordAudit(db, { at: ctx.now(), staffId: request.staff.id, actor: request.staff.email, action, applicationId, detail, address: request.ip });
   const mustExist = async (id: number) => {
     if (!(await applicationExists(db, id))) throw new ApiError(404, staffMessages.applicationNotFound);
   };
@@ -64,7 +59,7 @@ export function officeApplicationRoutes(api: FastifyInstance, ctx: ServerContext
     const [documents, documentAnswer, logins, changes, notes] = await Promise.all([
       documentsOf(db, id), storedDocuments(db, id), loginsOf(db, id), reviewChangesOf(db, id), notesOf(db, id),
     ]);
-    await audit(request, "view application", id);
+    await recordAudit(db, staffActor(request), { at: ctx.now(), action: "view application", applicationId: id });
     const { answers, add_another, tabs, save_days, ...summary } = application;
     return {
       ...summary,
@@ -106,7 +101,7 @@ export function officeApplicationRoutes(api: FastifyInstance, ctx: ServerContext
     const url = version === "pdf"
       ? await storage.downloadUrl(document.pdfKey!, { fileName: `${answerKey}.pdf`, expiresInSeconds: LINK_SECONDS })
       : await storage.downloadUrl(document.uploadKey, { fileName: document.fileName, expiresInSeconds: LINK_SECONDS });
-    await audit(request, "download document", id, { answer_key: answerKey, version });
+    await recordAudit(db, staffActor(request), { at: ctx.now(), action: "download document", applicationId: id, detail: { answer_key: answerKey, version } });
     return reply.redirect(url, 303);
   });
 
@@ -133,7 +128,7 @@ export function officeApplicationRoutes(api: FastifyInstance, ctx: ServerContext
     const copy = await finishedPdfCopy(ctx, id);
     if (!copy) throw new ApiError(409, staffMessages.pdfCopyNotReady);
     const url = await storage.downloadUrl(copy.pdfKey!, { fileName: `${application.reference ?? `application-${id}`}.pdf`, expiresInSeconds: LINK_SECONDS });
-    await audit(request, "download pdf copy", id);
+    await recordAudit(db, staffActor(request), { at: ctx.now(), action: "download pdf copy", applicationId: id });
     return reply.redirect(url, 303);
   });
 
@@ -154,7 +149,7 @@ export function officeApplicationRoutes(api: FastifyInstance, ctx: ServerContext
         default: throw new Error(`unknown refusal ${changed.code satisfies never}`);
       }
     }
-    if (changed.value !== to) await audit(request, "review status", id, { from: changed.value, to });
+    if (changed.value !== to) await recordAudit(db, staffActor(request), { at: ctx.now(), action: "review status", applicationId: id, detail: { from: changed.value, to } });
     return { review_status: to };
   });
 
@@ -171,7 +166,7 @@ export function officeApplicationRoutes(api: FastifyInstance, ctx: ServerContext
     await mustExist(id);
     const now = ctx.now();
     const noteId = await addNote(db, { applicationId: id, staffId: request.staff.id, body, now });
-    await audit(request, "note", id, { note_id: noteId });
+    await recordAudit(db, staffActor(request), { at: ctx.now(), action: "note", applicationId: id, detail: { note_id: noteId } });
     return reply.status(201).send({ id: noteId, author: request.staff.email, body, created_at: now.toISOString() });
   });
 }

@@ -21,10 +21,20 @@ export type AuditActor = Pick<AuditEntry, "staffId" | "actor" | "address">;
 
 export const OPERATOR: AuditActor = { staffId: null, actor: "operator", address: null };
 
-export async function recordAudit(db: Queryable, entry: AuditEntry): Promise<void> {
+/** The staff member whose session sent the request, from the request's address. */
+export const staffActor = (request: { staff: { id: number; email: string }; ip: string }): AuditActor =>
+  ({ staffId: request.staff.id, actor: request.staff.email, address: request.ip });
+
+/** An applicant acting on their own account, named by the account's e-mail. */
+export const applicantActor = (username: string, address: string): AuditActor => ({ staffId: null, actor: username, address });
+
+/** What was done, when, and to which application: the row but for who did it. */
+export type AuditEvent = Omit<AuditEntry, keyof AuditActor>;
+
+export async function recordAudit(db: Queryable, by: AuditActor, event: AuditEvent): Promise<void> {
   await db.query(
     "INSERT INTO audit_log (at, staff_id, actor, action, application_id, detail, address) VALUES ($1, $2, $3, $4, $5, $6::jsonb, $7)",
-    [entry.at, entry.staffId, entry.actor, entry.action, entry.applicationId ?? null, JSON.stringify(entry.detail ?? {}), entry.address],
+    [event.at, by.staffId, by.actor, event.action, event.applicationId ?? null, JSON.stringify(event.detail ?? {}), by.address],
   );
 }
 

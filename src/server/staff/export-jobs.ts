@@ -13,12 +13,11 @@ import { exportCount } from "../data/export-rows";
 import type { ExportJob } from "../export-jobs";
 import { exportFileName, filterText } from "../exports/routes";
 import { ApiError } from "../http";
+import { LINK_SECONDS } from "../storage/types";
 import { allow } from "./access";
-import { recordAudit } from "./audit";
+import { recordAudit, staffActor } from "./audit";
 import { staffMessages } from "./messages";
 
-/** The link is handed to the browser at once (as a document's): a leaked one soon dies. */
-const LINK_SECONDS = 5 * 60;
 /** The page shows the latest; older ones expire within the day anyway. */
 const LISTED = 50;
 
@@ -42,8 +41,8 @@ export function exportJobRoutes(api: FastifyInstance, ctx: ServerContext): void 
     // How many it will hold as things stand, for the audit log (the job counts again when it runs); a zip holds the submitted only.
     const total = await exportCount(db, { ...filter, timeZone: ctx.sender.timeZone }, { submittedOnly: format === "zip" });
     await queueExportJob(db, { id, staffId: request.staff.id, format, filter }, at);
-    await recordAudit(db, {
-      at, staffId: request.staff.id, actor: request.staff.email, action: "export", address: request.ip,
+    await recordAudit(db, staffActor(request), {
+      at, action: "export",
       detail: { format, filter: filterText(filter), rows: total, job: id },
     });
     await ctx.jobs.send("export", { id } satisfies ExportJob);
@@ -68,8 +67,8 @@ export function exportJobRoutes(api: FastifyInstance, ctx: ServerContext): void 
     if (job.status !== "done" || !job.storage_key) throw new ApiError(409, job.error ?? staffMessages.exportNotReady);
     const fileName = exportFileName(job.format, job.filter, job.finished_at ?? job.created_at, ctx.sender.timeZone);
     const url = await ctx.storage.downloadUrl(job.storage_key, { fileName, expiresInSeconds: LINK_SECONDS });
-    await recordAudit(db, {
-      at: ctx.now(), staffId: request.staff.id, actor: request.staff.email, action: "download export", address: request.ip,
+    await recordAudit(db, staffActor(request), {
+      at: ctx.now(), action: "download export",
       detail: { format: job.format, filter: filterText(job.filter), rows: job.rows_done, job: job.id },
     });
     return reply.redirect(url, 303);

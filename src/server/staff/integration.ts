@@ -8,12 +8,13 @@ import rateLimit from "@fastify/rate-limit";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { JsonSchemaToTsProvider } from "@fastify/type-provider-json-schema-to-ts";
 import { integrationListQuery, integrationPage, messageReply, referenceParams, integrationApplication } from "../../api-contract";
-import { choiceLabel, isChoice, isChoiceLabel } from "../../engine/choices";
+import { choiceLabel, isChoice, isChoiceLabel } from "../../engine/runtime";
 import type { ServerContext } from "../context";
 import { documentsOfMany, submittedByReference, submittedPage, type KeysetPosition, type Since, type SubmittedApplication } from "../data/integration";
 import type { DocumentRow } from "../data/documents";
 import { ApiError } from "../http";
 import { redactSecrets } from "../logging";
+import { LINK_SECONDS } from "../storage/types";
 import { API_KEY_PREFIX, liveKeyOf, type LiveKey } from "./api-keys";
 import { recordAudit } from "./audit";
 import { staffMessages } from "./messages";
@@ -29,8 +30,6 @@ declare module "fastify" {
 
 /** Calls a minute per key: a system paging 100 at a time reads 12,000 applications a minute. */
 export const API_CALLS_PER_MINUTE = 120;
-/** Document links are followed at once by the system that asked; a leaked one soon dies. */
-const LINK_SECONDS = 5 * 60;
 const tags = ["integration"];
 
 /**
@@ -84,8 +83,8 @@ export async function integrationRoutes(app: FastifyInstance, ctx: ServerContext
     // the rate limit refused are not: a runaway script would fill the log with them.
     api.addHook("onSend", async (request, reply) => {
       if (!request.apiKey || reply.statusCode === 429) return;
-      await recordAudit(ctx.db, {
-        at: ctx.now(), staffId: null, actor: request.apiKey.name, action: "api call", applicationId: request.apiApplicationId, address: request.ip,
+      await recordAudit(ctx.db, { staffId: null, actor: request.apiKey.name, address: request.ip }, {
+        at: ctx.now(), action: "api call", applicationId: request.apiApplicationId,
         detail: { key_id: request.apiKey.id, route: `${request.method} ${request.routeOptions.url ?? ""}`, query: queryOf(request.url), status: reply.statusCode },
       });
     });

@@ -56,7 +56,7 @@ export async function inviteStaff(
     await tx.query("INSERT INTO staff_invitations (id_hash, staff_id, expires_at) VALUES ($1, $2, $3)", [
       deps.hash(token), row.id, new Date(now.getTime() + INVITATION_MS),
     ]);
-    await recordAudit(tx, { ...by, at: now, action: "invite staff", detail: { staff_id: row.id, email, role: request.role } });
+    await recordAudit(tx, by, { at: now, action: "invite staff", detail: { staff_id: row.id, email, role: request.role } });
     return row.id;
   });
   if (invited === null) return refuse({ code: (await isDisabled(deps.db, email)) ? "alreadyDisabled" : "alreadyActive", email });
@@ -135,7 +135,7 @@ export async function enrol(deps: StaffDeps, token: string, code: string, addres
     for (const recoveryCode of recoveryCodes) {
       await tx.query("INSERT INTO staff_recovery_codes (staff_id, code_hash) VALUES ($1, $2)", [invited.staffId, recoveryCodeHash(deps.hash, invited.staffId, recoveryCode)]);
     }
-    await recordAudit(tx, { at: now, staffId: invited.staffId, actor: invited.email, action: "staff enrolled", address });
+    await recordAudit(tx, { staffId: invited.staffId, actor: invited.email, address }, { at: now, action: "staff enrolled" });
     return true;
   });
   return isEnrolled ? done({ recoveryCodes }) : refuse({ code: "invitationInvalid" });

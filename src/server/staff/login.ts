@@ -45,7 +45,7 @@ export async function logInStaff(
   );
   const candidate = await candidateByEmail(db, email);
   const failed = async (detail?: Record<string, boolean>) => {
-    await recordAudit(db, { at: now, staffId: candidate?.id ?? null, actor: email, action: "login failed", address: request.address, detail });
+    await recordAudit(db, { staffId: candidate?.id ?? null, actor: email, address: request.address }, { at: now, action: "login failed", detail });
   };
   if (wait > 0) {
     await failed({ throttled: true });
@@ -67,7 +67,7 @@ export async function logInStaff(
   const sessionId = await startStaffSession(db, hash, candidate.id, now);
   await db.query("UPDATE staff SET last_login_at = $2 WHERE id = $1", [candidate.id, now]);
   const staff = { id: candidate.id, email: candidate.email, role: candidate.role };
-  await recordAudit(db, { at: now, staffId: staff.id, actor: staff.email, action: "login", address: request.address });
+  await recordAudit(db, { staffId: staff.id, actor: staff.email, address: request.address }, { at: now, action: "login" });
   return { ok: true, value: { staff, sessionId } };
 }
 

@@ -60,7 +60,7 @@ export async function changeStaff(deps: Pick<StaffDeps, "db" | "now">, by: Audit
       await tx.query("UPDATE staff SET disabled_at = $2 WHERE id = $1", [id, change.disabled ? now : null]);
       if (change.disabled) await endEveryStaffSession(tx, id);
     }
-    await recordAudit(tx, { ...by, at: now, action: "change staff", detail: { staff_id: id, email: target.email, ...change } });
+    await recordAudit(tx, by, { at: now, action: "change staff", detail: { staff_id: id, email: target.email, ...change } });
     return { ok: true, value: (await staffMemberOf(tx, id))! };
   });
 }

@@ -11,7 +11,7 @@ import { staffAdminRoutes } from "./admin-routes";
 import { exportJobRoutes } from "./export-jobs";
 import { apiKeyRoutes } from "./api-key-routes";
 import { officeDashboardRoutes } from "./dashboard";
-import { recordAudit } from "./audit";
+import { recordAudit, staffActor } from "./audit";
 import { staffMessages } from "./messages";
 import { clearStaffCookie, endStaffSession } from "./sessions";
 
@@ -26,7 +26,7 @@ export async function staffRoutes(app: FastifyInstance, ctx: ServerContext): Pro
       schema: { summary: "Log out of the admissions office", tags: ["staff"], response: { 200: messageReply, "4xx": messageReply } },
     }, async (request, reply) => {
       await endStaffSession(ctx.db, ctx.hash(request.cookies[ctx.staffCookie.name]!));
-      await recordAudit(ctx.db, { at: ctx.now(), staffId: request.staff.id, actor: request.staff.email, action: "logout", address: request.ip });
+      await recordAudit(ctx.db, staffActor(request), { at: ctx.now(), action: "logout" });
       clearStaffCookie(reply, ctx.staffCookie);
       return { message: staffMessages.loggedOut };
     });

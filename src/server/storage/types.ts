@@ -2,6 +2,12 @@ import type { Readable } from "node:stream";
 
 // What every store offers (local.ts, s3.ts); storage.ts picks one. Apart from storage.ts so the
 // stores import the interface without importing the module that opens them.
+/**
+ * How long a download link lasts when whoever asked follows it at once (the office's documents and
+ * exports, the integration's documents): a few minutes is enough, and a leaked one soon dies.
+ */
+export const LINK_SECONDS = 5 * 60;
+
 export interface UploadForm { url: string; fields: Record<string, string> }
 
 export interface Storage {

@@ -1,0 +1,16 @@
+// The pieces the contract's schemas are built from, written once. Every helper keeps its result
+// `as const`, so FromSchema in the browser and Fastify's type provider read the literal shapes.
+
+/** A closed object: the properties named, the required ones listed, nothing else. */
+export const body = <const P extends Record<string, unknown>, const R extends readonly string[]>(properties: P, required: R) =>
+  ({ type: "object", properties, required, additionalProperties: false }) as const;
+
+/** The schema, or null. Its type spelled out: a spread's inferred type made FromSchema read `string`, not `string | null`. */
+export const nullable = <const T extends { type: string }>({ type, ...rest }: T): Omit<T, "type"> & { type: readonly [T["type"], "null"] } => ({ ...rest, type: [type, "null"] });
+
+/** Any object, its keys left unchecked here (answers are the engine's to check). */
+export const anything = { type: "object", additionalProperties: true } as const;
+
+export const dateTime = { type: "string", format: "date-time" } as const;
+
+export const password = { type: "string", maxLength: 256 } as const;
