@@ -3,10 +3,10 @@
 // no definitions' compiler come through here; those are in ./compile (the server and the build).
 export { failedPasswordRequirements, isConfirmationCode, isEmail } from "./accounts";
 export { copyAnswers } from "./answers";
+export { applyAnswers, applyBlocks, applyTab, type Change } from "./changes";
 export { localToday, officeDateTime } from "./dates";
 export type { CompiledValidate } from "./errors";
 export { evaluateAnswers, validateAnswers, validateEvaluation, type CompiledForm } from "./form";
-export { answersBefore } from "./visibility";
 export { alwaysAloneKeys, controllingKeys, savesAlone, savesAloneAlways } from "./saves-alone";
 export type {
   AnswerKey,

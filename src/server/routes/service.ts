@@ -27,6 +27,6 @@ export function serviceRoutes(app: FastifyInstance, ctx: ServerContext): void {
     if (userId === null) throw new ApiError(403, messages.serviceTokenInvalid);
     const view = await serviceViewOf(db, userId);
     if (!view) throw new ApiError(403, messages.serviceTokenInvalid);
-    return { answer: view.answers, add_another: view.addAnother, document_answer: await storedDocuments(db, userId), tabs: view.tabs };
+    return { answer: view.answers, add_another: view.blocks, document_answer: await storedDocuments(db, userId), tabs: view.tabs };
   });
 }
