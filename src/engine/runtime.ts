@@ -2,7 +2,7 @@
 // assembled around a validator, answers helpers, dates and account checks. No Ajv and
 // no definitions' compiler come through here; those are in ./compile (the server and the build).
 export { failedPasswordRequirements, isConfirmationCode, isEmail } from "./accounts";
-export { copyAnswers } from "./answers";
+export { copyAnswers, isAnswered } from "./answers";
 export { applyAnswers, applyBlocks, applyTab, type Change } from "./changes";
 export { localToday, officeDateTime } from "./dates";
 export type { CompiledValidate } from "./errors";

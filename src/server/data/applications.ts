@@ -2,14 +2,14 @@
 // one conditional write. Writes compare the revision they read; a write that lost a race reads
 // again and re-applies the change (never overwriting what another request saved).
 import type { WebStatus } from "../../api-contract";
-import type { Answers } from "../../engine/runtime";
+import { isAnswered, type Answers } from "../../engine/runtime";
 import type { Database, Queryable } from "../db/database";
 import { RENEW_MS } from "../auth/sessions";
 
 /** Stored answers leave out unanswered keys: "" and absent mean the same. */
 export function answered(answers: Answers): Answers {
   const kept: Answers = {};
-  for (const [key, value] of Object.entries(answers)) if (value !== "") kept[key] = value;
+  for (const [key, value] of Object.entries(answers)) if (isAnswered(value)) kept[key] = value;
   return kept;
 }
 
