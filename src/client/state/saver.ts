@@ -13,7 +13,7 @@ import { createStore, type StoreApi } from "zustand/vanilla";
 import { isAnswered } from "../../engine/answers";
 import type { Answers } from "../../engine/runtime";
 import { api } from "../api/calls";
-import { ApiError } from "../api/client";
+import { ApiError } from "../../api-contract/errors";
 import { hasAnswers, useAnswers } from "./answers";
 import { useSession } from "./session";
 

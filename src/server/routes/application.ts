@@ -13,10 +13,9 @@ import { applicantSession, authenticate, refuseSession } from "../auth/applicant
 import type { ServerContext } from "../context";
 import { storedDocuments } from "../data/documents";
 import {
-  blocks, browserErrors, changed, chooseTabBody, fieldErrors, lastPageBody, messageReply, profile, setBlocksBody, submitRefusal, submitted, tabs,
+  ApiError, blocks, browserErrors, changed, chooseTabBody, fieldErrors, lastPageBody, messageReply, profile, setBlocksBody, submitRefusal, submitted, tabs,
   WEB_STATUSES, webStatusBody,
 } from "../../api-contract";
-import { ApiError } from "../http";
 import { mailTexts } from "../mail";
 import { messages } from "../messages";
 

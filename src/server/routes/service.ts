@@ -7,8 +7,7 @@ import { userOfServiceToken } from "../auth/service-tokens";
 import type { ServerContext } from "../context";
 import { serviceViewOf } from "../data/applications";
 import { storedDocuments } from "../data/documents";
-import { messageReply, serviceApplication } from "../../api-contract";
-import { ApiError } from "../http";
+import { ApiError, messageReply, serviceApplication } from "../../api-contract";
 import { messages } from "../messages";
 
 export function serviceRoutes(app: FastifyInstance, ctx: ServerContext): void {
