@@ -3,7 +3,8 @@
 // checks, the spec's messages, the item types. No Ajv and no definitions' compiler come through
 // here; those are in ./compile (the server and the build).
 export { failedPasswordRequirements, isConfirmationCode, isEmail } from "./accounts";
-export { copyAnswers } from "./answers";
+export { copyAnswers, isAnswered } from "./answers";
+export { applyAnswers, applyBlocks, applyTab, type Change } from "./changes";
 export { choiceLabel, closedChoices, isChoice, isChoiceLabel, unofferedChoices, withoutChoiceLabels, writeChoiceLabels } from "./choices";
 export { isClosed, isCycleTerm, longDate, withCycleTerm } from "./cycle";
 export { dayAnywhereOnEarth, localToday, officeDateTime } from "./dates";
@@ -12,7 +13,6 @@ export type { CompiledValidate } from "./errors";
 export { assembleForm, evaluateAnswers, validateAnswers, validateEvaluation, type CompiledForm } from "./form";
 export { accountMessages } from "./messages";
 export { displayText } from "./text";
-export { answersBefore } from "./visibility";
 export { alwaysAloneKeys, controllingKeys, savesAlone, savesAloneAlways } from "./saves-alone";
 export type {
   AnswerKey,

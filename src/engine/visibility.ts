@@ -73,21 +73,6 @@ export function evaluate(form: Shape, input: Answers, options: EvaluateOptions =
 }
 
 /**
- * The answers before `updates`, as evaluate's `previous` reads them: a dependent answer changed
- * together with its controlling answer (a chosen school's state with its country) was chosen after
- * it, so it stays. The browser and the server (PUT /api/answer) read a change the same way.
- */
-export function answersBefore(form: Pick<Shape, "dependents">, previous: Answers, updates: Answers): Answers {
-  let before = previous;
-  for (const { key, controlKey } of form.dependents) {
-    if (!(key in updates) || !(controlKey in updates)) continue;
-    if (before === previous) before = copyAnswers(previous);
-    before[controlKey] = updates[controlKey]!;
-  }
-  return before;
-}
-
-/**
  * Keys of hidden questions and the clearOnHide lists of hidden gates, except keys a shown
  * question asks for or a gate still shown lists: answers tied to a condition still true stay.
  */

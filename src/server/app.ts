@@ -4,6 +4,7 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from "fastif
 import cookie from "@fastify/cookie";
 import swagger from "@fastify/swagger";
 import underPressure from "@fastify/under-pressure";
+import { ApiError } from "../api-contract";
 import type { Application } from "./data/applications";
 import { openBackground } from "./background";
 import { loadHasher } from "./auth/secrets";
@@ -15,7 +16,7 @@ import type { ServerContext } from "./context";
 import { openDatabase, type Database } from "./db/database";
 import { migrate } from "./db/migrate";
 import { loadServerForm, type ServerForm } from "./form";
-import { ApiError, registerHttpRules, requestValidators } from "./http";
+import { registerHttpRules, requestValidators } from "./http";
 import { convertDocument, type ConvertJob } from "./documents";
 import { runExportJob, type ExportJob } from "./export-jobs";
 import { openJobs } from "./jobs";

@@ -2,14 +2,8 @@
 // and turning every failure into { "message": … } with a 4xx (or, for our own bugs, a logged 500).
 import { AjvCompiler } from "@fastify/ajv-compiler";
 import type { FastifyError, FastifyInstance, FastifyServerOptions } from "fastify";
+import { ApiError } from "../api-contract";
 import { messages } from "./messages";
-
-/** An expected refusal: answered with `status` and `{ message }` (plus `extra`). */
-export class ApiError extends Error {
-  constructor(readonly status: number, message: string, readonly extra: Record<string, unknown> = {}) {
-    super(message);
-  }
-}
 
 /**
  * Scripts only from our own origin. Styles too, except the <style> elements React Aria adds at
@@ -162,7 +156,7 @@ export function registerHttpRules(app: FastifyInstance, options: { publicUrl: st
   });
 
   app.setErrorHandler((error: FastifyError | ApiError, request, reply) => {
-    if (error instanceof ApiError) return reply.status(error.status).send({ message: error.message, ...error.extra });
+    if (error instanceof ApiError) return reply.status(error.status).send({ message: error.message, ...error.body });
     const status = error.statusCode ?? 500;
     if (status >= 500) {
       request.log.error(error);

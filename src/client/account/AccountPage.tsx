@@ -6,7 +6,7 @@ import { useMutation } from "@tanstack/react-query";
 import { Navigate, useNavigate } from "react-router";
 import { accountMessages } from "../../engine/messages";
 import { api } from "../api/calls";
-import { ApiError } from "../api/client";
+import { ApiError } from "../../api-contract/errors";
 import { forgetApplicant, useProfile } from "../api/queries";
 import type { AuthState } from "../auth/navigation";
 import { COMPLETION_ROUTE, DEFAULT_ROUTE, isPageRoute } from "../pages";

@@ -6,7 +6,8 @@ import { afterEach, beforeEach, describe, expect, test, vi, type MockInstance } 
 import { accountMessages } from "../../engine/messages";
 import { renderApp, sentTo, server, url, withTestServer } from "../testing";
 import { queryClient } from "./queries";
-import { ApiError, call } from "./client";
+import { ApiError } from "../../api-contract/errors";
+import { call } from "./client";
 
 withTestServer();
 

@@ -1,13 +1,7 @@
 // The one way the app talks to the server. Every call sends and
 // expects JSON; every failure becomes an ApiError carrying the message an applicant should read.
+import { ApiError } from "../../api-contract/errors";
 import { accountMessages } from "../../engine/messages";
-
-export class ApiError extends Error {
-  constructor(message: string, readonly status: number, readonly body?: unknown) {
-    super(message);
-    this.name = "ApiError";
-  }
-}
 
 /** What happens on a 401: set once by the app (main.tsx; the office's staff/StaffRoutes.tsx) — clear the cache, go to its login. */
 let onUnauthorized: () => void = () => {};
@@ -37,22 +31,24 @@ export async function call<T>(method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE
     });
   } catch (error) {
     if (!options.signal?.aborted) console.error(`${method} ${path} did not reach the server`, error);
-    throw new ApiError(accountMessages.unexpected, 0);
+    throw new ApiError(0, accountMessages.unexpected);
   }
   lastCallAt = Date.now();
   const data: unknown = await response.json().catch(() => undefined);
   if (response.status === 401) {
     console.error(`${method} ${path}: 401`, data);
     if (options.handleUnauthorized !== false) onUnauthorized();
-    throw new ApiError(accountMessages.sessionInvalid, 401, data);
+    throw new ApiError(401, accountMessages.sessionInvalid, asObject(data));
   }
   if (!response.ok || data === undefined) {
     const message = messageOf(data) ?? accountMessages.unexpected;
     console.error(`${method} ${path}: ${response.status} ${message}`);
-    throw new ApiError(response.ok ? accountMessages.unexpected : message, response.status, data);
+    throw new ApiError(response.status, response.ok ? accountMessages.unexpected : message, asObject(data));
   }
   return data as T;
 }
+
+const asObject = (data: unknown): Record<string, unknown> => (typeof data === "object" && data !== null && !Array.isArray(data) ? (data as Record<string, unknown>) : {});
 
 function messageOf(data: unknown): string | undefined {
   if (typeof data !== "object" || data === null || !("message" in data)) return undefined;

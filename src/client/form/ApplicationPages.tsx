@@ -14,15 +14,15 @@ import { form } from "./model";
 export interface ApplicationPagesProps {
   answer: Answers;
   /** Blocks per add-another group, by its button id. */
-  add_another: Record<string, number>;
+  blocks: Record<string, number>;
   /** The chosen tab, by tab group id. */
   tabs: Record<string, string>;
   /** The pages' titles: h1 in the service view, where they are the document; h2 under an office page's h1. */
   titleLevel?: 1 | 2;
 }
 
-export function ApplicationPages({ answer, add_another, tabs, titleLevel = 1 }: ApplicationPagesProps) {
-  const evaluation = evaluateAnswers(form, answer, { tabs, blocks: add_another });
+export function ApplicationPages({ answer, blocks, tabs, titleLevel = 1 }: ApplicationPagesProps) {
+  const evaluation = evaluateAnswers(form, answer, { tabs, blocks });
   const Title = `h${titleLevel}` as const;
   return (
     <div className="service-document">

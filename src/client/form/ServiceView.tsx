@@ -25,7 +25,7 @@ export function ServiceView() {
   if (application.isPending) return <p role="status">Loading the application…</p>;
   if (application.isError) return <RefusedLink message={application.error.message} />;
   const { answer, add_another, tabs } = application.data;
-  return <ApplicationPages answer={answer} add_another={add_another} tabs={tabs} />;
+  return <ApplicationPages answer={answer} blocks={add_another} tabs={tabs} />;
 }
 
 /**

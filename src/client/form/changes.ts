@@ -5,7 +5,8 @@
 import { useMemo } from "react";
 import { evaluateAnswers, validateEvaluation } from "../../engine/form";
 import { localToday } from "../../engine/dates";
-import { answersBefore } from "../../engine/visibility";
+import { isAnswered } from "../../engine/answers";
+import { applyAnswers, applyBlocks, applyTab } from "../../engine/changes";
 import type { Answers, FormState } from "../../engine/runtime";
 import { api } from "../api/calls";
 import { queryClient } from "../api/queries";
@@ -13,7 +14,7 @@ import { useAnswers } from "../state/answers";
 import { useSaver, type Saver } from "../state/saver";
 import { useSession } from "../state/session";
 import { toasts } from "../ui/Toasts";
-import { form, reactiveKeys } from "./model";
+import { form } from "./model";
 import { showErrors } from "./steps";
 import { loadValidator } from "./validator";
 
@@ -30,12 +31,9 @@ export function formState(): FormState {
 
 /** Sets answers as the applicant gave them, with everything the engine clears because of them. */
 function change(saver: Saver, updates: Answers): void {
-  const { answers: previous, assign } = useAnswers.getState();
-  let changed = updates;
-  if (Object.keys(updates).some((key) => reactiveKeys.has(key))) {
-    const { cleared } = evaluateAnswers(form, { ...previous, ...updates }, { ...formState(), previous: answersBefore(form, previous, updates) });
-    if (cleared.length > 0) changed = { ...updates, ...Object.fromEntries(cleared.map((key) => [key, ""])) };
-  }
+  const { answers, assign } = useAnswers.getState();
+  const { cleared } = applyAnswers(form, answers, formState(), updates);
+  const changed = cleared.length > 0 ? { ...updates, ...Object.fromEntries(cleared.map((key) => [key, ""])) } : updates;
   assign(changed);
   saver.afterChange(changed);
   if (useSession.getState().web_status === "validating") saver.revalidateSoon(revalidate);
@@ -52,7 +50,7 @@ export async function revalidate(): Promise<void> {
 /** Answers the server cleared (a tab left, a block removed): cleared here, nothing to send. */
 function clearLocally(saver: Saver, keys: string[]): void {
   const { answers, assign } = useAnswers.getState();
-  const cleared = keys.filter((key) => answers[key] !== undefined && answers[key] !== "");
+  const cleared = keys.filter((key) => isAnswered(answers[key]));
   if (cleared.length > 0) assign(Object.fromEntries(cleared.map((key) => [key, ""])));
   if (useSession.getState().web_status === "validating") saver.revalidateSoon(revalidate, 0);
 }
@@ -99,8 +97,7 @@ async function chooseTab(saver: Saver, group: string, tab: string, groupLabel: s
     }
     await saver.saveNow();
     const reply = await api.chooseTab(group, tab);
-    const tabs = { ...useAnswers.getState().tabs, [group]: tab };
-    const { cleared } = evaluateAnswers(form, useAnswers.getState().answers, { tabs, blocks: useAnswers.getState().blocks, previousTabs: formState().tabs });
+    const { cleared, tabs } = applyTab(form, useAnswers.getState().answers, formState(), group, tab);
     useAnswers.setState({ tabs });
     clearLocally(saver, [...cleared, ...reply.cleared]);
     if (options.restore) {
@@ -126,8 +123,7 @@ async function setBlocks(saver: Saver, group: string, count: number, failure: st
   try {
     await saver.saveNow();
     const reply = await api.setBlocks(group, count);
-    const blocks = { ...useAnswers.getState().blocks, [group]: count };
-    const { cleared } = evaluateAnswers(form, useAnswers.getState().answers, { tabs: formState().tabs, blocks });
+    const { cleared, blocks } = applyBlocks(form, useAnswers.getState().answers, formState(), group, count);
     useAnswers.setState({ blocks });
     clearLocally(saver, [...cleared, ...reply.cleared]);
     return true;

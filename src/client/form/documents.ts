@@ -10,7 +10,7 @@ import { create } from "zustand";
 import { accountMessages } from "../../engine/messages";
 import type { Answers } from "../../engine/runtime";
 import { api, type Conversion, type DocumentAnswers, type PresignedPost, type Profile } from "../api/calls";
-import { ApiError } from "../api/client";
+import { ApiError } from "../../api-contract/errors";
 import { queryClient } from "../api/queries";
 import { useAnswers } from "../state/answers";
 import type { Saver } from "../state/saver";
@@ -145,16 +145,16 @@ function send({ url, fields }: PresignedPost, file: File, onProgress: (progress:
     onProgress(null);
     return fetch(url, { method: "POST", mode: "no-cors", body }).then(
       () => undefined,
-      () => Promise.reject(new ApiError(accountMessages.unexpected, 0)),
+      () => Promise.reject(new ApiError(0, accountMessages.unexpected)),
     );
   }
   return new Promise((resolve, reject) => {
     const request = new XMLHttpRequest();
     request.upload.addEventListener("progress", (event) => onProgress(event.lengthComputable ? event.loaded / event.total : null));
     request.addEventListener("load", () =>
-      request.status < 400 ? resolve() : reject(new ApiError(messageOf(request.responseText) ?? accountMessages.unexpected, request.status)),
+      request.status < 400 ? resolve() : reject(new ApiError(request.status, messageOf(request.responseText) ?? accountMessages.unexpected)),
     );
-    request.addEventListener("error", () => reject(new ApiError(accountMessages.unexpected, 0)));
+    request.addEventListener("error", () => reject(new ApiError(0, accountMessages.unexpected)));
     request.open("POST", url);
     request.send(body);
   });

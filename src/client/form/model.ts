@@ -35,12 +35,6 @@ const notLoaded = () => {
 
 export const form: CompiledForm = assembleForm(formFiles(), notLoaded);
 
-/** Answer keys whose change can hide or show something or empty a dependent choice. */
-export const reactiveKeys: ReadonlySet<AnswerKey> = new Set([
-  ...form.gates.flatMap((gate) => gate.condition?.keysRead ?? []),
-  ...form.dependents.map((d) => d.controlKey),
-]);
-
 export const pageView = (route: string) => form.pages.find((p) => p.route === route);
 
 /** The label a person knows a question by: its own, after its place (`Sibling 2: Age`, `Mailing address: City`). */

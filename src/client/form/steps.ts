@@ -4,7 +4,7 @@ import type { NavigateFunction } from "react-router";
 import { accountMessages } from "../../engine/messages";
 import type { ValidationErrors } from "../../engine/runtime";
 import { api, type Profile, type Submitted, type WebStatus } from "../api/calls";
-import { ApiError } from "../api/client";
+import { ApiError } from "../../api-contract/errors";
 import { queryClient } from "../api/queries";
 import { COMPLETION_ROUTE } from "../pages";
 import { hasAnswers, useAnswers } from "../state/answers";

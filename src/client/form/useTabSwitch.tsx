@@ -9,7 +9,8 @@
 // most pages have no tabs.
 import { useCallback, useEffect, useEffectEvent, useRef, useState, type ReactNode } from "react";
 import type { TabsItem } from "../../engine/generated/definition-format";
-import type { Answers, AnswerValue } from "../../engine/runtime";
+import { isAnswered } from "../../engine/answers";
+import type { Answers } from "../../engine/runtime";
 import { useAnswers } from "../state/answers";
 import { useSession } from "../state/session";
 import { ConfirmDialog } from "../ui/ConfirmDialog";
@@ -23,8 +24,6 @@ export const TAB_SWITCH_LABEL = "Tab Switch Notification";
 
 /** What leaving a tab deletes, as the question names it. */
 type Loss = "essay" | "document" | "answers";
-
-const isAnswered = (value: AnswerValue | undefined) => value !== undefined && value !== "" && value !== false;
 
 /** What leaving `tab` of `group` would delete: its document, its essay, its answers, or nothing. */
 export function whatLeavingDeletes(group: string, tab: string, answers: Answers): Loss | undefined {

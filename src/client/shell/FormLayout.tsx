@@ -4,7 +4,7 @@
 import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { Navigate, Outlet, useLocation } from "react-router";
 import { api, type Profile } from "../api/calls";
-import { ApiError } from "../api/client";
+import { ApiError } from "../../api-contract/errors";
 import { useProfile, useWebStatus } from "../api/queries";
 import { COMPLETION_ROUTE, DEFAULT_ROUTE, isPageRoute, pages } from "../pages";
 import { useSession } from "../state/session";

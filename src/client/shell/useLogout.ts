@@ -4,7 +4,7 @@ import { useNavigate } from "react-router";
 import { accountMessages } from "../../engine/messages";
 import type { AuthState } from "../auth/navigation";
 import { api } from "../api/calls";
-import { ApiError } from "../api/client";
+import { ApiError } from "../../api-contract/errors";
 import { forgetApplicant } from "../api/queries";
 import { useSaver } from "../state/saver";
 

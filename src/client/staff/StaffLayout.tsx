@@ -4,7 +4,7 @@
 import { useRef, type ReactNode } from "react";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { Link, Navigate, Outlet, useLocation, useNavigate } from "react-router";
-import { ApiError } from "../api/client";
+import { ApiError } from "../../api-contract/errors";
 import { useFocusOnNavigation } from "../shell/useFocusOnNavigation";
 import { ANSWERS_PROMPT, useInactivity } from "../shell/useInactivity";
 import { LazyModal } from "../ui/lazy";

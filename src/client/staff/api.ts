@@ -12,7 +12,8 @@ import type { EXPORT_FORMATS } from "../../api-contract/exports";
 import type { apiKey, createdApiKey } from "../../api-contract/api-keys";
 import type { ReviewStatus } from "../../api-contract/staff";
 import type { Answers } from "../../engine/runtime";
-import { ApiError, call } from "../api/client";
+import { ApiError } from "../../api-contract/errors";
+import { call } from "../api/client";
 
 export type StaffSelf = FromSchema<typeof staffSelf>;
 export type Invitation = FromSchema<typeof invitation>;
@@ -53,7 +54,7 @@ async function beforeSession<T>(method: "GET" | "POST", path: string, body?: unk
     return await call<T>(method, path, body, noSession);
   } catch (error) {
     const message = error instanceof ApiError && error.status === 401 ? messageOf(error.body) : undefined;
-    throw message && error instanceof ApiError ? new ApiError(message, error.status, error.body) : error;
+    throw message && error instanceof ApiError ? new ApiError(error.status, message, error.body) : error;
   }
 }
 

@@ -4,6 +4,7 @@
 // and a condition to the keys it reads (useKeys), so a keystroke re-renders one question.
 import { useCallback, useEffect, useSyncExternalStore } from "react";
 import { create } from "zustand";
+import { isAnswered } from "../../engine/answers";
 import type { AnswerKey, Answers, AnswerValue, ValidationErrors } from "../../engine/runtime";
 import { useSession } from "./session";
 
@@ -37,9 +38,9 @@ export const useAnswers = create<AnswersStore>()((set, get) => ({
   reset: () => set({ answers: {}, tabs: {}, blocks: {}, errors: {} }),
 }));
 
-/** Whether a visitor has typed anything worth carrying to sign-up. */
+/** Whether a visitor has typed anything worth carrying to sign-up: a box ticked and unticked again is not. */
 export function hasAnswers(answers: Answers): boolean {
-  return Object.values(answers).some((value) => value !== "" && value !== undefined && value !== false);
+  return Object.values(answers).some((value) => isAnswered(value) && value !== false);
 }
 
 // Per-key subscriptions: one store listener compares the keys someone listens to and wakes only

@@ -10,9 +10,10 @@
 import { createContext, useContext } from "react";
 import { useStore } from "zustand";
 import { createStore, type StoreApi } from "zustand/vanilla";
+import { isAnswered } from "../../engine/answers";
 import type { Answers } from "../../engine/runtime";
 import { api } from "../api/calls";
-import { ApiError } from "../api/client";
+import { ApiError } from "../../api-contract/errors";
 import { hasAnswers, useAnswers } from "./answers";
 import { useSession } from "./session";
 
@@ -155,7 +156,7 @@ export function createSaver({ saveDelayMs = SAVE_DELAY_MS, conversionPollMs = CO
       for (const [key, value] of Object.entries(batch)) if (pending[key] === value) delete pending[key];
       write(UNSAVED(user), pending);
       // What the server cleared (a hidden question) clears here too, unless typed since.
-      const cleared = reply.cleared.filter((key) => !(key in pending) && useAnswers.getState().answers[key] !== "");
+      const cleared = reply.cleared.filter((key) => !(key in pending) && isAnswered(useAnswers.getState().answers[key]));
       if (cleared.length > 0) useAnswers.getState().assign(Object.fromEntries(cleared.map((key) => [key, ""])));
       retryDelay = RETRY_FIRST_MS;
       status.setState({ status: isPending() ? "pending" : "saved" });

@@ -3,7 +3,7 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { ServerContext } from "../context";
 import { applicationOfSession, type Application } from "../data/applications";
-import { ApiError } from "../http";
+import { ApiError } from "../../api-contract";
 import { messages } from "../messages";
 import { clearSessionCookies, IDLE_MS, LIFETIME_MS } from "./sessions";
 

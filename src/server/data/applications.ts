@@ -2,14 +2,14 @@
 // one conditional write. Writes compare the revision they read; a write that lost a race reads
 // again and re-applies the change (never overwriting what another request saved).
 import type { WebStatus } from "../../api-contract";
-import type { Answers } from "../../engine/runtime";
+import { isAnswered, type Answers } from "../../engine/runtime";
 import type { Database, Queryable } from "../db/database";
 import { RENEW_MS } from "../auth/sessions";
 
 /** Stored answers leave out unanswered keys: "" and absent mean the same. */
 export function answered(answers: Answers): Answers {
   const kept: Answers = {};
-  for (const [key, value] of Object.entries(answers)) if (value !== "") kept[key] = value;
+  for (const [key, value] of Object.entries(answers)) if (isAnswered(value)) kept[key] = value;
   return kept;
 }
 
@@ -22,14 +22,15 @@ export interface Application {
   lastPage: string | null;
   webStatus: { web_status: WebStatus; created_at: string }[];
   tabs: Record<string, string>;
-  addAnother: Record<string, number>;
+  /** Add-another group id → number of blocks. */
+  blocks: Record<string, number>;
   submittedAt: Date | null;
   /** Given at submit (WU-FA26-004821); null before. */
   reference: string | null;
 }
 
 const columns = `u.id AS "userId", u.username, a.answers, a.revision, a.last_page AS "lastPage", a.web_status AS "webStatus",
-  a.tabs, a.add_another AS "addAnother", a.submitted_at AS "submittedAt", a.reference`;
+  a.tabs, a.add_another AS "blocks", a.submitted_at AS "submittedAt", a.reference`;
 
 /**
  * The session's user (s) and its renewal when its last renewal is more than RENEW_MS old (renewed),
@@ -106,7 +107,7 @@ export type ChangeResult = { ok: true; value: { application: Application; revisi
 export interface AnswersChange {
   answers: Answers;
   tabs?: Record<string, string>;
-  addAnother?: Record<string, number>;
+  blocks?: Record<string, number>;
 }
 
 /**
@@ -134,7 +135,7 @@ export async function changeApplication(
          save_days = jsonb_set(save_days, ARRAY[$7::text], to_jsonb(coalesce((save_days->>$7::text)::int, 0) + 1))
        WHERE user_id = $1 AND revision = $2 AND submitted_at IS NULL RETURNING revision`,
       [application.userId, application.revision, JSON.stringify(next.answers), JSON.stringify(next.tabs ?? application.tabs),
-        JSON.stringify(next.addAnother ?? application.addAnother), now, now.toISOString().slice(0, 10)],
+        JSON.stringify(next.blocks ?? application.blocks), now, now.toISOString().slice(0, 10)],
     );
     return row ? { ok: true, value: { application, revision: row.revision } } : null;
   };
@@ -217,8 +218,8 @@ export async function submissionOf(db: Queryable, userId: number): Promise<{ ans
 }
 
 /** What the service view prints of an application, or null when there is none. */
-export async function serviceViewOf(db: Queryable, userId: number): Promise<{ answers: Answers; addAnother: Record<string, number>; tabs: Record<string, string> } | null> {
+export async function serviceViewOf(db: Queryable, userId: number): Promise<{ answers: Answers; blocks: Record<string, number>; tabs: Record<string, string> } | null> {
   const [row] = await db.query<{ answers: Answers; add_another: Record<string, number>; tabs: Record<string, string> }>(
     "SELECT answers, add_another, tabs FROM applications WHERE user_id = $1", [userId]);
-  return row ? { answers: row.answers, addAnother: row.add_another, tabs: row.tabs } : null;
+  return row ? { answers: row.answers, blocks: row.add_another, tabs: row.tabs } : null;
 }

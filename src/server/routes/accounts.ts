@@ -3,11 +3,10 @@
 // The sign-up attempt's id lives in an HttpOnly cookie of its own, sent to /public only.
 import type { FastifyInstance, FastifyReply } from "fastify";
 import type { JsonSchemaToTsProvider } from "@fastify/type-provider-json-schema-to-ts";
-import { addressBody, confirmBody, credentialsBody, replies, resetBody, resetCheckBody } from "../../api-contract";
+import { ApiError, addressBody, confirmBody, credentialsBody, replies, resetBody, resetCheckBody } from "../../api-contract";
 import { ATTEMPT_MS, createAccountService, type AccountRefusal } from "../accounts/service";
 import { clearSessionCookies, setSessionCookies } from "../auth/sessions";
 import type { ServerContext } from "../context";
-import { ApiError } from "../http";
 import { messages } from "../messages";
 
 function refusal(refused: AccountRefusal): ApiError {

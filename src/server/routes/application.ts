@@ -3,7 +3,7 @@
 // reaches only their own row.
 import type { FastifyInstance } from "fastify";
 import type { JsonSchemaToTsProvider } from "@fastify/type-provider-json-schema-to-ts";
-import { answersBefore, copyAnswers, evaluateAnswers, localToday, savesAlone, savesAloneAlways, validateAnswers, type Answers, dayAnywhereOnEarth, closedChoices, unofferedChoices, withoutChoiceLabels, writeChoiceLabels } from "../../engine/runtime";
+import { applyAnswers, applyBlocks, applyTab, copyAnswers, evaluateAnswers, localToday, savesAlone, savesAloneAlways, validateAnswers, type Answers, dayAnywhereOnEarth, closedChoices, unofferedChoices, withoutChoiceLabels, writeChoiceLabels } from "../../engine/runtime";
 import {
   addWebStatus, answered, changeApplication, loginsOf, mergeAnswers, mergeAnswersOfSession, setLastPage, storeValidations, submitApplication, type Application, type ChangeResult,
 } from "../data/applications";
@@ -11,10 +11,9 @@ import { applicantSession, authenticate, refuseSession } from "../auth/applicant
 import type { ServerContext } from "../context";
 import { storedDocuments } from "../data/documents";
 import {
-  blocks, browserErrors, changed, chooseTabBody, fieldErrors, lastPageBody, messageReply, profile, setBlocksBody, submitRefusal, submitted, tabs,
+  ApiError, blocks, browserErrors, changed, chooseTabBody, fieldErrors, lastPageBody, messageReply, profile, setBlocksBody, submitRefusal, submitted, tabs,
   WEB_STATUSES, webStatusBody,
 } from "../../api-contract";
-import { ApiError } from "../http";
 import { mailTexts } from "../mail";
 import { messages } from "../messages";
 
@@ -38,7 +37,7 @@ export function applicationRoutes(app: FastifyInstance, ctx: ServerContext): voi
   const { form } = ctx.form;
   const routes = app.withTypeProvider<JsonSchemaToTsProvider>();
   const referenceParts = (answers: Answers) => ({ prefix: form.institution.reference_prefix, term: entryTermCode(answers) });
-  const state = (a: Application) => ({ tabs: a.tabs, blocks: a.addAnother });
+  const state = (a: Application) => ({ tabs: a.tabs, blocks: a.blocks });
   const unlessSubmitted = (isWritten: boolean) => {
     if (!isWritten) throw new ApiError(409, messages.alreadySubmitted);
   };
@@ -116,14 +115,13 @@ export function applicationRoutes(app: FastifyInstance, ctx: ServerContext): voi
     let cleared: string[] = [];
     const revision = revisionOf(await changeApplication(db, a, now(), (current) => {
       if (keys.length === 0) return null;
-      const merged = Object.assign(copyAnswers(current.answers), sent);
-      const evaluation = evaluateAnswers(form, merged, { ...state(current), previous: answersBefore(form, current.answers, sent) });
-      const unoffered = unofferedChoices(form, evaluation.answers, keys);
+      const change = applyAnswers(form, current.answers, state(current), sent);
+      const unoffered = unofferedChoices(form, change.answers, keys);
       if (unoffered.length > 0) throw new ApiError(400, messages.notOffered(unoffered));
-      const closed = closedChoices(form, evaluation.answers, dayAnywhereOnEarth(now()), keys);
+      const closed = closedChoices(form, change.answers, dayAnywhereOnEarth(now()), keys);
       if (closed.length > 0) throw new ApiError(400, messages.closed(closed));
-      cleared = evaluation.cleared;
-      return { answers: answered(writeChoiceLabels(form, evaluation.answers)) };
+      cleared = change.cleared;
+      return { answers: answered(writeChoiceLabels(form, change.answers)) };
     }, ifRevision === undefined ? undefined : Number(ifRevision)));
     return { message: messages.saved, revision, cleared };
   });
@@ -211,11 +209,9 @@ export function applicationRoutes(app: FastifyInstance, ctx: ServerContext): voi
     if (!tabIds.includes(chosen)) throw new ApiError(400, messages.tabUnknown(group, tabIds));
     let cleared: string[] = [];
     const revision = revisionOf(await changeApplication(db, request.application, now(), (current) => {
-      const before = evaluateAnswers(form, current.answers, state(current)).tabs;
-      const tabs = { ...current.tabs, [group]: chosen };
-      const evaluation = evaluateAnswers(form, current.answers, { tabs, blocks: current.addAnother, previousTabs: before });
-      cleared = evaluation.cleared;
-      return { answers: answered(evaluation.answers), tabs };
+      const change = applyTab(form, current.answers, state(current), group, chosen);
+      cleared = change.cleared;
+      return { answers: answered(change.answers), tabs: change.tabs };
     }));
     return { message: messages.tabSaved, revision, cleared };
   });
@@ -236,10 +232,9 @@ export function applicationRoutes(app: FastifyInstance, ctx: ServerContext): voi
     if (count > max) throw new ApiError(400, messages.blocksRange(group, max));
     let cleared: string[] = [];
     const revision = revisionOf(await changeApplication(db, request.application, now(), (current) => {
-      const addAnother = { ...current.addAnother, [group]: count };
-      const evaluation = evaluateAnswers(form, current.answers, { tabs: current.tabs, blocks: addAnother });
-      cleared = evaluation.cleared;
-      return { answers: answered(evaluation.answers), addAnother };
+      const change = applyBlocks(form, current.answers, state(current), group, count);
+      cleared = change.cleared;
+      return { answers: answered(change.answers), blocks: change.blocks };
     }));
     return { message: messages.blocksSaved, revision, cleared };
   });

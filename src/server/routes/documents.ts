@@ -9,8 +9,7 @@ import type { ServerContext } from "../context";
 import { addUploadKey, clearDocumentAnswer, documentsOf, isUploadKeyIssued, startConversion, storedDocuments } from "../data/documents";
 import { removeDocument, removeFiles, storageKey, thumbnailKey, type ConvertJob } from "../documents";
 import { hit } from "../auth/throttle";
-import { answerKeyParams, conversion, convertBody, documentAnswers, messageReply, presignBody, presignedPost } from "../../api-contract";
-import { ApiError } from "../http";
+import { ApiError, answerKeyParams, conversion, convertBody, documentAnswers, messageReply, presignBody, presignedPost } from "../../api-contract";
 import { messages } from "../messages";
 
 const UPLOAD_FORM_SECONDS = 5 * 60;

@@ -4,8 +4,7 @@
 import type { FastifyInstance } from "fastify";
 import type { JsonSchemaToTsProvider } from "@fastify/type-provider-json-schema-to-ts";
 import type { ServerContext } from "../context";
-import { lookupAnswer, lookupQuery, messageReply } from "../../api-contract";
-import { ApiError } from "../http";
+import { ApiError, lookupAnswer, lookupQuery, messageReply } from "../../api-contract";
 import { addressOfPhotonId, addressOfZip, isZipText, photonSuggestions, zipSuggestions, type AddressRecord } from "../lookup/addresses";
 import { isSchoolCategory, schoolByCeeb, searchSchools } from "../lookup/schools";
 import { messages } from "../messages";

@@ -4,14 +4,13 @@
 // of a deleted account.
 import type { FastifyInstance } from "fastify";
 import type { JsonSchemaToTsProvider } from "@fastify/type-provider-json-schema-to-ts";
-import { emailChangeBody, emailChanged, emailConfirmBody, messageReply, passwordChangeBody, replies } from "../../api-contract";
+import { ApiError, emailChangeBody, emailChanged, emailConfirmBody, messageReply, passwordChangeBody, replies } from "../../api-contract";
 import { createOwnAccountService, type OwnAccountRefusal } from "../accounts/own-account";
 import { ownDataZip, zipName } from "../accounts/own-data";
 import { clearSessionCookies } from "../auth/sessions";
 import { hit } from "../auth/throttle";
 import type { ServerContext } from "../context";
 import { ownData } from "../data/own-account";
-import { ApiError } from "../http";
 import { messages } from "../messages";
 import { applicantActor, recordAudit } from "../staff/audit";
 import { attachment } from "../storage/keys";

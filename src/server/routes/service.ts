@@ -7,8 +7,7 @@ import { userOfServiceToken } from "../auth/service-tokens";
 import type { ServerContext } from "../context";
 import { serviceViewOf } from "../data/applications";
 import { storedDocuments } from "../data/documents";
-import { messageReply, serviceApplication } from "../../api-contract";
-import { ApiError } from "../http";
+import { ApiError, messageReply, serviceApplication } from "../../api-contract";
 import { messages } from "../messages";
 
 export function serviceRoutes(app: FastifyInstance, ctx: ServerContext): void {
@@ -27,6 +26,6 @@ export function serviceRoutes(app: FastifyInstance, ctx: ServerContext): void {
     if (userId === null) throw new ApiError(403, messages.serviceTokenInvalid);
     const view = await serviceViewOf(db, userId);
     if (!view) throw new ApiError(403, messages.serviceTokenInvalid);
-    return { answer: view.answers, add_another: view.addAnother, document_answer: await storedDocuments(db, userId), tabs: view.tabs };
+    return { answer: view.answers, add_another: view.blocks, document_answer: await storedDocuments(db, userId), tabs: view.tabs };
   });
 }

@@ -7,8 +7,7 @@ import { randomId } from "../auth/secrets";
 import { hit } from "../auth/throttle";
 import type { ServerContext } from "../context";
 import { saveTemporaryAnswers, temporaryAnswers } from "../data/temporary-answers";
-import { messageReply, savedAnswers, savedAnswersQuery, savedForLater } from "../../api-contract";
-import { ApiError } from "../http";
+import { ApiError, messageReply, savedAnswers, savedAnswersQuery, savedForLater } from "../../api-contract";
 import { messages } from "../messages";
 
 const KEPT_MS = 30 * 24 * 60 * 60_000;

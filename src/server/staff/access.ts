@@ -4,7 +4,7 @@
 import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from "fastify";
 import { STAFF_ROLES, type StaffRole } from "../../api-contract/staff";
 import type { ServerContext } from "../context";
-import { ApiError } from "../http";
+import { ApiError } from "../../api-contract";
 import { staffMessages } from "./messages";
 import { clearStaffCookie, staffOfSession, type Staff } from "./sessions";
 

@@ -3,9 +3,8 @@
 // them (integration.ts), so a key cannot make or revoke keys.
 import type { FastifyInstance } from "fastify";
 import type { JsonSchemaToTsProvider } from "@fastify/type-provider-json-schema-to-ts";
-import { apiKey, apiKeyIdParams, apiKeyList, createApiKeyBody, createdApiKey, messageReply } from "../../api-contract";
+import { ApiError, apiKey, apiKeyIdParams, apiKeyList, createApiKeyBody, createdApiKey, messageReply } from "../../api-contract";
 import type { ServerContext } from "../context";
-import { ApiError } from "../http";
 import { allow } from "./access";
 import { createApiKey, listApiKeys, revokeApiKey, type ApiKeyRefusal } from "./api-keys";
 import { staffActor } from "./audit";

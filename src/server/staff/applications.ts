@@ -4,7 +4,7 @@
 import type { FastifyInstance } from "fastify";
 import type { JsonSchemaToTsProvider } from "@fastify/type-provider-json-schema-to-ts";
 import {
-  applicationFilter, applicationIdParams, applicationListQuery, applicationPage, documentParams, documentVersionQuery, messageReply, neighbours,
+  ApiError, applicationFilter, applicationIdParams, applicationListQuery, applicationPage, documentParams, documentVersionQuery, messageReply, neighbours,
   noteBody, reviewBody, reviewNote, staffApplication, staffPdfCopy,
 } from "../../api-contract";
 import type { ServerContext } from "../context";
@@ -12,7 +12,6 @@ import { loginsOf } from "../data/applications";
 import { documentsOf, storedDocuments } from "../data/documents";
 import { applicationPage as pageOf, neighboursOf, orderOf } from "../data/office-list";
 import { addNote, applicationExists, applicationForReview, notesOf, reviewChangesOf, setReviewStatus } from "../data/reviews";
-import { ApiError } from "../http";
 import { currentOrNewPdfCopy, finishedPdfCopy } from "../pdf-copy";
 import { LINK_SECONDS } from "../storage/types";
 import { recordAudit, staffActor } from "./audit";

@@ -2,7 +2,7 @@
 // as base64url JSON. It comes back from the browser, so it is read as untrusted: anything but a
 // cursor of this order is refused with a message, never passed to the database.
 import { isSortValue, type Order, type Position } from "../data/office-list";
-import { ApiError } from "../http";
+import { ApiError } from "../../api-contract";
 import { staffMessages } from "./messages";
 
 export function writeCursor(order: Order, position: Position): string {

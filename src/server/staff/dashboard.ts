@@ -4,10 +4,9 @@
 // answer, name or address leaves, so nothing goes into the audit log.
 import type { FastifyInstance } from "fastify";
 import type { JsonSchemaToTsProvider } from "@fastify/type-provider-json-schema-to-ts";
-import { dashboard, messageReply } from "../../api-contract";
+import { ApiError, dashboard, messageReply } from "../../api-contract";
 import type { ServerContext } from "../context";
 import { dashboardOf } from "../data/dashboard";
-import { ApiError } from "../http";
 import { staffMessages } from "./messages";
 
 export function officeDashboardRoutes(api: FastifyInstance, ctx: ServerContext): void {

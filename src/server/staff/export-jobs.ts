@@ -6,13 +6,12 @@
 import { randomUUID } from "node:crypto";
 import type { FastifyInstance } from "fastify";
 import type { JsonSchemaToTsProvider } from "@fastify/type-provider-json-schema-to-ts";
-import { exportJob, exportJobBody, exportJobList, exportJobParams, messageReply } from "../../api-contract";
+import { ApiError, exportJob, exportJobBody, exportJobList, exportJobParams, messageReply } from "../../api-contract";
 import type { ServerContext } from "../context";
 import { exportJobOf, exportJobsOf, queueExportJob, type ExportJobRow } from "../data/export-jobs";
 import { exportCount } from "../data/export-rows";
 import type { ExportJob } from "../export-jobs";
 import { exportFileName, filterText } from "../exports/routes";
-import { ApiError } from "../http";
 import { LINK_SECONDS } from "../storage/types";
 import { allow } from "./access";
 import { recordAudit, staffActor } from "./audit";

@@ -7,12 +7,11 @@
 import rateLimit from "@fastify/rate-limit";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { JsonSchemaToTsProvider } from "@fastify/type-provider-json-schema-to-ts";
-import { integrationListQuery, integrationPage, messageReply, referenceParams, integrationApplication } from "../../api-contract";
+import { ApiError, integrationListQuery, integrationPage, messageReply, referenceParams, integrationApplication } from "../../api-contract";
 import { choiceLabel, isChoice, isChoiceLabel } from "../../engine/runtime";
 import type { ServerContext } from "../context";
 import { documentsOfMany, submittedByReference, submittedPage, type KeysetPosition, type Since, type SubmittedApplication } from "../data/integration";
 import type { DocumentRow } from "../data/documents";
-import { ApiError } from "../http";
 import { redactSecrets } from "../logging";
 import { LINK_SECONDS } from "../storage/types";
 import { API_KEY_PREFIX, liveKeyOf, type LiveKey } from "./api-keys";

@@ -1,5 +1,5 @@
 // The staff side's refusals as answers: each code its status and message (messages.ts).
-import { ApiError } from "../http";
+import { ApiError } from "../../api-contract";
 import { messages } from "../messages";
 import type { InvitationRefusal } from "./invitations";
 import type { StaffLoginResult } from "./login";
