@@ -88,9 +88,7 @@ export default tseslint.config(
   },
   {
     // Of the engine's two doors the browser takes engine/runtime: engine/compile brings Ajv and the
-    // definitions' compiler into a first visit to
-    // /about; src/definitions reads
-    // files with Node.
+    // definitions' compiler into a first visit to /about; src/definitions reads files with Node.
     files: ["src/client/**/*.{ts,tsx}"],
     ignores: ["src/client/**/*.test.{ts,tsx}"],
     rules: {
