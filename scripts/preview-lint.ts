@@ -1,4 +1,4 @@
-// npm run preview's linter, in a process of its own (vite.config.ts forks it): while it reads the
+// npm run preview's linter, in a process of its own (src/vite-plugins/lint-findings.ts forks it): while it reads the
 // files after a save, Vite keeps serving the page's modules, so the reload does not wait for both.
 // Each message is a project root; each reply, that project's findings.
 import { previewFindings } from "../src/definitions/preview-findings";

@@ -1,6 +1,6 @@
 // npm run preview [-- --no-open]: the three pages drawn from this working copy's definitions, on
 // http://localhost:5174 (PORT picks another), without an account, a server or a database. The
-// page reloads when a definition, a rule or a sample answer set is saved (vite.config.ts).
+// page reloads when a definition, a rule or a sample answer set is saved (src/vite-plugins/preview-server.ts).
 import { createServer } from "vite";
 
 const port = Number(process.env.PORT ?? 5174);

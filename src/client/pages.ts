@@ -1,5 +1,5 @@
 // The form's pages as the definitions name them, in step order. Only what the step navigation
-// needs comes from virtual:pages (vite.config.ts); the questions load with each page.
+// needs comes from virtual:pages (src/vite-plugins/page-list.ts); the questions load with each page.
 import pageList from "virtual:pages";
 
 export type { PageLink } from "virtual:pages";

@@ -16,7 +16,7 @@ declare module "virtual:answer-validator" {
 declare module "virtual:lint-findings" {
   import type { PreviewFinding } from "./preview/findings";
 
-  /** What npm run lint:definitions finds in the definitions (vite.config.ts), placed by line and column. */
+  /** What npm run lint:definitions finds in the definitions (src/vite-plugins/lint-findings.ts), placed by line and column. */
   const findings: PreviewFinding[];
   export default findings;
 }

@@ -1,6 +1,7 @@
 // The answers' validator as one self-contained ES module for the browser (the Vite plugin
-// `virtual:answer-validator` in vite.config.ts serves it): Ajv's standalone code for the data
-// model and every rule, bundled by esbuild with the few Ajv and ajv-formats helpers it requires.
+// `virtual:answer-validator` in src/vite-plugins/answer-validator.ts serves it): Ajv's standalone
+// code for the data model and every rule, bundled by esbuild with the few Ajv and ajv-formats
+// helpers it requires.
 // Ajv's package has no ESM entry for standalone; the file path works from Node and from tsx alike.
 import standaloneCode from "ajv/dist/standalone/index.js";
 import { build } from "esbuild";

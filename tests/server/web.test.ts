@@ -27,7 +27,7 @@ const MANIFEST = {
   "src/client/auth/ResetPage.tsx": { file: "assets/ResetPage-8.js", imports: ["index.html"] },
   "src/client/account/AccountPage.tsx": { file: "assets/AccountPage-9.js", imports: ["index.html", "_shell.js"] },
 };
-// The chunk of each of the app's modules (vite.config.ts, moduleChunks).
+// The chunk of each of the app's modules (src/vite-plugins/module-chunks.ts).
 const MODULE_CHUNKS = {
   "src/client/shell/FormLayout.tsx": "assets/form-3.js",
   "src/client/form/FormPage.tsx": "assets/form-3.js",

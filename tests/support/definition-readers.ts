@@ -4,7 +4,7 @@
 //
 // Worked out from the imports, followed file by file from each test: a file reads the definitions
 // when it imports a file under form-definitions/ (a JSON import or import.meta.glob), a virtual
-// module (vite.config.ts builds them from the definitions), or src/definitions/files.ts (what the
+// module (src/vite-plugins/ builds them from the definitions), or src/definitions/files.ts (what the
 // server, the scripts and the tests read the definitions with). A read the imports do not show is
 // caught at run time (tests/support/definitions-guard.ts), so the list cannot fall behind.
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";

@@ -1,5 +1,5 @@
 // Lint findings as the preview shows them: listed at the top, and beside the item each is about.
-// The linter runs in Node (Vite's side, vite.config.ts); the page gets its findings as data.
+// The linter runs in Node (Vite's side, src/vite-plugins/lint-findings.ts); the page gets its findings as data.
 import type { Source, ViewItem } from "../../engine/runtime";
 
 /** One finding of `npm run lint:definitions`, placed. */

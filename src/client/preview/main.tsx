@@ -1,6 +1,6 @@
 // npm run preview's page (preview.html, served by Vite in development only; never built): the
 // clock first, then the definitions. When they cannot be expanded (a broken file, an expansion
-// error) the lint findings are shown alone; saving a file reloads the page (vite.config.ts).
+// error) the lint findings are shown alone; saving a file reloads the page (src/vite-plugins/preview-server.ts).
 import "../styles/theme.css";
 import "../styles/app.css";
 import { StrictMode, type ReactNode } from "react";
