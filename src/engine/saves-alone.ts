@@ -31,12 +31,6 @@ export function controllingKeys(form: Shape): ReadonlySet<AnswerKey> {
   return keys;
 }
 
-/**
- * Whether saving `keys` over `answers` changes those answers alone, so evaluate would clear
- * nothing: no key is a controlling key, and each is asked (by a question of the definitions) behind
- * conditions that hold in `answers` and in no add-another block. A key controlling nothing is
- * read by no condition, so saving it cannot change whether it is shown.
- */
 /** Whether the question asking `key` is shown: no add-another block and no condition on its way that fails. */
 function shownWith(form: Shape, key: AnswerKey, holds: (gate: Shape["gates"][number]) => boolean): boolean {
   const owner = form.owners.get(key);
@@ -68,6 +62,12 @@ export function savesAloneAlways(form: Shape, keys: readonly AnswerKey[]): boole
   return keys.length > 0 && keys.every((key) => alone.has(key));
 }
 
+/**
+ * Whether saving `keys` over `answers` changes those answers alone, so evaluate would clear
+ * nothing: no key is a controlling key, and each is asked (by a question of the definitions) behind
+ * conditions that hold in `answers` and in no add-another block. A key controlling nothing is
+ * read by no condition, so saving it cannot change whether it is shown.
+ */
 export function savesAlone(form: Shape, answers: Answers, keys: Iterable<AnswerKey>): boolean {
   const controls = controllingKeys(form);
   for (const key of keys) {

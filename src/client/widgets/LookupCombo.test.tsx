@@ -270,7 +270,8 @@ describe("a school that is not listed", () => {
 
   test("a parent's college fills its name alone: no note, nothing else cleared", async () => {
     serveLookup();
-    given({ parent_college: "Y", parent_degree: "BA" });
+    // The parent's college as the page shows it: the parent living, and attended college.
+    given({ parent_living: "1", parent_college: "Y", parent_degree: "BA" });
     const user = userEvent.setup();
     render(<Items items={[form.owners.get("parent_college_name")!.item]} level={2} />, { wrapper: WithSaver });
     await user.type(screen.getByRole("combobox", { name: "College" }), "Boston College");
