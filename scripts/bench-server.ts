@@ -2,8 +2,8 @@
 // runs), on PGlite and on a throwaway PostgreSQL, and on PostgreSQL beside the floor: a bare
 // Fastify + pg server (scripts/lib/floor-server.mjs) that authenticates the cookie and merges the
 // sent answers into the stored JSON in one statement, as ours does, on the same PostgreSQL and a
-// pool of the same size, measured in the same run. On a
-// machine others use, the ratio to the floor is the figure that holds. Prints figures; asserts nothing.
+// pool of the same size, measured in the same run. On a machine others use, the ratio to the floor
+// is the figure that holds. Prints figures; asserts nothing.
 //   200 applicants, each logged in through the API with its own session cookie, saving as fast as
 //   the server answers, over 200 connections (autocannon), in two cases:
 //   - autosave: the same 5 always-shown text answers (PUT /api/answer), into an empty application;
