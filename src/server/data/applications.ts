@@ -65,14 +65,16 @@ export async function applicationOfSession(db: Queryable, session: SessionKey): 
   return row ?? null;
 }
 
-/** The answers a save sets, as JSON, and the unanswered ("") keys it removes: stored answers leave those out. */
+/**
+ * The answers a save sets, as JSON, and the unanswered ("") keys it removes: stored answers leave
+ * those out. The usual save removes none, and its answers are written as they were sent.
+ */
 function setAndRemoved(sent: Answers): [string, string[]] {
-  const set: Answers = {};
   const removed: string[] = [];
-  for (const [key, value] of Object.entries(sent)) {
-    if (value === "") removed.push(key);
-    else set[key] = value;
-  }
+  for (const key in sent) if (sent[key] === "") removed.push(key);
+  if (removed.length === 0) return [JSON.stringify(sent), removed];
+  const set: Answers = {};
+  for (const key in sent) if (sent[key] !== "") set[key] = sent[key]!;
   return [JSON.stringify(set), removed];
 }
 
