@@ -8,7 +8,7 @@ import { ApiError } from "../api-contract";
 import type { Application } from "./data/applications";
 import { openBackground } from "./background";
 import { loadHasher } from "./auth/secrets";
-import { authenticate, refuseSession } from "./auth/applicant-session";
+import { authenticate, sessionCheck } from "./auth/applicant-session";
 import { setPasswordHashConcurrency } from "./auth/passwords";
 import { sessionCookies } from "./auth/sessions";
 import type { Config } from "./config";
@@ -104,6 +104,7 @@ export async function buildServer(options: ServerOptions): Promise<{ app: Fastif
   };
 
   app.decorateRequest("application", null as unknown as Application);
+  app.decorateRequest("session", null);
   measure(app, db);
   // Absent in tests and scripts that build their own config: a test's PGlite blocks the loop for seconds as it starts.
   if (config.pressure) await shedLoad(app, config.pressure);
@@ -160,27 +161,26 @@ export async function buildServer(options: ServerOptions): Promise<{ app: Fastif
   lookupRoutes(app, ctx);
   if (ctx.storage.kind === "local") await localStorageRoutes(app, ctx.storage as LocalStorage);
   await app.register(async (api) => {
-    /** Requests past this hook whose route checks the session in its own statement. */
-    const sessionLeftToRoute = new WeakSet<object>();
-    api.addHook("onRequest", async (request, reply) => {
+    api.addHook("onRequest", (request, _reply, done) => {
       // A service token reads one application's service view and opens nothing else.
-      if ((request.query as Record<string, unknown> | undefined)?.service_token !== undefined) throw new ApiError(403, messages.serviceTokenReadOnly);
-      if (!request.routeOptions.config.ownSessionCheck) await authenticate(ctx, request, reply);
-      else if (request.cookies[ctx.cookies.names.session] === undefined) refuseSession(ctx, reply);
-      else sessionLeftToRoute.add(request);
+      if ((request.query as Record<string, unknown> | undefined)?.service_token !== undefined) return done(new ApiError(403, messages.serviceTokenReadOnly));
+      done();
     });
+    const withApplication = sessionCheck(ctx, false);
+    const sessionOnly = sessionCheck(ctx, true);
     // A route checking the session itself was refused before it did (a body it cannot take, a
     // malformed If-Match): without a session the answer is 401, as on every other route. A refusal
-    // of this hook's own (a service token's 403) stands. A thrown error goes on to the server's
-    // error handler (http.ts).
+    // of the hooks' own (a service token's 403, a missing cookie's 401) stands. A thrown error goes
+    // on to the server's error handler (http.ts).
     api.setErrorHandler(async (error, request, reply) => {
-      if (sessionLeftToRoute.has(request) && !request.application && !(error instanceof ApiError && error.status === 401)) {
+      if (request.session && !request.application && request.routeOptions.config.ownSessionCheck && !(error instanceof ApiError && error.status === 401)) {
         await authenticate(ctx, request, reply);
       }
       throw error;
     });
     api.addHook("onRoute", (route) => {
       route.schema = { ...route.schema, security: [{ session: [] }] };
+      route.onRequest = [...[route.onRequest ?? []].flat(), route.config?.ownSessionCheck ? sessionOnly : withApplication];
     });
     sessionRoutes(api, ctx);
     applicationRoutes(api, ctx);

@@ -1,41 +1,58 @@
-// The applicant's session on /api: checked (and renewed) in the statement that reads the
-// application, for every route; PUT /api/answer's usual save checks it in the statement that writes.
-import type { FastifyReply, FastifyRequest } from "fastify";
+// The applicant's session on /api, checked in one place: the hook every route under /api runs
+// (sessionCheck) reads the cookie once; a route's statement then checks the session and renews it,
+// the one that reads the application, or PUT /api/answer's usual save, the one that writes.
+import type { FastifyReply, FastifyRequest, onRequestHookHandler } from "fastify";
 import type { ServerContext } from "../context";
-import { applicationOfSession, type Application } from "../data/applications";
+import { applicationOfSession, type Application, type SessionKey } from "../data/applications";
 import { ApiError } from "../../api-contract";
 import { messages } from "../messages";
-import { clearSessionCookies, IDLE_MS, LIFETIME_MS } from "./sessions";
+import { clearSessionCookies } from "./sessions";
 
 declare module "fastify" {
   interface FastifyContextConfig {
     /**
-     * The route checks the session in its own statement (applicantSession): the /api hook refuses
+     * The route checks the session in its own statement (request.session): the /api hook refuses
      * only a request without a session cookie, and a refusal before the route checked answers 401
      * all the same when there is no session (app.ts).
      */
     ownSessionCheck?: boolean;
   }
-}
-
-/** The session cookie's hash and the bounds a live session is within at `now`: no request since idleSince, or started before startedSince. */
-export function applicantSession(ctx: ServerContext, request: FastifyRequest, now: Date): { idHash: string; idleSince: Date; startedSince: Date } | null {
-  const id = request.cookies[ctx.cookies.names.session];
-  return id ? { idHash: ctx.hash(id), idleSince: new Date(now.getTime() - IDLE_MS), startedSince: new Date(now.getTime() - LIFETIME_MS) } : null;
+  interface FastifyRequest {
+    /** The applicant's session cookie, hashed, at the time of the request; set under /api. */
+    session: SessionKey | null;
+  }
 }
 
 /** 401 with the session message, the session's cookies cleared. */
-export function refuseSession(ctx: ServerContext, reply: FastifyReply): never {
+function sessionRefusal(ctx: ServerContext, reply: FastifyReply): ApiError {
   clearSessionCookies(reply, ctx.cookies);
-  throw new ApiError(401, messages.sessionInvalid);
+  return new ApiError(401, messages.sessionInvalid);
 }
 
-/** The session's application, set on the request; 401 when the session has ended or there is none. */
+/** Refuses the request with 401 (sessionRefusal). */
+export function refuseSession(ctx: ServerContext, reply: FastifyReply): never {
+  throw sessionRefusal(ctx, reply);
+}
+
+/** The session's application, set on the request; 401 when the session has ended. */
 export async function authenticate(ctx: ServerContext, request: FastifyRequest, reply: FastifyReply): Promise<Application> {
-  const now = ctx.now();
-  const session = applicantSession(ctx, request, now);
-  const application = session && await applicationOfSession(ctx.db, session.idHash, now, session.idleSince, session.startedSince);
+  const application = await applicationOfSession(ctx.db, request.session!);
   if (!application) refuseSession(ctx, reply);
   request.application = application;
   return application;
+}
+
+/**
+ * The /api hook of a route: 401 without a session cookie; else the session on the request, and,
+ * unless the route checks it in its own statement (ownSessionCheck), the session's application.
+ * A plain callback, as http.ts's hooks: a save runs it.
+ */
+export function sessionCheck(ctx: ServerContext, ownSessionCheck: boolean): onRequestHookHandler {
+  return (request, reply, done) => {
+    const id = request.cookies[ctx.cookies.names.session];
+    if (id === undefined) return done(sessionRefusal(ctx, reply));
+    request.session = { idHash: ctx.hash(id), now: ctx.now() };
+    if (ownSessionCheck) return done();
+    authenticate(ctx, request, reply).then(() => done(), done);
+  };
 }

@@ -4,7 +4,7 @@
 import type { WebStatus } from "../../api-contract";
 import { isAnswered, type Answers } from "../../engine/runtime";
 import type { Database, Queryable } from "../db/database";
-import { RENEW_MS } from "../auth/sessions";
+import { LIFETIME_MS, RENEW_MS, RENEWED_IDLE_MS } from "../auth/sessions";
 
 /** Stored answers leave out unanswered keys: "" and absent mean the same. */
 export function answered(answers: Answers): Answers {
@@ -32,43 +32,50 @@ export interface Application {
 const columns = `u.id AS "userId", u.username, a.answers, a.revision, a.last_page AS "lastPage", a.web_status AS "webStatus",
   a.tabs, a.add_another AS "blocks", a.submitted_at AS "submittedAt", a.reference`;
 
+/** An applicant's session as a statement checks it: its cookie's hash, and the time of the request. */
+export interface SessionKey { idHash: string; now: Date }
+
+/** A duration in ms as an interval of SQL, written into the statements once. */
+const interval = (ms: number) => `interval '${ms} milliseconds'`;
+
 /**
- * The session's user (s) and its renewal when its last renewal is more than RENEW_MS old (renewed),
- * as a statement's first CTEs, over sessionParams ($1 to $5): last_seen_at lags the last request by
- * up to RENEW_MS, hence the earlier bound it is compared with.
+ * The session's user (s), as a statement's first CTEs over $1 (the hash) and $2 (now), looked up
+ * once: live when renewed less than RENEWED_IDLE_MS ago and started less than LIFETIME_MS ago
+ * (last_seen_at lags the last request by up to RENEW_MS). Its renewal (renewed) runs only when
+ * that lookup found the last renewal more than RENEW_MS old, so a save of a live session reads
+ * the session's row once and writes it about once a minute.
  */
 const sessionCtes = `s AS (
-       SELECT user_id FROM sessions WHERE id_hash = $1 AND last_seen_at > $3 AND created_at > $4
+       SELECT user_id, last_seen_at < $2::timestamptz - ${interval(RENEW_MS)} AS stale FROM sessions
+       WHERE id_hash = $1 AND last_seen_at > $2::timestamptz - ${interval(RENEWED_IDLE_MS)} AND created_at > $2::timestamptz - ${interval(LIFETIME_MS)}
      ), renewed AS (
-       UPDATE sessions SET last_seen_at = $2 WHERE id_hash = $1 AND last_seen_at > $3 AND last_seen_at < $5 AND created_at > $4
+       UPDATE sessions SET last_seen_at = $2 WHERE id_hash = $1 AND (SELECT stale FROM s) AND last_seen_at < $2::timestamptz - ${interval(RENEW_MS)}
      )`;
-const sessionParams = (idHash: string, now: Date, idleSince: Date, startedSince: Date) =>
-  [idHash, now, new Date(idleSince.getTime() - RENEW_MS), startedSince, new Date(now.getTime() - RENEW_MS)].map(asText);
-/** A parameter as text: a Date as ISO 8601 (UTC), which pg would otherwise write out in local time, digit by digit. */
-const asText = (value: string | Date) => (typeof value === "string" ? value : value.toISOString());
+/** A time as ISO 8601 (UTC), which pg would otherwise write out in local time, digit by digit. */
+const asText = (time: Date) => time.toISOString();
 
 const APPLICATION_OF_SESSION = `WITH ${sessionCtes}
      SELECT ${columns} FROM s JOIN users u ON u.id = s.user_id JOIN applications a ON a.user_id = u.id`;
 
 /**
- * The session's application (or null when the session has ended: no request since `idleSince`, or
- * started before `startedSince`), in one statement that also renews the session when its last
- * renewal is more than RENEW_MS old (sessionCtes).
+ * The session's application, or null when the session has ended (sessionCtes), in one statement
+ * that also renews the session when its last renewal is more than RENEW_MS old.
  */
-export async function applicationOfSession(db: Queryable, idHash: string, now: Date, idleSince: Date, startedSince: Date): Promise<Application | null> {
-  const [row] = await db.query<Application & Record<string, unknown>>(APPLICATION_OF_SESSION, sessionParams(idHash, now, idleSince, startedSince),
-  );
+export async function applicationOfSession(db: Queryable, session: SessionKey): Promise<Application | null> {
+  const [row] = await db.query<Application & Record<string, unknown>>(APPLICATION_OF_SESSION, [session.idHash, asText(session.now)]);
   return row ?? null;
 }
 
-/** The answers a save sets, as JSON, and the unanswered ("") keys it removes: stored answers leave those out. */
+/**
+ * The answers a save sets, as JSON, and the unanswered ("") keys it removes: stored answers leave
+ * those out. The usual save removes none, and its answers are written as they were sent.
+ */
 function setAndRemoved(sent: Answers): [string, string[]] {
-  const set: Answers = {};
   const removed: string[] = [];
-  for (const [key, value] of Object.entries(sent)) {
-    if (value === "") removed.push(key);
-    else set[key] = value;
-  }
+  for (const key in sent) if (sent[key] === "") removed.push(key);
+  if (removed.length === 0) return [JSON.stringify(sent), removed];
+  const set: Answers = {};
+  for (const key in sent) if (sent[key] !== "") set[key] = sent[key]!;
   return [JSON.stringify(set), removed];
 }
 
@@ -80,8 +87,8 @@ const mergeSet = (a: number, b: number, c: number, now: number) =>
 // Made once: a statement's text is looked up by value for its prepared statement (db/database.ts),
 // and a text built anew for every save was a tenth of the save's own JavaScript.
 const MERGE_OF_SESSION = `WITH ${sessionCtes}, saved AS (
-       UPDATE applications SET ${mergeSet(6, 7, 8, 2)}
-       WHERE user_id = (SELECT user_id FROM s) AND submitted_at IS NULL AND ($9::int IS NULL OR revision = $9::int) RETURNING revision
+       UPDATE applications SET ${mergeSet(3, 4, 5, 2)}
+       WHERE user_id = (SELECT user_id FROM s) AND submitted_at IS NULL AND ($6::int IS NULL OR revision = $6::int) RETURNING revision
      )
      SELECT (SELECT revision FROM saved) AS revision FROM s`;
 
@@ -92,12 +99,10 @@ const MERGE_OF_SESSION = `WITH ${sessionCtes}, saved AS (
  * that revision. Answers null when the session has ended, else the new revision, or null for it
  * when nothing was written (submitted, or not at `ifRevision`: the caller reads why).
  */
-export async function mergeAnswersOfSession(
-  db: Queryable, idHash: string, now: Date, idleSince: Date, startedSince: Date, sent: Answers, ifRevision?: number,
-): Promise<{ revision: number | null } | null> {
+export async function mergeAnswersOfSession(db: Queryable, session: SessionKey, sent: Answers, ifRevision?: number): Promise<{ revision: number | null } | null> {
   const [set, removed] = setAndRemoved(sent);
-  const [row] = await db.query<{ revision: number | null }>(MERGE_OF_SESSION, [...sessionParams(idHash, now, idleSince, startedSince), set, removed, now.toISOString().slice(0, 10), ifRevision ?? null],
-  );
+  const now = asText(session.now);
+  const [row] = await db.query<{ revision: number | null }>(MERGE_OF_SESSION, [session.idHash, now, set, removed, now.slice(0, 10), ifRevision ?? null]);
   return row ?? null;
 }
 

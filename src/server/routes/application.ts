@@ -7,7 +7,7 @@ import { applyAnswers, applyBlocks, applyTab, copyAnswers, evaluateAnswers, loca
 import {
   addWebStatus, answered, changeApplication, loginsOf, mergeAnswers, mergeAnswersOfSession, setLastPage, storeValidations, submitApplication, type Application, type ChangeResult,
 } from "../data/applications";
-import { applicantSession, authenticate, refuseSession } from "../auth/applicant-session";
+import { authenticate, refuseSession } from "../auth/applicant-session";
 import type { ServerContext } from "../context";
 import { storedDocuments } from "../data/documents";
 import {
@@ -95,10 +95,7 @@ export function applicationRoutes(app: FastifyInstance, ctx: ServerContext): voi
     // statement that checks the session (engine/saves-alone.ts). A refusal (submitted, If-Match)
     // is told apart below, over the application read.
     if (savesAloneAlways(form, keys)) {
-      const at = now();
-      const session = applicantSession(ctx, request, at)!;
-      const saved = await mergeAnswersOfSession(db, session.idHash, at, session.idleSince, session.startedSince, sent,
-        ifRevision === undefined ? undefined : Number(ifRevision));
+      const saved = await mergeAnswersOfSession(db, request.session!, sent, ifRevision === undefined ? undefined : Number(ifRevision));
       if (!saved) refuseSession(ctx, reply);
       if (saved.revision !== null) return { message: messages.saved, revision: saved.revision, cleared: [] };
     }
