@@ -37,7 +37,7 @@ async function eventually(check: () => void): Promise<void> {
 }
 
 /** GET /api/pdf answering `replies` in turn, the last one repeating. */
-function serveCopy(...replies: (() => Response)[]) {
+function servePdfCopy(...replies: (() => Response)[]) {
   let asked = 0;
   server.use(http.get(url("/api/pdf"), () => replies[Math.min(asked++, replies.length - 1)]!()));
 }
@@ -55,7 +55,7 @@ describe("the PDF copy", () => {
     vi.useFakeTimers({ toFake: ["setInterval", "clearInterval"] });
     try {
       // The server tries a failed copy again: the ask after FAILED finds a new one being made.
-      serveCopy(status("UNPROCESSED"), status("IN_PROGRESS"), status("FAILED", { message: "The copy could not be made." }), status("UNPROCESSED"), status("COMPLETED", { url: READY }));
+      servePdfCopy(status("UNPROCESSED"), status("IN_PROGRESS"), status("FAILED", { message: "The copy could not be made." }), status("UNPROCESSED"), status("COMPLETED", { url: READY }));
       const asked = () => sentTo("GET", "/api/pdf").length;
       render(<PdfCopy />);
       await eventually(() => expect(asked()).toBe(1));
@@ -86,7 +86,7 @@ describe("the PDF copy", () => {
   });
 
   test("while it is being made: a polite note, asked for again; once COMPLETED: a download link, and asked for no more", async () => {
-    serveCopy(status("UNPROCESSED"), status("IN_PROGRESS"), status("COMPLETED", { url: READY }));
+    servePdfCopy(status("UNPROCESSED"), status("IN_PROGRESS"), status("COMPLETED", { url: READY }));
     render(<PdfCopy />);
     expect(screen.getByRole("heading", { level: 2, name: "A copy for your records" })).toBeInTheDocument();
     expect(screen.getByRole("status")).toHaveTextContent("Preparing a PDF copy of your application…");
@@ -101,7 +101,7 @@ describe("the PDF copy", () => {
   });
 
   test("FAILED: 'Error downloading PDF copy of your application.' with the server's message", async () => {
-    serveCopy(status("IN_PROGRESS"), status("FAILED", { message: "The copy could not be made." }));
+    servePdfCopy(status("IN_PROGRESS"), status("FAILED", { message: "The copy could not be made." }));
     render(<PdfCopy />);
     const alert = await screen.findByRole("alert");
     expect(within(alert).getByText("Error downloading PDF copy of your application.")).toBeInTheDocument();
@@ -112,14 +112,14 @@ describe("the PDF copy", () => {
   });
 
   test("FAILED without a message: the label alone", async () => {
-    serveCopy(status("FAILED"));
+    servePdfCopy(status("FAILED"));
     render(<PdfCopy />);
     const alert = await screen.findByRole("alert");
     expect(alert).toHaveTextContent(/^Error downloading PDF copy of your application\.$/);
   });
 
   test("a failed request: the label and the server's message", async () => {
-    serveCopy(() => HttpResponse.json({ message: "Database unavailable." }, { status: 500 }));
+    servePdfCopy(() => HttpResponse.json({ message: "Database unavailable." }, { status: 500 }));
     render(<PdfCopy />);
     const alert = await screen.findByRole("alert");
     expect(within(alert).getByText("Error downloading PDF copy of your application.")).toBeInTheDocument();
@@ -132,7 +132,7 @@ describe("the PDF copy", () => {
       http.get(url("/api/profile"), () => HttpResponse.json(profileOf({}, ["started", "validating", "submitted"]))),
       http.put(url("/api/last-page"), () => HttpResponse.json({ message: "Saved." })),
     );
-    serveCopy(status("COMPLETED", { url: READY }));
+    servePdfCopy(status("COMPLETED", { url: READY }));
     renderApp("/completion");
     await screen.findByRole("heading", { level: 1, name: "Your application is submitted" });
     await waitFor(() => expect(screen.getByRole("link", { name: DOWNLOAD })).toHaveAttribute("href", READY));

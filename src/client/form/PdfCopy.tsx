@@ -2,10 +2,9 @@
 // completion page. The server makes it after submit; its status is asked every second until the
 // first answer that is not pending, then every ten minutes whatever it says (a stored
 // copy's address expires; a failed copy is tried again by the server, and seen at the next ask).
-import { useRef } from "react";
-import { useQuery } from "@tanstack/react-query";
-import { api, type PdfCopy as PdfCopyStatus } from "../api/calls";
+import { api } from "../api/calls";
 import { queryClient } from "../api/queries";
+import { isBeingMade, usePdfCopy } from "./usePdfCopy";
 
 export const PDF_COPY_ERROR = "Error downloading PDF copy of your application.";
 /** The spec's pauses: while the copy is pending, and after its first answer that is not. */
@@ -13,23 +12,10 @@ export const PDF_COPY_PAUSES = { pendingMs: 1000, settledMs: 600_000 };
 /** The pauses in use; tests shorten them. */
 export const pdfCopyTiming = { ...PDF_COPY_PAUSES };
 
-const isPending = (copy: PdfCopyStatus | undefined) => !copy || copy.status === "UNPROCESSED" || copy.status === "IN_PROGRESS";
-
 export function PdfCopy() {
-  const hasSettled = useRef(false);
-  const copy = useQuery(
-    {
-      queryKey: ["pdf"],
-      queryFn: () => api.pdfCopy(),
-      refetchInterval: (query) => {
-        if (query.state.status === "error" || !isPending(query.state.data)) hasSettled.current = true;
-        return hasSettled.current ? pdfCopyTiming.settledMs : pdfCopyTiming.pendingMs;
-      },
-    },
-    queryClient,
-  );
-  const data = copy.data;
-  const failure = copy.isError ? copy.error.message : data?.status === "FAILED" || (data?.status === "COMPLETED" && !data.url) ? data.message ?? "" : undefined;
+  const pdfCopy = usePdfCopy({ queryKey: ["pdf-copy"], queryFn: () => api.pdfCopy(), pauses: pdfCopyTiming }, queryClient);
+  const data = pdfCopy.data;
+  const failure = pdfCopy.isError ? pdfCopy.error.message : data?.status === "FAILED" || (data?.status === "COMPLETED" && !data.url) ? data.message ?? "" : undefined;
   return (
     <section className="pdf-copy" aria-labelledby="pdf-copy-title">
       <h2 id="pdf-copy-title" className="form-heading form-heading-2">A copy for your records</h2>
@@ -38,7 +24,7 @@ export function PdfCopy() {
           <p className="field-error">{PDF_COPY_ERROR}</p>
           {failure && <p className="field-description">{failure}</p>}
         </div>
-      ) : isPending(data) ? (
+      ) : isBeingMade(data) ? (
         <p role="status" className="pdf-copy-pending">
           <span className="spinner spinner-inline" aria-hidden="true" />
           Preparing a PDF copy of your application…

@@ -1,5 +1,5 @@
-import { LazyModal } from "../ui/lazy";
-import { ANSWERS_PROMPT, useInactivity } from "./useInactivity";
+import { InactivityPrompt } from "./InactivityPrompt";
+import { useInactivity } from "./useInactivity";
 import { useLogout } from "./useLogout";
 
 /** Watches a logged-in applicant's activity; asks "Still working?" and logs out when idle. */
@@ -10,19 +10,14 @@ export function InactivityWatch() {
     onIdle: () => logout.mutate("idle"),
   });
   return (
-    <LazyModal
-      title="Still working?"
-      role="alertdialog"
+    <InactivityPrompt
       isOpen={isPrompted}
-      isDismissable={false}
-      actions={() => (
-        <>
-          <button type="button" {...ANSWERS_PROMPT} className="button button-primary" onClick={stayActive}>Yes - Take me back to my application</button>
-          <button type="button" {...ANSWERS_PROMPT} className="button button-secondary" onClick={() => logout.mutate("asked")}>No - Please log me out</button>
-        </>
-      )}
+      stayLabel="Yes - Take me back to my application"
+      onStay={stayActive}
+      logoutLabel="No - Please log me out"
+      onLogout={() => logout.mutate("asked")}
     >
-      <p>You have not done anything in your application for a while. For your security, we will log you out in one minute.</p>
-    </LazyModal>
+      You have not done anything in your application for a while. For your security, we will log you out in one minute.
+    </InactivityPrompt>
   );
 }

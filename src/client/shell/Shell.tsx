@@ -1,5 +1,5 @@
-// The frame of every page: account menu bar,
-// title, banner, the page, and the footer. Service users (PDF rendering) get the page alone.
+// The frame of every page: account menu bar, title, banner, the page, and the footer. The PDF
+// printer, a service user, gets the page alone.
 import { useContext, useRef, type ReactNode } from "react";
 import { bannerText, institution } from "../institution";
 import { useSession } from "../state/session";

@@ -1,15 +1,13 @@
 // An application's documents (each as the applicant sent it and, once converted, as PDF) and the
 // PDF copy of the whole application, made on request: started, asked after every 2 s, then a link.
 import { useState } from "react";
-import { useQuery } from "@tanstack/react-query";
 import { displayText } from "../../engine/text";
 import { questionLabel } from "../form/model";
-import { documentHref, pdfCopyHref, staffApi, type PdfCopy, type StaffApplication } from "./api";
+import { isBeingMade, usePdfCopy } from "../form/usePdfCopy";
+import { documentHref, pdfCopyHref, staffApi, type StaffApplication } from "./api";
 
 /** How often the PDF copy's status is asked while it is being made. */
 export const pdfCopyTiming = { pendingMs: 2000 };
-
-const isMaking = (copy: PdfCopy | undefined) => !copy || copy.status === "UNPROCESSED" || copy.status === "IN_PROGRESS";
 
 export function Documents({ application }: { application: StaffApplication }) {
   return (
@@ -48,19 +46,19 @@ export function Documents({ application }: { application: StaffApplication }) {
 function PdfCopyControl({ id }: { id: number }) {
   const [isStarted, setStarted] = useState(false);
   // The POST starts the copy when there is none and answers how it stands, so it is asked again.
-  const copy = useQuery({
+  const pdfCopy = usePdfCopy({
     queryKey: ["pdf-copy", id],
     enabled: isStarted,
     queryFn: () => staffApi.pdfCopy(id),
     staleTime: 0,
     gcTime: 0,
-    refetchInterval: (query) => (query.state.status !== "error" && isMaking(query.state.data) ? pdfCopyTiming.pendingMs : false),
+    pauses: pdfCopyTiming,
   });
   if (!isStarted) {
     return <button type="button" className="button button-secondary" onClick={() => setStarted(true)}>PDF copy</button>;
   }
-  if (copy.isError) return <p role="alert" className="notice notice-error">{copy.error.message}</p>;
-  if (isMaking(copy.data)) {
+  if (pdfCopy.isError) return <p role="alert" className="notice notice-error">{pdfCopy.error.message}</p>;
+  if (isBeingMade(pdfCopy.data)) {
     return (
       <p role="status" className="pdf-copy-pending">
         <span className="spinner spinner-inline" aria-hidden="true" />
@@ -68,7 +66,7 @@ function PdfCopyControl({ id }: { id: number }) {
       </p>
     );
   }
-  if (copy.data!.status === "FAILED") return <p role="alert" className="notice notice-error">{copy.data!.message ?? "The PDF copy could not be made."}</p>;
+  if (pdfCopy.data!.status === "FAILED") return <p role="alert" className="notice notice-error">{pdfCopy.data!.message ?? "The PDF copy could not be made."}</p>;
   return (
     <p role="status">
       <a className="button button-primary" href={pdfCopyHref(id)} download>Download the PDF copy</a>

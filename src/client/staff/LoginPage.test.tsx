@@ -27,7 +27,11 @@ describe("logging in", () => {
     await waitFor(() => expect(screen.getByRole("alert")).toHaveTextContent("The e-mail, password or code is not right."));
     expect(router.location.pathname).toBe("/staff/login");
     expect(sentTo("POST", "/staff/api/login").map((r) => r.body)).toEqual([{ email: "ada@westbrook.example.edu", password: "correct horse", code: "123456" }]);
-    expect(screen.getByLabelText("Authentication code")).toHaveAccessibleDescription("6-digit code from your authenticator app, or a recovery code");
+    const code = screen.getByLabelText("Authentication code");
+    expect(code).toHaveAccessibleDescription("6-digit code from your authenticator app, or a recovery code");
+    // The phone offers the code, and its full keyboard: a recovery code has letters.
+    expect(code).toHaveAttribute("autocomplete", "one-time-code");
+    expect(code).not.toHaveAttribute("inputmode");
   });
 
   test("nothing typed: each field says what is missing, and nothing is sent", async () => {

@@ -5,6 +5,7 @@ import { useEffect, useState } from "react";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { Form } from "react-aria-components";
 import { useLocation, useNavigate } from "react-router";
+import { CodeInput } from "../ui/CodeInput";
 import { TextInput } from "../ui/TextInput";
 import { staffApi } from "./api";
 import { onSubmitted } from "./fields";
@@ -56,11 +57,11 @@ export function LoginPage() {
       <Form className="card-form" validationBehavior="aria" onSubmit={onSubmitted(submit)}>
         <TextInput label="E-mail" type="email" autoComplete="username" {...field("email")} />
         <TextInput label="Password" type="password" autoComplete="current-password" {...field("password")} />
-        <TextInput
+        <CodeInput
           label="Authentication code"
-          autoComplete="one-time-code"
           description="6-digit code from your authenticator app, or a recovery code"
           maxLength={32}
+          acceptsLetters
           {...field("code")}
         />
         <PendingButton type="submit" className="button button-primary" isPending={login.isPending}>Log in</PendingButton>

@@ -6,8 +6,8 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { Link, Navigate, Outlet, useLocation, useNavigate } from "react-router";
 import { ApiError } from "../../api-contract/errors";
 import { useFocusOnNavigation } from "../shell/useFocusOnNavigation";
-import { ANSWERS_PROMPT, useInactivity } from "../shell/useInactivity";
-import { LazyModal } from "../ui/lazy";
+import { InactivityPrompt } from "../shell/InactivityPrompt";
+import { useInactivity } from "../shell/useInactivity";
 import { Spinner } from "../ui/Spinner";
 import { staffApi, type StaffSelf } from "./api";
 import { HOME_PATH, isAdmin, LIST_PATH, LOGIN_PATH, sessionMessages, useStaffSelf, type LoginState } from "./session";
@@ -63,20 +63,15 @@ function Frame({ self }: { self: StaffSelf }) {
       <main id="main" ref={main} tabIndex={-1} className="staff-main">
         <Outlet />
       </main>
-      <LazyModal
-        title="Still working?"
-        role="alertdialog"
+      <InactivityPrompt
         isOpen={isPrompted}
-        isDismissable={false}
-        actions={() => (
-          <>
-            <button type="button" {...ANSWERS_PROMPT} className="button button-primary" onClick={stayActive}>Stay logged in</button>
-            <button type="button" {...ANSWERS_PROMPT} className="button button-secondary" onClick={() => logout.mutate(sessionMessages.loggedOut)}>Log out</button>
-          </>
-        )}
+        stayLabel="Stay logged in"
+        onStay={stayActive}
+        logoutLabel="Log out"
+        onLogout={() => logout.mutate(sessionMessages.loggedOut)}
       >
-        <p>Nothing has happened in the office for a while. For the applicants' privacy, you will be logged out in one minute.</p>
-      </LazyModal>
+        Nothing has happened in the office for a while. For the applicants' privacy, you will be logged out in one minute.
+      </InactivityPrompt>
     </div>
   );
 }

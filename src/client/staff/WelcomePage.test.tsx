@@ -52,7 +52,11 @@ describe("the invitation", () => {
     expect(document.querySelector("script")).toBeNull();
     expect(screen.getByText("JBSW Y3DP EHPK 3PXP")).toBeInTheDocument();
 
-    await user.type(screen.getByLabelText("Code from the app"), "123 456");
+    // The phone offers the code and its keyboard of digits.
+    const code = screen.getByLabelText("Code from the app");
+    expect(code).toHaveAttribute("autocomplete", "one-time-code");
+    expect(code).toHaveAttribute("inputmode", "numeric");
+    await user.type(code, "123 456");
     await user.click(screen.getByRole("button", { name: "Continue" }));
 
     // Step 3: the codes, copy and download, and no way on until they are saved.

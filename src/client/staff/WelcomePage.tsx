@@ -6,6 +6,7 @@ import { useMutation, useQuery } from "@tanstack/react-query";
 import { Button, Checkbox, Form } from "react-aria-components";
 import { useNavigate, useSearchParams } from "react-router";
 import { PendingButton } from "../ui/PendingButton";
+import { CodeInput } from "../ui/CodeInput";
 import { TextInput } from "../ui/TextInput";
 import { staffApi, type Invitation, type TotpEnrolment } from "./api";
 import { LOGIN_PATH, sessionMessages, type LoginState } from "./session";
@@ -130,7 +131,7 @@ function AuthenticatorStep({ token, enrolment, onDone }: { token: string; enrolm
       <p><code className="secret">{enrolment.secret.replace(/(.{4})(?=.)/g, "$1 ")}</code></p>
       <ServerError error={confirm.error} />
       <Form className="card-form" validationBehavior="aria" onSubmit={onSubmitted(submit)}>
-        <TextInput label="Code from the app" autoComplete="one-time-code" inputMode="numeric" maxLength={16} value={code} onChange={setCode} error={problem} description="The 6 digits the app shows now" />
+        <CodeInput label="Code from the app" description="The 6 digits the app shows now" maxLength={16} value={code} onChange={setCode} error={problem} />
         <PendingButton type="submit" className="button button-primary" isPending={confirm.isPending}>Continue</PendingButton>
       </Form>
     </>

@@ -1,24 +1,43 @@
-// The 6-digit confirmation code mailed to an address: confirming an account and confirming a new address on the account page. The phone shows digits, and offers the
-// code from the mail it has just received.
+// A one-time code's field: the 6-digit confirmation code mailed to an address (confirming an
+// account, and a new address on the account page) and the office's codes from an authenticator
+// app. The phone offers the code it has just received, and shows digits when the code is digits only.
 import { TextInput } from "./TextInput";
 
-interface CodeInputProps {
-  /** Where the code went, as the description names it. */
-  sentTo: string;
+interface Field {
   value: string;
   onChange: (value: string) => void;
   error?: string;
 }
 
-export function CodeInput({ sentTo, ...field }: CodeInputProps) {
+interface MailedCode {
+  /** Where the code went, as the description names it. */
+  sentTo: string;
+}
+
+/** A code the office's page words itself. */
+interface AppCode {
+  label: string;
+  description: string;
+  /** Room for the space authenticator apps show between the digits' two halves, or for a recovery code. */
+  maxLength: number;
+  /** A recovery code has letters: no digits-only keyboard. */
+  acceptsLetters?: boolean;
+}
+
+type CodeInputProps = Field & (MailedCode | AppCode);
+
+const mailedCode = (sentTo: string): AppCode => ({ label: "Confirmation code", description: `The 6-digit code we sent to ${sentTo}.`, maxLength: 6 });
+
+export function CodeInput({ value, onChange, error, ...code }: CodeInputProps) {
+  const { acceptsLetters = false, ...words } = "sentTo" in code ? mailedCode(code.sentTo) : code;
   return (
     <TextInput
-      label="Confirmation code"
-      description={`The 6-digit code we sent to ${sentTo}.`}
-      inputMode="numeric"
+      {...words}
+      inputMode={acceptsLetters ? undefined : "numeric"}
       autoComplete="one-time-code"
-      maxLength={6}
-      {...field}
+      value={value}
+      onChange={onChange}
+      error={error}
     />
   );
 }
