@@ -1,4 +1,4 @@
-// "Still working?" a minute before the idle logout (spec: accounts-and-shell §4): the applicant's
+// "Still working?" a minute before the idle logout: the applicant's
 // (./InactivityWatch.tsx) and the office's (../staff/StaffLayout.tsx), each in its own words. It
 // cannot be dismissed: one of its two buttons answers it, or the logout comes.
 import type { ReactNode } from "react";
