@@ -101,7 +101,7 @@ export async function mergeAnswersOfSession(
   return row ?? null;
 }
 
-export type ChangeRefusal = "alreadySubmitted" | "stale";
+type ChangeRefusal = "alreadySubmitted" | "stale";
 export type ChangeResult = { ok: true; value: { application: Application; revision: number } } | { ok: false; code: ChangeRefusal };
 
 export interface AnswersChange {
