@@ -8,7 +8,7 @@ const CLEARED = Symbol("cleared");
 
 type Expected = unknown;
 
-export interface LostSave { applicant: string; key: string; acknowledged: unknown; stored: unknown }
+interface LostSave { applicant: string; key: string; acknowledged: unknown; stored: unknown }
 
 export interface LedgerCheck {
   /** Applicants and keys with an acknowledged value. */

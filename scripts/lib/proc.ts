@@ -5,7 +5,7 @@ import { readFileSync } from "node:fs";
 export const TICK_MS = 10;
 
 /** The file's text, or "" when it cannot be read (a process gone, no /proc). */
-export const readText = (path: string) => { try { return readFileSync(path, "utf8"); } catch { return ""; } };
+const readText = (path: string) => { try { return readFileSync(path, "utf8"); } catch { return ""; } };
 
 /** The processes `pid` started that still run. */
 export const childrenOf = (pid: number) => readText(`/proc/${pid}/task/${pid}/children`).split(" ").filter(Boolean).map(Number);
@@ -16,7 +16,7 @@ export const parentOf = (pid: number) => Number(/PPid:\s+(\d+)/.exec(readText(`/
 const statFields = (pid: number) => readText(`/proc/${pid}/stat`).split(") ")[1]?.split(" ") ?? [];
 
 /** utime + stime of `pid`. */
-export function ownTicks(pid: number): number {
+function ownTicks(pid: number): number {
   const fields = statFields(pid);
   return Number(fields[11] ?? 0) + Number(fields[12] ?? 0);
 }

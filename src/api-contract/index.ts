@@ -3,7 +3,7 @@
 // types from them (FromSchema, type-only imports: none of this is in the bundle). Pure data: no
 // import from the server or the client.
 export {
-  API_KEY_NAME_PATTERN, apiKey, apiKeyIdParams, apiKeyList, createApiKeyBody, createdApiKey, integrationApplication, integrationListQuery, integrationPage, referenceParams,
+  apiKey, apiKeyIdParams, apiKeyList, createApiKeyBody, createdApiKey, integrationApplication, integrationListQuery, integrationPage, referenceParams,
 } from "./api-keys";
 export { addressBody, confirmBody, credentialsBody, resetBody, resetCheckBody } from "./accounts";
 export {
@@ -17,14 +17,14 @@ export { emailChangeBody, emailChanged, emailConfirmBody, passwordChangeBody } f
 export { lookupAnswer, lookupQuery, lookupRecord, lookupResult } from "./lookup";
 export { pdfCopy } from "./pdf-copy";
 export { messageReply, replies } from "./reply";
-export { CONVERSION_STATUSES, DOCUMENT_STATUSES, type ConversionStatus } from "./statuses";
+export type { ConversionStatus } from "./statuses";
 export { savedAnswers, savedAnswersQuery, savedForLater } from "./temporary-answers";
 export {
-  APPLICATION_STATUSES, AUDIT_ACTIONS, LIST_SORTS, REVIEW_STATUSES, STAFF_ROLES, applicationFilter, applicationIdParams, applicationListQuery,
+  LIST_SORTS, REVIEW_STATUSES, applicationFilter, applicationIdParams, applicationListQuery,
   applicationPage, applicationRow, auditEntry, auditPage, auditQuery, changeStaffBody, documentParams, documentVersionQuery, invitation,
   invitationPasswordBody, invitationQuery, invitationTotpBody, inviteStaffBody, neighbours, noteBody, recoveryCodes, reviewBody, reviewNote,
-  staffApplication, staffDocument, staffIdParams, staffList, staffLoginBody, staffMember, staffSelf, staffPdfCopy, timelineEvent, totpEnrolment,
-  type AuditAction, type ReviewStatus, type StaffRole,
+  staffApplication, staffIdParams, staffList, staffLoginBody, staffMember, staffSelf, staffPdfCopy, timelineEvent, totpEnrolment,
+  type ReviewStatus, type StaffRole,
 } from "./staff";
 export { NOT_ANSWERED, dashboard } from "./staff";
-export { EXPORT_DIRECT_LIMIT, EXPORT_JOB_STATUSES, exportJob, exportJobBody, exportJobList, exportJobParams } from "./export-jobs";
+export { EXPORT_JOB_STATUSES, exportJob, exportJobBody, exportJobList, exportJobParams } from "./export-jobs";

@@ -173,7 +173,7 @@ export const timelineEvent = {
 
 export const reviewNote = body({ id: { type: "integer" }, author: { type: "string" }, body: { type: "string" }, created_at: dateTime }, ["id", "author", "body", "created_at"]);
 
-export const staffDocument = body({
+const staffDocument = body({
   answer_key: { type: "string" },
   file_name: { type: "string" },
   status: { type: "string" },

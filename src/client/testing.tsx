@@ -30,7 +30,7 @@ window.scrollTo = () => {};
 export const origin = location.origin;
 
 /** A visitor: no cookie, nothing loaded. */
-export const visitor: Snapshot = {
+const visitor: Snapshot = {
   web_status: null,
   last_page: null,
   is_logged_in: false,
@@ -139,7 +139,7 @@ export function profileOf(overrides: Partial<Profile> = {}, statuses: string[] =
 }
 
 /** For afterEach: nothing of one test's applicant reaches the next. */
-export function resetApp(): void {
+function resetApp(): void {
   queryClient.clear();
   useSession.setState({ ...visitor });
   useAnswers.getState().reset();

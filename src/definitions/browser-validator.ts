@@ -28,7 +28,7 @@ export async function browserValidatorModule(root = repoRoot): Promise<{ code: s
  * strict Content-Security-Policy. The data model is compiled as plain `properties` (see
  * groupedByShape in src/engine/validation.ts). Wrap the import with validatorFrom.
  */
-export function standaloneValidatorSource(answersSchema: JsonSchema, rules: JsonSchema[]): string {
+function standaloneValidatorSource(answersSchema: JsonSchema, rules: JsonSchema[]): string {
   const ajv = createAjv({ standalone: true });
   const schema = withoutNotes({ allOf: [withoutMeta(answersSchema), ...rules.map(withoutMeta)] });
   return standaloneCode(ajv, ajv.compile(schema as JsonSchema));

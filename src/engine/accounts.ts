@@ -3,8 +3,7 @@
 /** The special characters a password may use to meet the special-character rule. */
 export const PASSWORD_SPECIAL_CHARACTERS = `^$*.[]{}()?-"!@#%&/\\,><':;|_~\`+=`;
 
-export const PASSWORD_MIN_LENGTH = 12;
-export const CONFIRMATION_CODE_LENGTH = 6;
+const PASSWORD_MIN_LENGTH = 12;
 
 /** The requirements, each with the phrase the sign-up checklist shows. */
 export const passwordRequirements: readonly { phrase: string; test: (password: string) => boolean }[] = [

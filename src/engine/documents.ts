@@ -36,7 +36,7 @@ export function fileMessages(uploads: UploadSettings): Record<FileRule, string> 
   };
 }
 
-export interface FileProblem {
+interface FileProblem {
   code: FileRule;
   message: string;
 }

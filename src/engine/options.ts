@@ -39,7 +39,7 @@ function yearsOf(years: YearList["years"], currentYear: number): ResolvedOption[
 }
 
 /** The spec's years list: `count` years from `start` (default this year), going into the past or future. */
-export function yearOptions(years: YearList["years"], currentYear: number): ResolvedOption[] {
+function yearOptions(years: YearList["years"], currentYear: number): ResolvedOption[] {
   const start = years.start ?? currentYear;
   const step = years.direction === "past" ? -1 : 1;
   return Array.from({ length: years.count }, (_, i) => {

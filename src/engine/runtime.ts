@@ -4,16 +4,15 @@
 // here; those are in ./compile (the server and the build).
 export { failedPasswordRequirements, isConfirmationCode, isEmail } from "./accounts";
 export { copyAnswers, isAnswered } from "./answers";
-export { applyAnswers, applyBlocks, applyTab, type Change } from "./changes";
+export { applyAnswers, applyBlocks, applyTab } from "./changes";
 export { choiceLabel, closedChoices, isChoice, isChoiceLabel, unofferedChoices, withoutChoiceLabels, writeChoiceLabels } from "./choices";
 export { isClosed, isCycleTerm, longDate, withCycleTerm } from "./cycle";
 export { dayAnywhereOnEarth, localToday, officeDateTime } from "./dates";
 export { fileMessages, fileNameTooLong, MAX_FILE_NAME_LENGTH, maxFileBytes, type UploadSettings } from "./documents";
-export type { CompiledValidate } from "./errors";
 export { assembleForm, evaluateAnswers, validateAnswers, validateEvaluation, type CompiledForm } from "./form";
 export { accountMessages } from "./messages";
 export { displayText } from "./text";
-export { alwaysAloneKeys, controllingKeys, savesAlone, savesAloneAlways } from "./saves-alone";
+export { savesAlone, savesAloneAlways } from "./saves-alone";
 export type {
   AnswerKey,
   Answers,

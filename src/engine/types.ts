@@ -76,9 +76,6 @@ export type ResolvedOptions =
   | { kind: "list"; options: ResolvedOption[] }
   | { kind: "byAnswer"; controlKey: AnswerKey; lists: Record<string, ResolvedOption[]> };
 
-/** Derived from the definition format's schema (npm run generate:types). */
-export type { QuestionType } from "./generated/definition-format";
-
 /** One item of a page after expansion: prefixes applied, blocks laid out, options resolved. */
 export interface ViewItem {
   /** Unique across the form: page, pointer and block number. */

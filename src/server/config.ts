@@ -44,7 +44,7 @@ export interface Config {
   shutdownTimeoutMs?: number;
 }
 
-export interface PressureLimits {
+interface PressureLimits {
   /** The event loop's delay, in ms, beyond which requests are turned away. */
   maxEventLoopDelayMs: number;
   /** V8 heap in use, in bytes; 0 turns the check off. */
@@ -67,7 +67,7 @@ export interface S3Config {
   forcePathStyle: boolean;
 }
 
-export const PRESSURE_DEFAULTS: PressureLimits = {
+const PRESSURE_DEFAULTS: PressureLimits = {
   // A second's delay: a save normally takes milliseconds, so the loop is far behind already.
   maxEventLoopDelayMs: 1000,
   // 0 (off) unless set: the right figure depends on the memory the host or container gives.

@@ -6,7 +6,7 @@
 import PgBoss from "pg-boss";
 import type { Database } from "./db/database";
 
-export type JobName = "convert-document" | "pdf-copy" | "export";
+type JobName = "convert-document" | "pdf-copy" | "export";
 
 /**
  * How long a job may run before pg-boss counts it as failed and retries it (a worker that died).
@@ -17,7 +17,7 @@ const EXPIRE_SECONDS: Record<JobName, number> = { "convert-document": 120, "pdf-
 /** Jobs each process works at once; conversions of .docx are limited to 2 by the converter itself; an export keeps a database connection busy throughout. */
 const WORKERS: Record<JobName, number> = { "convert-document": 4, "pdf-copy": 2, export: 1 };
 
-export type JobHandler = (data: Record<string, unknown>) => Promise<void>;
+type JobHandler = (data: Record<string, unknown>) => Promise<void>;
 
 export interface Jobs {
   send(name: JobName, data: Record<string, unknown>): Promise<void>;

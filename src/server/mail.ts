@@ -15,7 +15,7 @@ export interface Mail {
 export type SendMail = (mail: Mail) => Promise<void>;
 
 /** Real SMTP when a URL is given (smtp://user:pass@host:587); else .eml files in `outbox`. */
-export function createMailer(options: { from: string; smtpUrl?: string; outbox: string }): SendMail {
+function createMailer(options: { from: string; smtpUrl?: string; outbox: string }): SendMail {
   if (options.smtpUrl) {
     const transport = nodemailer.createTransport(options.smtpUrl);
     return async (mail) => {

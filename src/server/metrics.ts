@@ -10,7 +10,7 @@ import type { FastifyInstance } from "fastify";
 import { AggregatorRegistry, collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from "prom-client";
 import type { Queryable } from "./db/database";
 
-export const registry = new Registry();
+const registry = new Registry();
 collectDefaultMetrics({ register: registry });
 // A web process of a cluster answers the primary's requests for its figures from this registry.
 // An AggregatorRegistry made in the process is what starts it answering (prom-client 15 adds its

@@ -82,7 +82,7 @@ const supportedSets = new WeakMap<PDFFont, Set<number>>();
  * `value` in characters `font` can write: one line, each other character as its letter without
  * accents when the font has that (ő → o), else "?". pdf-lib throws on the first it cannot encode.
  */
-export function writable(font: PDFFont, value: string): string {
+function writable(font: PDFFont, value: string): string {
   let supported = supportedSets.get(font);
   if (!supported) supportedSets.set(font, (supported = new Set(font.getCharacterSet())));
   const canWrite = (chars: string) => [...chars].every((char) => supported.has(char.codePointAt(0)!));

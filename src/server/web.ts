@@ -11,7 +11,7 @@ import { randomBytes } from "node:crypto";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import { contentSecurityPolicy, isApiPath } from "./http";
 
-export const COOKIE_PREFIX_META = /<meta name="cookie-prefix" content="[^"]*"/;
+const COOKIE_PREFIX_META = /<meta name="cookie-prefix" content="[^"]*"/;
 /** React Aria reads the nonce for the <style> elements it adds from this tag. */
 const NONCE_META = '<meta name="csp-nonce" nonce="" />';
 

@@ -4,9 +4,9 @@ import { useId } from "react";
 import { passwordRequirements } from "../../engine/accounts";
 import { TextInput } from "../ui/TextInput";
 
-export type RequirementState = "inactive" | "error" | "success";
+type RequirementState = "inactive" | "error" | "success";
 
-export function PasswordChecklist({ id, password }: { id: string; password: string }) {
+function PasswordChecklist({ id, password }: { id: string; password: string }) {
   return (
     <div className="checklist">
       <p className="checklist-title" id={`${id}-title`}>Your password:</p>

@@ -6,7 +6,7 @@ import type { AuthState } from "./navigation";
 import { resendEmailError } from "./rules";
 import { PendingButton } from "../ui/PendingButton";
 
-export const RESEND_ERROR = "Resend Confirmation Code Error";
+const RESEND_ERROR = "Resend Confirmation Code Error";
 
 interface ResendCodeButtonProps {
   /** The address as typed in the card. */

@@ -3,7 +3,7 @@
 import { failedPasswordRequirements, isConfirmationCode, isEmail } from "../../engine/accounts";
 import { accountMessages } from "../../engine/messages";
 
-export const PASSWORD_UNMET = "Your password must meet every requirement in the list.";
+const PASSWORD_UNMET = "Your password must meet every requirement in the list.";
 
 export const emailError = (email: string) => (isEmail(email.trim()) ? undefined : accountMessages.emailInvalid);
 export const loginEmailError = (email: string) => (isEmail(email.trim()) ? undefined : accountMessages.loginEmailInvalid);

@@ -6,7 +6,7 @@ import { api } from "../api/calls";
 import { queryClient } from "../api/queries";
 import { isBeingMade, usePdfCopy } from "./usePdfCopy";
 
-export const PDF_COPY_ERROR = "Error downloading PDF copy of your application.";
+const PDF_COPY_ERROR = "Error downloading PDF copy of your application.";
 /** The spec's pauses: while the copy is pending, and after its first answer that is not. */
 export const PDF_COPY_PAUSES = { pendingMs: 1000, settledMs: 600_000 };
 /** The pauses in use; tests shorten them. */

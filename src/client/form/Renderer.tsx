@@ -35,7 +35,7 @@ export function Items({ items, level }: { items: ViewItem[]; level: Level }) {
 }
 
 /** The condition gate an item carries itself (hideWhen/showWhen), if any. */
-export function ownCondition(view: ViewItem): Gate | undefined {
+function ownCondition(view: ViewItem): Gate | undefined {
   const gate = form.gates[view.gate];
   if (!gate?.condition || gate.kind !== "condition") return undefined;
   return gate.source.file === view.source.file && gate.source.pointer === view.source.pointer ? gate : undefined;

@@ -7,7 +7,7 @@ import { api } from "../api/calls";
 import { useAnswers } from "../state/answers";
 import { ModalDialog } from "../ui/Dialog";
 
-export const SAVE_FOR_LATER_TITLE = "Save for later";
+const SAVE_FOR_LATER_TITLE = "Save for later";
 
 export default function SaveForLater({ onClose }: { onClose: () => void }) {
   const save = useMutation({ mutationFn: () => api.saveForLater(useAnswers.getState().answers) });

@@ -7,7 +7,7 @@ import { form, questionLabel, summaryMessages } from "./model";
 import { SUMMARY_ID } from "./steps";
 import { Link } from "../ui/Link";
 
-export const SUMMARY_HEADING = "We're missing some information!";
+const SUMMARY_HEADING = "We're missing some information!";
 
 export function ValidationSummary() {
   const status = useSession((s) => s.web_status);

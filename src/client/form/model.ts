@@ -8,7 +8,7 @@ import type { InstitutionFile, OptionListFile, PageDefinition, TemplateFile } fr
 const definitions = import.meta.glob<unknown>("../../../form-definitions/**/*.json", { eager: true, import: "default" });
 
 /** form-definitions/ as the engine names its files: `about.json`, `options/months.json`. */
-export function formFiles(files: Record<string, unknown> = definitions): FormFiles {
+function formFiles(files: Record<string, unknown> = definitions): FormFiles {
   const pages: FormFiles["pages"] = {};
   const optionLists: FormFiles["optionLists"] = {};
   let addressTemplate: TemplateFile | undefined;

@@ -9,8 +9,8 @@ import { useSession } from "../state/session";
 import { toasts } from "../ui/Toasts";
 import { useChanges } from "./changes";
 
-export const SAVED_ANSWERS_LOADED = "We loaded the answers you saved. Pick up where you left off.";
-export const SAVED_ANSWERS_ERROR = "Saved Answers Error";
+const SAVED_ANSWERS_LOADED = "We loaded the answers you saved. Pick up where you left off.";
+const SAVED_ANSWERS_ERROR = "Saved Answers Error";
 
 /**
  * Tokens being read: StrictMode and re-renders must not load one twice. Each is let go once read,

@@ -9,7 +9,7 @@ import { lazy, Suspense, useEffect, useRef, useState, type PointerEvent } from "
 import { useSession } from "../state/session";
 import { Icon } from "../ui/icons";
 
-export const NAV_MENU_DELAY_MS = 200;
+const NAV_MENU_DELAY_MS = 200;
 export const NAV_MENU_SKIP_DELAY_MS = 300;
 export const NAV_MENU_CLOSE_DELAY_MS = 150;
 

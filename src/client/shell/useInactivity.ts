@@ -7,8 +7,8 @@ import { useCallback, useEffect, useLayoutEffect, useRef, useState } from "react
 import { api } from "../api/calls";
 import { lastCallAt } from "../api/client";
 
-export const INACTIVITY_TIMEOUT_MS = 900_000;
-export const PROMPT_BEFORE_IDLE_MS = 60_000;
+const INACTIVITY_TIMEOUT_MS = 900_000;
+const PROMPT_BEFORE_IDLE_MS = 60_000;
 /** The server ends a session 15 minutes after its last call; activity without calls renews it this often. */
 const KEEP_ALIVE_AFTER_MS = 5 * 60_000;
 const STORAGE_KEY = "apply.lastActivity";

@@ -12,7 +12,7 @@ import { choicesOf, entryTerms, withNotAnswered } from "./terms";
 import { applicationStatusLabel, reviewLabel } from "./words";
 
 /** The pause after typing before the list follows, and the longest wait while typing goes on. */
-export const SEARCH_DEBOUNCE = { waitMs: 300, maxWaitMs: 1000 };
+const SEARCH_DEBOUNCE = { waitMs: 300, maxWaitMs: 1000 };
 
 const STATUS_CHOICES = APPLICATION_STATUSES.map((status) => ({ value: status, label: applicationStatusLabel(status) }));
 const REVIEW_CHOICES = [...REVIEW_STATUSES.map((status) => ({ value: status, label: reviewLabel(status) })), { value: NOT_REVIEWED, label: reviewLabel(null) }];

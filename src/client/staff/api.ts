@@ -4,7 +4,7 @@
 import type { FromSchema } from "json-schema-to-ts";
 import type {
   applicationFilter, applicationPage, applicationRow, auditEntry, auditPage, auditQuery, changeStaffBody, dashboard, invitation, invitationPasswordBody,
-  invitationTotpBody, inviteStaffBody, messageReply, neighbours, recoveryCodes, reviewNote, staffApplication, staffDocument,
+  invitationTotpBody, inviteStaffBody, messageReply, neighbours, recoveryCodes, reviewNote, staffApplication,
   staffLoginBody, staffMember, staffPdfCopy, staffSelf, timelineEvent, totpEnrolment,
 } from "../../api-contract";
 import type { exportJob, exportJobBody, exportJobList } from "../../api-contract/export-jobs";
@@ -24,7 +24,6 @@ export type ApplicationPage = FromSchema<typeof applicationPage>;
 export type Dashboard = FromSchema<typeof dashboard>;
 /** Answers travel as plain objects in the contract: their shape is the form's (as ../api/calls.ts). */
 export type StaffApplication = FromSchema<typeof staffApplication> & { answer: Answers };
-export type StaffDocument = FromSchema<typeof staffDocument>;
 export type TimelineEvent = FromSchema<typeof timelineEvent>;
 export type ReviewNote = FromSchema<typeof reviewNote>;
 export type Neighbours = FromSchema<typeof neighbours>;

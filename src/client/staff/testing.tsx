@@ -62,7 +62,7 @@ export function lastQuery(sent: { method: string; path: string }[], path: string
 }
 
 /** A dashboard as GET /staff/api/dashboard answers it, with the form's own codes: three days of a cycle that opened on Friday. */
-export function sampleDashboard(): Dashboard {
+function sampleDashboard(): Dashboard {
   const [term, laterTerm] = optionsOf("entry_term").map((option) => String(option.value));
   const [plan] = optionsOf("decision_type").map((option) => String(option.value));
   return {

@@ -24,13 +24,13 @@ interface SessionStore extends Snapshot {
 const ORDER: WebStatus[] = ["started", "validating", "submitted"];
 
 /** 0 distinct recognised entries → null, 1 → started, 2 → validating, 3 → submitted. */
-export function webStatusOf(entries: Profile["web_status"]): WebStatus | null {
+function webStatusOf(entries: Profile["web_status"]): WebStatus | null {
   const distinct = new Set(entries.map((entry) => entry.web_status).filter((status) => ORDER.includes(status as WebStatus)));
   return ORDER[distinct.size - 1] ?? null;
 }
 
 /** Logged in is read from the readable companion cookie the server sets beside the session cookie. */
-export function hasLoggedInCookie(): boolean {
+function hasLoggedInCookie(): boolean {
   const prefix = document.querySelector<HTMLMetaElement>('meta[name="cookie-prefix"]')?.content ?? "apply_";
   return document.cookie.split(";").some((cookie) => cookie.trim().startsWith(`${prefix}logged_in=`));
 }

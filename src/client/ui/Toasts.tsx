@@ -6,8 +6,8 @@ import { lazy, Suspense, useCallback, useEffect, useSyncExternalStore } from "re
 import { UNSTABLE_ToastQueue as ToastQueue } from "react-aria-components";
 import type { ToastMessage } from "./ToastRegion";
 
-export const TOAST_TIMEOUT_MS = { success: 5000, error: 300_000 } as const;
-export const SUCCESS_LABEL = "Success Notification";
+const TOAST_TIMEOUT_MS = { success: 5000, error: 300_000 } as const;
+const SUCCESS_LABEL = "Success Notification";
 
 export class Toasts {
   readonly queue = new ToastQueue<ToastMessage>({ maxVisibleToasts: 3 });

@@ -5,7 +5,7 @@ import { lazy, Suspense, useState } from "react";
 import type { ModalProps } from "./Dialog";
 
 const loadDialog = () => import("./Dialog");
-export const LazyModalDialog = lazy(async () => ({ default: (await loadDialog()).ModalDialog }));
+const LazyModalDialog = lazy(async () => ({ default: (await loadDialog()).ModalDialog }));
 export const LazyErrorDialog = lazy(async () => ({ default: (await loadDialog()).ErrorDialog }));
 export const preloadDialog = () => void loadDialog();
 

@@ -24,7 +24,7 @@ export const LOOKUP_MAX_WAIT_MS = 500;
  * be arbitrary, and a trigram search (the server's pg_trgm) has nothing to rank it by; each first
  * keystroke would cost a search no one reads.
  */
-export const LOOKUP_MIN_CHARACTERS = 2;
+const LOOKUP_MIN_CHARACTERS = 2;
 
 const NO_SUGGESTIONS: LookupResult[] = [];
 

@@ -25,7 +25,7 @@ export interface Gate {
 }
 
 /** Who asks for an answer key: its page, its innermost gate and the item. */
-export interface Owner {
+interface Owner {
   page: string;
   gate: number;
   item: ViewItem;

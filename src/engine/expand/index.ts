@@ -6,7 +6,7 @@ import { listTabKeys } from "./tabs";
 import { expandPage } from "./walk";
 
 export { MAX_BLOCKS } from "./add-another";
-export type { Expansion, Gate, KeyReference, Owner } from "./expansion";
+export type { Expansion, Gate, KeyReference } from "./expansion";
 
 /** Expands every page: prefixes applied, blocks laid out to their max, options resolved, gates listed. */
 export function expandDefinitions(files: FormFiles, settings: { currentYear: number }): Expansion {

@@ -14,7 +14,7 @@ export function expandPage(x: Expander, file: string, page: PageDefinition): Pag
 }
 
 /** The items' views; an item of unknown type has none. */
-export function walkItems(x: Expander, items: Item[], at: Position): ViewItem[] {
+function walkItems(x: Expander, items: Item[], at: Position): ViewItem[] {
   return items.flatMap((item, i) => {
     const view = walkItem(x, item, { ...at, pointer: `${at.pointer}/${i}` });
     return view ? [view] : [];

@@ -26,7 +26,7 @@ export const zipName = (today: string) => `my-application-data-${today}.zip`;
 interface ZipFile { key: string; name: string }
 
 /** The JSON and the list of files to put beside it. */
-export function ownDataContents(data: OwnData): { json: unknown; files: ZipFile[] } {
+function ownDataContents(data: OwnData): { json: unknown; files: ZipFile[] } {
   const files: ZipFile[] = [];
   const documents = data.documents.map((document) => {
     const folder = `documents/${entryName(document.answerKey)}`;

@@ -53,8 +53,6 @@ export interface Asker { ip: string; log: FastifyBaseLogger }
 const done = <T>(value: T) => ({ ok: true, value }) as const;
 const refuse = (refusal: AccountRefusal) => ({ ok: false, ...refusal }) as const;
 
-export type AccountService = ReturnType<typeof createAccountService>;
-
 export function createAccountService(ctx: ServerContext) {
   const { db, hash, now } = ctx;
 

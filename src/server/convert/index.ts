@@ -8,7 +8,6 @@ import { convertIsolated } from "./isolated";
 import { docxToPdf } from "./libreoffice";
 import { isCompoundFile, sniff, type DocumentKind } from "./sniff";
 
-export type { DocumentKind } from "./sniff";
 export { isolation } from "./isolation";
 
 export interface ConvertOptions {

@@ -108,7 +108,7 @@ function nameOf(object: PDFObject | undefined, key: string): string {
  */
 const MAX_INFLATED_BYTES = 128 * 1024 * 1024;
 
-export function inflatesWithin(bytes: Uint8Array, budget: number): boolean {
+function inflatesWithin(bytes: Uint8Array, budget: number): boolean {
   const buffer = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   let left = budget;
   for (let at = buffer.indexOf("stream"); at >= 0; at = buffer.indexOf("stream", at + 6)) {

@@ -17,7 +17,7 @@ export interface ThumbnailOptions {
 }
 
 /** The longer side of the thumbnail, in pixels. */
-export const THUMBNAIL_PIXELS = 200;
+const THUMBNAIL_PIXELS = 200;
 /** The same cap as a conversion thread's heap (isolated.ts). */
 const MEMORY_BYTES = 512 * 1024 * 1024;
 /** A 200-pixel PNG is a few kilobytes; anything near this is not one. */

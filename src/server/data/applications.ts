@@ -106,7 +106,7 @@ export async function mergeAnswersOfSession(db: Queryable, session: SessionKey, 
   return row ?? null;
 }
 
-export type ChangeRefusal = "alreadySubmitted" | "stale";
+type ChangeRefusal = "alreadySubmitted" | "stale";
 export type ChangeResult = { ok: true; value: { application: Application; revision: number } } | { ok: false; code: ChangeRefusal };
 
 export interface AnswersChange {

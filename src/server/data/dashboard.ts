@@ -5,10 +5,10 @@
 // list its link opens count the same rows.
 import type { Queryable } from "../db/database";
 
-export interface PeriodCounts { today: number; week: number; cycle: number }
-export type DayCounts = { day: string; submitted: number; last_day: string; last_cycle: number };
-export interface SplitRow { value: string | null; started: number; submitted: number }
-export type SplitName = "plan" | "term" | "review" | "citizenship";
+interface PeriodCounts { today: number; week: number; cycle: number }
+type DayCounts = { day: string; submitted: number; last_day: string; last_cycle: number };
+interface SplitRow { value: string | null; started: number; submitted: number }
+type SplitName = "plan" | "term" | "review" | "citizenship";
 
 export interface Dashboard {
   today: string;

@@ -5,7 +5,7 @@ import type { applicationFilter, EXPORT_FORMATS, EXPORT_JOB_STATUSES } from "../
 import type { Queryable } from "../db/database";
 
 export type ExportJobFormat = (typeof EXPORT_FORMATS)[number];
-export type ExportJobStatus = (typeof EXPORT_JOB_STATUSES)[number];
+type ExportJobStatus = (typeof EXPORT_JOB_STATUSES)[number];
 /** The list's filter as the admin sent it; the office's time zone is added when the job runs. */
 export type StoredFilter = FromSchema<typeof applicationFilter>;
 
@@ -25,7 +25,7 @@ export type ExportJobRow = {
 };
 
 /** A finished export's file is kept this long. */
-export const EXPORT_KEPT_MS = 24 * 60 * 60_000;
+const EXPORT_KEPT_MS = 24 * 60 * 60_000;
 
 const COLUMNS = `j.id::text AS id, j.format, j.filter, s.email AS by, j.status, j.rows_done, j.rows_total, j.storage_key, j.error,
   j.created_at, j.finished_at, j.expires_at`;

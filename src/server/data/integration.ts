@@ -6,7 +6,7 @@ import type { ReviewStatus } from "../../api-contract/staff";
 import type { Queryable } from "../db/database";
 import type { DocumentRow } from "./documents";
 
-export const INTEGRATION_PAGE_SIZE = 100;
+const INTEGRATION_PAGE_SIZE = 100;
 
 export interface SubmittedApplication {
   id: number;

@@ -8,11 +8,11 @@ import type { Queryable } from "../db/database";
 
 /** The list's filter, and the office's time zone (institution.json), whose days the started_ and submitted_ bounds name. */
 export type ListFilter = FromSchema<typeof applicationFilter> & { timeZone: string };
-export type ListSort = (typeof LIST_SORTS)[number];
+type ListSort = (typeof LIST_SORTS)[number];
 /** Search results come best match first unless the filter names a sort. */
 export type Order = ListSort | "relevance";
 
-export const PAGE_SIZE = 50;
+const PAGE_SIZE = 50;
 
 export interface ListRow {
   id: number;

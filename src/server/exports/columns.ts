@@ -8,7 +8,7 @@
 import { choiceLabel, type AnswerKey, type Answers, type AnswerValue, type CompiledForm, type ViewItem } from "../../engine/runtime";
 import type { ExportRow } from "../data/export-rows";
 
-export interface Column {
+interface Column {
   key: string;
   /** The question's label (or what the column holds), for the labels file. */
   label: string;
@@ -31,7 +31,7 @@ export interface ExportTable {
   answers: AnswerColumn[];
 }
 
-export interface AnswerColumn { key: AnswerKey; choice?: AnswerKey }
+interface AnswerColumn { key: AnswerKey; choice?: AnswerKey }
 
 const tables = new WeakMap<CompiledForm, ExportTable>();
 

@@ -11,14 +11,14 @@ import type { Database, Queryable } from "../db/database";
 import { canadianProvinces, countryNames, usStates } from "./places";
 import { MAX_LENGTHS, SCHOOL_CATEGORIES, type SchoolCategory, type SchoolRecord } from "./schools";
 
-export const COLUMNS = ["ceeb", "name", "address_line_1", "city", "state", "zip", "country"] as const;
+const COLUMNS = ["ceeb", "name", "address_line_1", "city", "state", "zip", "country"] as const;
 
 /** College Board codes: 6 digits for a high school, 4 for a college. */
 const CEEB_DIGITS: Record<SchoolCategory, number> = { hs_ceeb: 6, college_ceeb: 4 };
 
 export const SAMPLE_DIR = join(repoRoot, "lookup-data");
 
-export interface Refusal {
+interface Refusal {
   /** The file's line the row ends on (the header is line 1). */
   line: number;
   reasons: string[];

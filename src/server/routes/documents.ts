@@ -16,8 +16,8 @@ const UPLOAD_FORM_SECONDS = 5 * 60;
 /** How long after the form is issued its key may be named for conversion (the upload itself has 5 minutes). */
 export const UPLOAD_KEY_MS = 60 * 60_000;
 /** Per applicant and minute: upload forms, and conversions started (SECURITY.md: no upload stops the server). */
-export const UPLOADS_PER_MINUTE = 10;
-export const CONVERSIONS_PER_MINUTE = 10;
+const UPLOADS_PER_MINUTE = 10;
+const CONVERSIONS_PER_MINUTE = 10;
 
 export function documentRoutes(app: FastifyInstance, ctx: ServerContext): void {
   const { db, now, storage, jobs } = ctx;

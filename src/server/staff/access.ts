@@ -46,5 +46,3 @@ const rank = (role: StaffRole) => STAFF_ROLES.indexOf(role);
 export const allow = (least: StaffRole): preHandlerAsyncHookHandler => async (request: FastifyRequest) => {
   if (rank(request.staff.role) < rank(least)) throw new ApiError(403, staffMessages.roleNeeded(least));
 };
-
-export const mayReview = (staff: Staff) => rank(staff.role) >= rank("reviewer");

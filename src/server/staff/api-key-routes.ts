@@ -12,7 +12,7 @@ import { staffMessages } from "./messages";
 
 const tags = ["staff"];
 
-export function apiKeyRefusal(refusal: ApiKeyRefusal): ApiError {
+function apiKeyRefusal(refusal: ApiKeyRefusal): ApiError {
   switch (refusal.code) {
     case "nameInvalid": return new ApiError(400, staffMessages.apiKeyNameInvalid(refusal.name));
     case "nameTaken": return new ApiError(409, staffMessages.apiKeyNameTaken(refusal.name));

@@ -4,7 +4,7 @@
 import type { AuditAction } from "../../api-contract/staff";
 import type { Queryable } from "../db/database";
 
-export interface AuditEntry {
+interface AuditEntry {
   at: Date;
   /** null: the operator, or a failed login of an address that is no staff member's. */
   staffId: number | null;
@@ -38,7 +38,7 @@ export async function recordAudit(db: Queryable, by: AuditActor, event: AuditEve
   );
 }
 
-export const AUDIT_PAGE_SIZE = 50;
+const AUDIT_PAGE_SIZE = 50;
 
 /** GET /staff/api/audit's filter; `from` and `to` are days in the office's `timeZone`, both included. */
 export interface AuditFilter {

@@ -13,7 +13,7 @@ import { mailTexts } from "../mail";
 import { recordAudit, type AuditActor } from "./audit";
 import { newRecoveryCodes, newTotpEnrolment, recoveryCodeHash, totpStep, type TotpEnrolment } from "./second-factor";
 
-export const INVITATION_MS = 24 * 60 * 60_000;
+const INVITATION_MS = 24 * 60 * 60_000;
 
 /** What inviting and enrolling need: the server's context, or the operator's command line's own. */
 export type StaffDeps = Pick<ServerContext, "db" | "hash" | "now" | "sendMail" | "sender">;
@@ -30,7 +30,7 @@ export type InvitationResult<T> = { ok: true; value: T } | ({ ok: false } & Invi
 const done = <T>(value: T) => ({ ok: true, value }) as const;
 const refuse = (refusal: InvitationRefusal) => ({ ok: false, ...refusal }) as const;
 
-export const invitationLink = (publicUrl: string, token: string) => `${publicUrl}/staff/welcome?${new URLSearchParams({ token })}`;
+const invitationLink = (publicUrl: string, token: string) => `${publicUrl}/staff/welcome?${new URLSearchParams({ token })}`;
 
 /**
  * Invites `email` as `role` and mails the link. An address already invited but not enrolled gets

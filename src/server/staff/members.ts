@@ -7,7 +7,7 @@ import { recordAudit, type AuditActor } from "./audit";
 import type { StaffDeps } from "./invitations";
 import { endEveryStaffSession } from "./sessions";
 
-export type StaffState = "invited" | "active" | "disabled";
+type StaffState = "invited" | "active" | "disabled";
 
 export type StaffMember = {
   id: number;

@@ -7,7 +7,7 @@ import QRCode from "qrcode";
 import type { Hasher } from "../auth/secrets";
 
 const STEP_SECONDS = 30;
-export const RECOVERY_CODE_COUNT = 10;
+const RECOVERY_CODE_COUNT = 10;
 /** Letters and digits that cannot be mistaken for each other when copied by hand (no 0/o, 1/l/i). */
 const RECOVERY_ALPHABET = "23456789abcdefghjkmnpqrstuvwxyz";
 /** Twelve characters of 31: 59 bits, more than enough for codes that also need the password. */

@@ -9,7 +9,7 @@ import { assertKey, isKey } from "./keys";
 import type { Storage, StorageDeps } from "./types";
 
 /** What a signed upload form allows. */
-export interface UploadPolicy { key: string; minBytes: number; maxBytes: number }
+interface UploadPolicy { key: string; minBytes: number; maxBytes: number }
 
 export type UploadRefusal = "incomplete" | "unknownField" | "signature" | "expired" | "otherKey";
 export type DownloadRefusal = "badLink" | "expiredLink";
