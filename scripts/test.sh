@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# npm test: every test, once. The checks (types, ESLint, the definitions' linter), the server and
+# npm test: every test, once. The checks (types, ESLint, knip's unused exports, files and
+# dependencies, the definitions' linter), the server and
 # client tests on PGlite and PostgreSQL, the browser tests on the built app, and the copy where staff
 # have made their yearly edits (scripts/staff-edits.ts), which runs again the tests that read the
 # definitions (tests/support/definition-readers.ts) on PGlite: a test that fails there and not here
@@ -62,7 +63,7 @@ vitest_node() { npx vitest run --project server --project client --maxWorkers "$
 
 github=()
 [ -n "${CI:-}" ] && github=(-- --format github)
-start checks bash -c "npm run -s typecheck && npm run -s lint && npm run -s lint:definitions ${github[*]}"
+start checks bash -c "npm run -s typecheck && npm run -s lint && npm run -s knip && npm run -s lint:definitions ${github[*]}"
 start build bash -c "npm run -s build:client && npm run -s build:server"
 start node vitest_node
 
