@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
 # npm test: every test, once. The checks (types, ESLint, knip's unused exports, files and
-# dependencies, the definitions' linter), the server and
-# client tests on PGlite and PostgreSQL, the browser tests on the built app, and the copy where staff
-# have made their yearly edits (scripts/staff-edits.ts), which runs again the tests that read the
-# definitions (tests/support/definition-readers.ts) on PGlite: a test that fails there and not here
+# dependencies, the definitions' linter), the server and client tests on PGlite and PostgreSQL, the
+# browser tests on the built app, and the copy where staff have made their yearly edits
+# (scripts/staff-edits.ts), which runs again the tests that read the definitions
+# (tests/support/definition-readers.ts) on PGlite: a test that fails there and not here
 # copies a shipped text or code instead of reading it from the definitions.
 #
 # Phases run side by side as far as two cores allow: the browser tests wait on Chromium and the
