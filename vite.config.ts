@@ -50,7 +50,9 @@ export default defineConfig(({ mode }) => ({
     rolldownOptions: { output: { codeSplitting: { groups: [
       // Vite's preload helper, which the entry calls to load the app: a file of its own, or the
       // entry would import (and run before the first paint) the chunk that holds it.
-      { name: "preload-helper", test: /vite[\\/]preload-helper/, priority: 2 },
+      // With it the one module the entry shares with the app (the service token's parameter),
+      // which the core chunk would otherwise take, and the entry with it.
+      { name: "preload-helper", test: /vite[\\/]preload-helper|src[\\/]client[\\/]service-token\.ts$/, priority: 2 },
       { name: "core", test: (id: string) => FIRST_VISIT.some((path) => path.test(id)), priority: 1 },
       // A form page and its layout in one file with all they import (the engine, the renderer, the
       // widgets, the definitions) but what loads on demand: fewer bytes for /about than several files.

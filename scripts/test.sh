@@ -51,15 +51,21 @@ finish() {
 }
 report() {
   echo "npm test: phase times"
-  [ -n "${INSTALL_SECONDS:-}" ] && printf '  %-8s %4ss\n' install "$INSTALL_SECONDS"
-  for name in checks build node e2e edited; do
-    [ -f "$work/$name.time" ] && read -r seconds status <"$work/$name.time" && printf '  %-8s %4ss%s\n' "$name" "$seconds" "$([ "$status" -eq 0 ] || echo " (failed)")"
+  if [ -n "${INSTALL_SECONDS:-}" ]; then printf '  %-10s %4ss\n' install "$INSTALL_SECONDS"; fi
+  for name in checks build node e2e edited edited-e2e alone; do
+    if [ -f "$work/$name.time" ]; then
+      read -r seconds status <"$work/$name.time"
+      printf '  %-10s %4ss%s\n' "$name" "$seconds" "$([ "$status" -eq 0 ] || echo " (failed)")"
+    fi
   done
-  printf '  %-8s %4ss\n' total "$(($(date +%s) - started))"
+  printf '  %-10s %4ss\n' total "$(($(date +%s) - started))"
 }
 trap 'jobs -p | xargs -r kill 2>/dev/null || true' EXIT
 
-vitest_node() { npx vitest run --project server --project client --maxWorkers "$node_workers" "$@"; }
+# A test whose clock measures the machine (/health's answers while large conversions run) runs
+# last, alone, and only here: beside the other phases it measured them.
+alone=(tests/server/conversion-isolation.test.ts)
+vitest_node() { npx vitest run --project server --project client --maxWorkers "$node_workers" "${alone[@]/#/--exclude=}" "$@"; }
 
 github=()
 [ -n "${CI:-}" ] && github=(-- --format github)
@@ -68,17 +74,20 @@ start build bash -c "npm run -s build:client && npm run -s build:server"
 start node vitest_node
 
 # The copy: its own definitions, so its own client build; the server's bundle is the same code.
+# Its browser tests start as soon as both builds are done, its server and client tests beside them.
+npm run -s staff-edits -- "$edited" >"$work/staff-edits.log" && (cd "$edited" && npm run -s lint:definitions) >>"$work/staff-edits.log" || { cat "$work/staff-edits.log"; exit 1; }
 edited_tests() {
-  npm run -s staff-edits -- "$edited" &&
-    (cd "$edited" && npm run -s lint:definitions) &&
-    mapfile -t readers < <(npx tsx tests/support/definition-readers.ts) &&
-    (cd "$edited" && VITEST_REPORT_DIR="$work/edited-reports" TEST_DATABASES=pglite npx vitest run --project server --project client --maxWorkers 2 "${readers[@]}") &&
-    (cd "$edited" && npm run -s build:client) &&
-    while [ ! -f dist/server/main.js ] || [ ! -f "$work/build.time" ]; do sleep 2; done &&
+  mapfile -t readers < <(npx tsx tests/support/definition-readers.ts | grep -vxF "${alone[@]/#/-e}") &&
+    cd "$edited" && VITEST_REPORT_DIR="$work/edited-reports" TEST_DATABASES=pglite npx vitest run --project server --project client --maxWorkers 2 "${readers[@]}"
+}
+edited_browser() {
+  (cd "$edited" && npm run -s build:client) &&
+    while [ ! -f "$work/build.time" ]; do sleep 2; done &&
     cp -r dist/server "$edited/dist/server" &&
-    (cd "$edited" && VITEST_REPORT_DIR="$work/edited-reports" npx vitest run --project e2e tests/e2e/form.test.ts tests/e2e/shared-computer.test.ts tests/e2e/accessibility.test.ts)
+    cd "$edited" && VITEST_REPORT_DIR="$work/edited-reports" npx vitest run --project e2e tests/e2e/form.test.ts tests/e2e/shared-computer.test.ts tests/e2e/accessibility.test.ts
 }
 start edited edited_tests
+start edited-e2e edited_browser
 
 finish build
 start e2e npx vitest run --project e2e
@@ -86,6 +95,9 @@ finish checks
 finish node
 finish e2e
 finish edited
+finish edited-e2e
+start alone npx vitest run --project server "${alone[@]}"
+finish alone
 
 report
-node scripts/lib/sum-reports.mjs "as shipped=$VITEST_REPORT_DIR:2" "with staff's edits=$work/edited-reports:2"
+node scripts/lib/sum-reports.mjs "as shipped=$VITEST_REPORT_DIR:3" "with staff's edits=$work/edited-reports:2"
