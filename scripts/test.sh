@@ -50,6 +50,7 @@ finish() {
   fi
 }
 report() {
+  local name seconds status
   echo "npm test: phase times"
   if [ -n "${INSTALL_SECONDS:-}" ]; then printf '  %-10s %4ss\n' install "$INSTALL_SECONDS"; fi
   for name in checks build node e2e edited edited-e2e alone; do
