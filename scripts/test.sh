@@ -66,7 +66,9 @@ trap 'jobs -p | xargs -r kill 2>/dev/null || true' EXIT
 # A test whose clock measures the machine (/health's answers while large conversions run) runs
 # last, alone, and only here: beside the other phases it measured them.
 alone=(tests/server/conversion-isolation.test.ts)
-vitest_node() { npx vitest run --project server --project client --maxWorkers "$node_workers" "${alone[@]/#/--exclude=}" "$@"; }
+# The server and client tests, here and in the copy, yield the CPU to the browser tests (niced), whose
+# pages otherwise waited past their timeouts on a machine this busy.
+vitest_node() { nice -n 10 npx vitest run --project server --project client --maxWorkers "$node_workers" "${alone[@]/#/--exclude=}" "$@"; }
 
 github=()
 [ -n "${CI:-}" ] && github=(-- --format github)
@@ -79,7 +81,7 @@ start node vitest_node
 npm run -s staff-edits -- "$edited" >"$work/staff-edits.log" && (cd "$edited" && npm run -s lint:definitions) >>"$work/staff-edits.log" || { cat "$work/staff-edits.log"; exit 1; }
 edited_tests() {
   mapfile -t readers < <(npx tsx tests/support/definition-readers.ts | grep -vxF "${alone[@]/#/-e}") &&
-    cd "$edited" && VITEST_REPORT_DIR="$work/edited-reports" TEST_DATABASES=pglite npx vitest run --project server --project client --maxWorkers 2 "${readers[@]}"
+    cd "$edited" && VITEST_REPORT_DIR="$work/edited-reports" TEST_DATABASES=pglite nice -n 10 npx vitest run --project server --project client --maxWorkers 2 "${readers[@]}"
 }
 edited_browser() {
   (cd "$edited" && npm run -s build:client) &&
