@@ -1,10 +1,10 @@
 #!/usr/bin/env bash
 # npm test: every test, once. The checks (types, ESLint, knip's unused exports, files and
-# dependencies, the definitions' linter), the server and client tests on PGlite and PostgreSQL, the
-# browser tests on the built app, and the copy where staff have made their yearly edits
-# (scripts/staff-edits.ts), which runs again the tests that read the definitions
-# (tests/support/definition-readers.ts) on PGlite: a test that fails there and not here
-# copies a shipped text or code instead of reading it from the definitions.
+# dependencies, the definitions' linter), the server and client tests, the browser tests on the
+# built app, and the copy where staff have made their yearly edits (scripts/staff-edits.ts), which
+# runs again the tests that read the definitions (tests/support/definition-readers.ts): a test that
+# fails there and not here copies a shipped text or code instead of reading it from the definitions.
+# The server tests that read them run on PostgreSQL here and on PGlite in the copy, the others on both.
 #
 # Phases run side by side as far as two cores allow: the browser tests wait on Chromium and the
 # server more than on the CPU, the server tests on PostgreSQL, LibreOffice and child processes. Each
@@ -74,14 +74,15 @@ github=()
 [ -n "${CI:-}" ] && github=(-- --format github)
 start checks bash -c "npm run -s typecheck && npm run -s lint && npm run -s knip && npm run -s lint:definitions ${github[*]}"
 start build bash -c "npm run -s build:client && npm run -s build:server"
-start node vitest_node
+mapfile -t readers < <(npx tsx tests/support/definition-readers.ts | grep -vxF "${alone[@]/#/-e}")
+node_tests() { vitest_node "${readers[@]/#/--exclude=}" && TEST_DATABASES=postgres vitest_node "${readers[@]}"; }
+start node node_tests
 
 # The copy: its own definitions, so its own client build; the server's bundle is the same code.
 # Its browser tests start as soon as both builds are done, its server and client tests beside them.
 npm run -s staff-edits -- "$edited" >"$work/staff-edits.log" && (cd "$edited" && npm run -s lint:definitions) >>"$work/staff-edits.log" || { cat "$work/staff-edits.log"; exit 1; }
 edited_tests() {
-  mapfile -t readers < <(npx tsx tests/support/definition-readers.ts | grep -vxF "${alone[@]/#/-e}") &&
-    cd "$edited" && VITEST_REPORT_DIR="$work/edited-reports" TEST_DATABASES=pglite nice -n 10 npx vitest run --project server --project client --maxWorkers 2 "${readers[@]}"
+  cd "$edited" && VITEST_REPORT_DIR="$work/edited-reports" TEST_DATABASES=pglite nice -n 10 npx vitest run --project server --project client --maxWorkers 2 "${readers[@]}"
 }
 edited_browser() {
   (cd "$edited" && npm run -s build:client) &&
@@ -103,4 +104,4 @@ start alone npx vitest run --project server "${alone[@]}"
 finish alone
 
 report
-node scripts/lib/sum-reports.mjs "as shipped=$VITEST_REPORT_DIR:3" "with staff's edits=$work/edited-reports:2"
+node scripts/lib/sum-reports.mjs "as shipped=$VITEST_REPORT_DIR:4" "with staff's edits=$work/edited-reports:2"

@@ -13,15 +13,20 @@ import type { Profile } from "./api/calls";
 import { whenUnauthorized } from "./api/client";
 import { queryClient } from "./api/queries";
 import { form } from "./form/model";
-import { AppRoutes } from "./router";
+import { COMPLETION_ROUTE, pages } from "./pages";
+import { AppRoutes, preloadRoute } from "./router";
 import { useAnswers } from "./state/answers";
 import { createSaver, SaverContext, type Saver, type SaverOptions } from "./state/saver";
 import { useSession, type Snapshot } from "./state/session";
 import { toasts } from "./ui/Toasts";
 
 // Pages, layouts and overlays load lazily; the first load of each in a test file is a Vite
-// transform, which takes more than Testing Library's default second on a busy machine.
+// transform, which takes more than Testing Library's default second on a busy machine. The pages
+// are loaded before a file's first test (withTestServer); overlays wait up to five seconds.
 configure({ asyncUtilTimeout: 5000 });
+
+/** A path of each page the router loads lazily. */
+const PAGE_PATHS = [pages[0]!.route, COMPLETION_ROUTE, "/account", "/login", "/signup", "/confirm", "/forgot", "/reset"];
 
 // jsdom has no scrolling; the router scrolls to the top on every navigation.
 window.scrollTo = () => {};
@@ -206,9 +211,11 @@ export const url = (path: string) => new URL(path, origin).href;
  * `saverOptions`: the timing every test of the file runs its saver with.
  */
 export function withTestServer(saverOptions: SaverOptions = {}): void {
-  beforeAll(() => {
+  beforeAll(async () => {
     fileSaverOptions = saverOptions;
     server.listen({ onUnhandledRequest: "error" });
+    // Under CI's load the first page of a file took longer to load than a test waits for it.
+    await Promise.all(PAGE_PATHS.map(preloadRoute));
   });
   afterEach(async () => {
     // Unmount before resetting: a mounted app answers the reset with new requests (its profile,
