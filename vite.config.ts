@@ -59,7 +59,7 @@ export default defineConfig(({ mode }) => ({
       // Vite's manifest then names neither page; the server finds them in .vite/module-chunks.json.
       { name: "form", test: /src[\\/]client[\\/](form[\\/]FormPage|shell[\\/]FormLayout)\.tsx$/ },
     ] } } },
-    // Two pages, the applicants' (index.html) and the admissions office's (staff.html; src/server/web.ts
+    // Two pages, the applicants' (index.html) and the admissions office's (staff.html; src/server/platform/web.ts
     // picks one by path), so an applicant never downloads the office's code.
     ...(mode === "staff" && { emptyOutDir: false, manifest: ".vite/staff-manifest.json", rolldownOptions: { input: { staff: resolve("staff.html") } } }),
   },

@@ -2,8 +2,8 @@
 // (new or empty). npm run restore -- FOLDER puts such a copy back. Stop the server first: both
 // refuse while it runs. On PostgreSQL use pg_dump / pg_restore (OPERATIONS.md: backups).
 import { resolve } from "node:path";
-import { backupDataDir, restoreDataDir } from "../src/server/backup";
-import { configFromEnv } from "../src/server/config";
+import { backupDataDir, restoreDataDir } from "../src/server/platform/backup";
+import { configFromEnv } from "../src/server/platform/config";
 
 const [command, folder, ...rest] = process.argv.slice(2);
 const config = configFromEnv();

@@ -8,8 +8,8 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { buildServer } from "../src/server/app";
-import { configFromEnv } from "../src/server/config";
-import type { Mail } from "../src/server/mail";
+import { configFromEnv } from "../src/server/platform/config";
+import type { Mail } from "../src/server/platform/mail";
 import { median, seededRandom } from "./lib/stats";
 
 const ACCOUNTS = 150;

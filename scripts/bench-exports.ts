@@ -12,7 +12,7 @@ import { get } from "node:http";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { buildServer } from "../src/server/app";
-import { configFromEnv } from "../src/server/config";
+import { configFromEnv } from "../src/server/platform/config";
 import { EXPORT_BATCH, exportRows } from "../src/server/data/export-rows";
 import { openPostgres, type Database } from "../src/server/db/database";
 import { startStaffSession } from "../src/server/staff/sessions";

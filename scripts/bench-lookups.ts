@@ -12,7 +12,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import pg from "pg";
 import { buildServer } from "../src/server/app";
-import { configFromEnv } from "../src/server/config";
+import { configFromEnv } from "../src/server/platform/config";
 import { openPglite, openPostgres, type Database } from "../src/server/db/database";
 import { migrate } from "../src/server/db/migrate";
 import { importSchools } from "../src/server/lookup/import";

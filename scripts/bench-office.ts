@@ -9,7 +9,7 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { buildServer } from "../src/server/app";
-import { configFromEnv } from "../src/server/config";
+import { configFromEnv } from "../src/server/platform/config";
 import { openPostgres, type Database } from "../src/server/db/database";
 import { startStaffSession } from "../src/server/staff/sessions";
 import { startPostgres } from "../tests/support/postgres";

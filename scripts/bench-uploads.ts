@@ -6,9 +6,9 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { buildServer } from "../src/server/app";
-import { configFromEnv } from "../src/server/config";
+import { configFromEnv } from "../src/server/platform/config";
 import { png16 } from "../tests/support/files";
-import type { Mail } from "../src/server/mail";
+import type { Mail } from "../src/server/platform/mail";
 import { freePort } from "../tests/support/free-port";
 import { quantile } from "./lib/stats";
 

@@ -1,5 +1,5 @@
 // Writes .br and .gz twins of the built app's text files, so the server sends them compressed
-// without compressing on every request (@fastify/static preCompressed, src/server/web.ts).
+// without compressing on every request (@fastify/static preCompressed, src/server/platform/web.ts).
 import { readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";

@@ -6,7 +6,7 @@
 // refused row with its line number and reasons. Exit 0 when the file was read; 2 when it could not be.
 import { readFile } from "node:fs/promises";
 import { openDatabase } from "../src/server/db/database";
-import { configFromEnv } from "../src/server/config";
+import { configFromEnv } from "../src/server/platform/config";
 import { migrate } from "../src/server/db/migrate";
 import { describeImport, importSchools } from "../src/server/lookup/import";
 import { isSchoolCategory, SCHOOL_CATEGORIES, type SchoolCategory } from "../src/server/lookup/schools";

@@ -1,6 +1,6 @@
 // npm run build: each form page as a visitor first sees it (src/client/prerender.tsx), drawn
 // through Vite's SSR loader and written to dist/client/.vite/prerender.json as { route: html }.
-// The server sends it inside the visitor's page (src/server/web.ts). The client modules read the
+// The server sends it inside the visitor's page (src/server/platform/web.ts). The client modules read the
 // page's address and cookies as they load, so they load in a jsdom window, as a visitor's
 // browser would have it.
 import { writeFileSync } from "node:fs";

@@ -6,7 +6,7 @@
 // not the server is running (src/server/staff/operate.ts). Exit 0 when done, 1 when refused, 2 on
 // a usage error.
 import { STAFF_ROLES } from "../src/api-contract/staff";
-import { configFromEnv } from "../src/server/config";
+import { configFromEnv } from "../src/server/platform/config";
 import { operate } from "../src/server/staff/operate";
 import type { OperatorCommand } from "../src/server/staff/operator";
 

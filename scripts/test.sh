@@ -6,8 +6,8 @@
 # fails there and not here copies a shipped text or code instead of reading it from the definitions.
 # The server tests that read them run on PostgreSQL here and on PGlite in the copy, the others on both.
 #
-# Phases run side by side as far as two cores allow: the browser tests wait on Chromium and the
-# server more than on the CPU, the server tests on PostgreSQL, LibreOffice and child processes. Each
+# Phases run in two lanes side by side (below): the browser tests wait on Chromium and the server
+# more than on the CPU, the server tests on PostgreSQL, LibreOffice and child processes. Each
 # phase's output is kept apart and printed when it ends; each phase's time is printed at the end.
 # Needs PostgreSQL's binaries, Chromium and LibreOffice (.ci/run installs them).
 set -euo pipefail
@@ -23,11 +23,17 @@ started=$(date +%s)
 node_workers="${TEST_WORKERS:-3}"
 
 declare -A pids
-# start NAME COMMAND…: runs COMMAND in the background, its output in $work/NAME.log.
+# start NAME [--after PHASE]… COMMAND…: runs COMMAND in the background once those phases have
+# ended, its output in $work/NAME.log.
 start() {
-  local name=$1; shift
+  local name=$1 after=()
+  shift
+  while [ "$1" = --after ]; do after+=("$2"); shift 2; done
   (
     set +e
+    for phase in "${after[@]}"; do
+      while [ ! -f "$work/$phase.time" ]; do sleep 2; done
+    done
     begin=$(date +%s)
     "$@" >"$work/$name.log" 2>&1
     status=$?
@@ -52,14 +58,14 @@ finish() {
 report() {
   local name seconds status
   echo "npm test: phase times"
-  if [ -n "${INSTALL_SECONDS:-}" ]; then printf '  %-10s %4ss\n' install "$INSTALL_SECONDS"; fi
-  for name in checks build node e2e edited edited-e2e alone; do
+  if [ -n "${INSTALL_SECONDS:-}" ]; then printf '  %-12s %4ss\n' install "$INSTALL_SECONDS"; fi
+  for name in checks build node e2e edited-build edited edited-e2e alone; do
     if [ -f "$work/$name.time" ]; then
       read -r seconds status <"$work/$name.time"
-      printf '  %-10s %4ss%s\n' "$name" "$seconds" "$([ "$status" -eq 0 ] || echo " (failed)")"
+      printf '  %-12s %4ss%s\n' "$name" "$seconds" "$([ "$status" -eq 0 ] || echo " (failed)")"
     fi
   done
-  printf '  %-10s %4ss\n' total "$(($(date +%s) - started))"
+  printf '  %-12s %4ss\n' total "$(($(date +%s) - started))"
 }
 trap 'jobs -p | xargs -r kill 2>/dev/null || true' EXIT
 
@@ -72,34 +78,29 @@ vitest_node() { nice -n 10 npx vitest run --project server --project client --ma
 
 github=()
 [ -n "${CI:-}" ] && github=(-- --format github)
-start checks bash -c "npm run -s typecheck && npm run -s lint && npm run -s knip && npm run -s lint:definitions ${github[*]}"
-start build bash -c "npm run -s build:client && npm run -s build:server"
 mapfile -t readers < <(npx tsx tests/support/definition-readers.ts | grep -vxF "${alone[@]/#/-e}")
 node_tests() { vitest_node "${readers[@]/#/--exclude=}" && TEST_DATABASES=postgres vitest_node "${readers[@]}"; }
-start node node_tests
-
 # The copy: its own definitions, so its own client build; the server's bundle is the same code.
-# Its browser tests start as soon as both builds are done, its server and client tests beside them.
 npm run -s staff-edits -- "$edited" >"$work/staff-edits.log" && (cd "$edited" && npm run -s lint:definitions) >>"$work/staff-edits.log" || { cat "$work/staff-edits.log"; exit 1; }
+edited_build() { (cd "$edited" && npm run -s build:client) && cp -r dist/server "$edited/dist/server"; }
 edited_tests() {
-  cd "$edited" && VITEST_REPORT_DIR="$work/edited-reports" TEST_DATABASES=pglite nice -n 10 npx vitest run --project server --project client --maxWorkers 2 "${readers[@]}"
+  cd "$edited" && VITEST_REPORT_DIR="$work/edited-reports" TEST_DATABASES=pglite vitest_node "${readers[@]}"
 }
 edited_browser() {
-  (cd "$edited" && npm run -s build:client) &&
-    while [ ! -f "$work/build.time" ]; do sleep 2; done &&
-    cp -r dist/server "$edited/dist/server" &&
-    cd "$edited" && VITEST_REPORT_DIR="$work/edited-reports" npx vitest run --project e2e tests/e2e/form.test.ts tests/e2e/shared-computer.test.ts tests/e2e/accessibility.test.ts
+  cd "$edited" && VITEST_REPORT_DIR="$work/edited-reports" npx vitest run --project e2e tests/e2e/form.test.ts tests/e2e/shared-computer.test.ts tests/e2e/accessibility.test.ts
 }
-start edited edited_tests
-start edited-e2e edited_browser
 
-finish build
-start e2e npx vitest run --project e2e
-finish checks
-finish node
-finish e2e
-finish edited
-finish edited-e2e
+# Two lanes, each a phase after the other, so that no more runs at once than two cores can take
+# without a test's wait running out: the server and client tests, then the copy's; the browser
+# tests once the app is built, then the copy's. The checks and the builds go beside them at the start.
+start checks bash -c "npm run -s typecheck && npm run -s lint && npm run -s knip && npm run -s lint:definitions ${github[*]}"
+start build bash -c "npm run -s build:client && npm run -s build:server"
+start node node_tests
+start edited-build --after build edited_build
+start e2e --after build npx vitest run --project e2e
+start edited --after node edited_tests
+start edited-e2e --after e2e --after edited-build edited_browser
+for phase in checks build node edited-build e2e edited edited-e2e; do finish "$phase"; done
 start alone npx vitest run --project server "${alone[@]}"
 finish alone
 

@@ -19,7 +19,7 @@ export const LIST_SORTS = ["-last_activity", "last_activity", "-submitted_at", "
 export const AUDIT_ACTIONS = [
   "login", "login failed", "logout", "view application", "download document", "download pdf copy", "review status", "note",
   "invite staff", "change staff", "staff enrolled",
-  // Export jobs (staff/export-jobs.ts): an admin downloading a job's file (starting one is an "export").
+  // Export jobs (src/server/exports/job-routes.ts): an admin downloading a job's file (starting one is an "export").
   "download export",
   // What applicants do to their own accounts (the actor is the applicant's address).
   "change email", "change password", "download own data", "delete application",

@@ -1,5 +1,5 @@
 // Each form page as a visitor first sees it, drawn at build time (scripts/prerender.ts) and sent
-// by the server inside the page (src/server/web.ts), so the form shows before its code has run;
+// by the server inside the page (src/server/platform/web.ts), so the form shows before its code has run;
 // main.tsx then takes it over in place.
 import { renderToString } from "react-dom/server";
 import { localToday } from "../engine/dates";

@@ -6,33 +6,34 @@ import swagger from "@fastify/swagger";
 import underPressure from "@fastify/under-pressure";
 import { ApiError } from "../api-contract";
 import type { Application } from "./data/applications";
-import { openBackground } from "./background";
+import { openBackground } from "./jobs/background";
 import { loadHasher } from "./auth/secrets";
 import { authenticate, sessionCheck } from "./auth/applicant-session";
 import { setPasswordHashConcurrency } from "./auth/passwords";
 import { sessionCookies } from "./auth/sessions";
-import type { Config } from "./config";
+import type { Config } from "./platform/config";
 import type { ServerContext } from "./context";
 import { openDatabase, type Database } from "./db/database";
 import { migrate } from "./db/migrate";
 import { loadServerForm, type ServerForm } from "./form";
-import { registerHttpRules, requestValidators } from "./http";
-import { convertDocument, type ConvertJob } from "./documents";
-import { runExportJob, type ExportJob } from "./export-jobs";
-import { openJobs } from "./jobs";
-import { logSerializers } from "./logging";
-import { measure } from "./metrics";
+import { registerHttpRules } from "./platform/http";
+import { requestValidators } from "./platform/validators";
+import { convertDocument, type ConvertJob } from "./convert/documents";
+import { runExportJob, type ExportJob } from "./exports/jobs";
+import { openJobs } from "./jobs/queue";
+import { logSerializers } from "./platform/logging";
+import { measure } from "./platform/metrics";
 import { loadSampleSchools } from "./lookup/import";
-import { configuredMailer, mailDestination, senderOf, type SendMail } from "./mail";
+import { configuredMailer, mailDestination, senderOf, type SendMail } from "./platform/mail";
 import { messages } from "./messages";
-import { makePdfCopy, type CopyJob } from "./pdf-copy";
-import { openPrinter } from "./render/chromium";
+import { makePdfCopy, type PdfCopyJob } from "./pdf-copy/pdf-copy";
+import { openPrinter } from "./pdf-copy/chromium";
 import { accountRoutes, sessionRoutes } from "./routes/accounts";
 import { applicationRoutes } from "./routes/application";
 import { documentRoutes } from "./routes/documents";
 import { lookupRoutes } from "./routes/lookup";
 import { ownAccountRoutes } from "./routes/own-account";
-import { pdfCopyRoutes } from "./routes/pdf-copy";
+import { pdfCopyRoutes } from "./pdf-copy/routes";
 import { serviceRoutes } from "./routes/service";
 import { temporaryAnswerRoutes } from "./routes/temporary-answers";
 import { localStorageRoutes } from "./storage/routes";
@@ -40,11 +41,12 @@ import type { LocalStorage } from "./storage/local";
 import { openStorage } from "./storage/storage";
 import { runOperatorCommand } from "./staff/operator";
 import { openOperatorChannel } from "./staff/operator-channel";
+import { STAFF_API } from "./staff/access";
 import { staffRoutes } from "./staff/routes";
 import { integrationRoutes } from "./staff/integration";
 import { staffCookie } from "./staff/sessions";
-import { sweepExpired } from "./sweep";
-import { webRoutes } from "./web";
+import { sweepExpired } from "./jobs/sweep";
+import { webRoutes } from "./platform/web";
 
 declare module "fastify" {
   interface FastifyRequest {
@@ -90,7 +92,7 @@ export async function buildServer(options: ServerOptions): Promise<{ app: Fastif
       handlers: config.workJobs
         ? {
             "convert-document": (data) => convertDocument(db, ctx.storage, data as unknown as ConvertJob, now, ctx.form.form.institution.uploads),
-            "pdf-copy": (data) => makePdfCopy(ctx, data as unknown as CopyJob),
+            "pdf-copy": (data) => makePdfCopy(ctx, data as unknown as PdfCopyJob),
             export: (data) => runExportJob(ctx, data as unknown as ExportJob),
           }
         : undefined,
@@ -151,7 +153,7 @@ export async function buildServer(options: ServerOptions): Promise<{ app: Fastif
     if (failed) return reply.status(503).header("Retry-After", "5").send({ message: messages.notReady(failed) });
     return { status: "ready" };
   });
-  // The metrics are on their own port (metrics.ts); here the path is nobody's, not the browser app's page.
+  // The metrics are on their own port (platform/metrics.ts); here the path is nobody's, not the browser app's page.
   app.get("/metrics", { schema: { hide: true } }, (_request, reply) => reply.callNotFound());
   app.get("/api/openapi.json", { schema: { hide: true } }, async () => app.swagger());
 
@@ -171,7 +173,7 @@ export async function buildServer(options: ServerOptions): Promise<{ app: Fastif
     // A route checking the session itself was refused before it did (a body it cannot take, a
     // malformed If-Match): without a session the answer is 401, as on every other route. A refusal
     // of the hooks' own (a service token's 403, a missing cookie's 401) stands. A thrown error goes
-    // on to the server's error handler (http.ts).
+    // on to the server's error handler (platform/http.ts).
     api.setErrorHandler(async (error, request, reply) => {
       if (request.session && !request.application && request.routeOptions.config.ownSessionCheck && !(error instanceof ApiError && error.status === 401)) {
         await authenticate(ctx, request, reply);
@@ -188,7 +190,7 @@ export async function buildServer(options: ServerOptions): Promise<{ app: Fastif
     pdfCopyRoutes(api, ctx);
     ownAccountRoutes(api, ctx);
   });
-  await app.register(async (office) => staffRoutes(office, ctx));
+  await app.register(async (office) => staffRoutes(office, ctx), { prefix: STAFF_API });
   // After the staff's routes: the OpenAPI document shows the key's answer for the paths they share.
   await integrationRoutes(app, ctx);
   if (config.clientDir) await webRoutes(app, { dir: config.clientDir, cookiePrefix: config.cookiePrefix });
@@ -210,7 +212,7 @@ async function shedLoad(app: FastifyInstance, limits: NonNullable<Config["pressu
     maxHeapUsedBytes: limits.maxHeapUsedBytes,
     maxRssBytes: limits.maxRssBytes,
     // It sets Retry-After and the status, then throws this one error (made once): the error
-    // handler (http.ts) answers it as `{ message }` like every other refusal.
+    // handler (platform/http.ts) answers it as `{ message }` like every other refusal.
     retryAfter: limits.retryAfterSeconds,
     customError: UnderPressure,
   });

@@ -1,12 +1,12 @@
 import type { SessionCookies } from "./auth/sessions";
-import type { Background } from "./background";
+import type { Background } from "./jobs/background";
 import type { Hasher } from "./auth/secrets";
-import type { Config } from "./config";
+import type { Config } from "./platform/config";
 import type { Database } from "./db/database";
 import type { ServerForm } from "./form";
-import type { Jobs } from "./jobs";
-import type { Sender, SendMail } from "./mail";
-import type { Printer } from "./render/chromium";
+import type { Jobs } from "./jobs/queue";
+import type { Sender, SendMail } from "./platform/mail";
+import type { Printer } from "./pdf-copy/chromium";
 import type { StaffCookie } from "./staff/sessions";
 import type { Storage } from "./storage/types";
 

@@ -1,14 +1,14 @@
-// npm start: the server on the embedded defaults, or on what the environment says (config.ts).
+// npm start: the server on the embedded defaults, or on what the environment says (platform/config.ts).
 // WEB_CONCURRENCY=N (PostgreSQL only) runs N web processes sharing the port (node:cluster): one
 // Node process works on one core, and a save costs Node about as much CPU as PostgreSQL.
 import cluster from "node:cluster";
 import { existsSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { buildServer } from "./app";
-import { configFromEnv, SHUTDOWN_TIMEOUT_MS } from "./config";
+import { configFromEnv, SHUTDOWN_TIMEOUT_MS } from "./platform/config";
 import { DefinitionErrors } from "./form";
-import { closeOnSignals } from "./lifecycle";
-import { serveMetrics } from "./metrics";
+import { closeOnSignals } from "./platform/lifecycle";
+import { serveMetrics } from "./platform/metrics";
 
 // The bundle sits in dist/server and the browser app in dist/client (npm run build).
 const clientDir = fileURLToPath(new URL("../client", import.meta.url));

@@ -2,9 +2,9 @@
 // beside web processes started with WORK_JOBS=false, on the same PostgreSQL and bucket.
 // RENDER_URL names a web process, where the PDF printer opens service views.
 import { buildServer } from "./app";
-import { configFromEnv, SHUTDOWN_TIMEOUT_MS } from "./config";
-import { closeOnSignals } from "./lifecycle";
-import { serveMetrics } from "./metrics";
+import { configFromEnv, SHUTDOWN_TIMEOUT_MS } from "./platform/config";
+import { closeOnSignals } from "./platform/lifecycle";
+import { serveMetrics } from "./platform/metrics";
 
 const config = { ...configFromEnv(), workJobs: true };
 if (!config.databaseUrl) {

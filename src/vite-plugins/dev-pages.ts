@@ -1,8 +1,8 @@
 // `npm run dev` serves the pages itself, without the server: these make them what the server
-// (src/server/web.ts) would send.
+// (src/server/platform/web.ts) would send.
 import type { Plugin } from "vite";
 
-/** `npm run dev` serves index.html itself: give it the prefix the server (src/server/web.ts) would. */
+/** `npm run dev` serves index.html itself: give it the prefix the server (src/server/platform/web.ts) would. */
 export function cookiePrefix(prefix: string | undefined): Plugin {
   return {
     name: "cookie-prefix",
@@ -13,7 +13,7 @@ export function cookiePrefix(prefix: string | undefined): Plugin {
 
 /**
  * `npm run dev` answers every unknown path with index.html; the office's pages (/staff, /staff/…,
- * not its API, which the proxy sends on) get staff.html, as the server gives them (src/server/web.ts).
+ * not its API, which the proxy sends on) get staff.html, as the server gives them (src/server/platform/web.ts).
  */
 export function staffPages(): Plugin {
   return {

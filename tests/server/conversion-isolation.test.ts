@@ -6,7 +6,7 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { convertIsolated } from "../../src/server/convert/isolated";
 import { pdfBomb, png, png16 } from "../support/files";
-import { convertDocument } from "../../src/server/documents";
+import { convertDocument } from "../../src/server/convert/documents";
 import { messages } from "../../src/server/messages";
 import { conversionOf, json, loggedInApplicant, postUploadForm, startTestServer, type Client, type TestServer } from "./harness";
 

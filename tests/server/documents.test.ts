@@ -7,7 +7,7 @@ import { join } from "node:path";
 import { PDFDocument, PDFName, StandardFonts } from "pdf-lib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { issueServiceToken, SERVICE_TOKEN_MS } from "../../src/server/auth/service-tokens";
-import { convertDocument } from "../../src/server/documents";
+import { convertDocument } from "../../src/server/convert/documents";
 import { messages } from "../../src/server/messages";
 import { openPglite, openPostgres } from "../../src/server/db/database";
 import { Client, completeApplication, conversionOf, databaseKinds, freshPostgresUrl, json, loggedInApplicant, postUploadForm, startTestServer, type TestServer } from "./harness";

@@ -11,9 +11,9 @@ import { Transform } from "node:stream";
 import { parse } from "csv-parse/sync";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { claimExportJob, finishExportJob, queueExportJob, recordExportProgress } from "../../src/server/data/export-jobs";
-import { runExportJob } from "../../src/server/export-jobs";
+import { runExportJob } from "../../src/server/exports/jobs";
 import { staffMessages } from "../../src/server/staff/messages";
-import { sweepExpired } from "../../src/server/sweep";
+import { sweepExpired } from "../../src/server/jobs/sweep";
 import { databaseKinds, loggedInStaff, startTestServer, type TestServer } from "./harness";
 
 /** The applications of these tests: a term of their own, so the filter finds them alone. */

@@ -14,7 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { definitions, labelOf, optionsOf } from "../support/definitions";
 import type { Answers } from "../../src/engine/runtime";
 import { finishPdfCopy, pdfCopyOf, startPdfCopy } from "../../src/server/data/pdf-copies";
-import { storageKey } from "../../src/server/documents";
+import { storageKey } from "../../src/server/convert/documents";
 import { COPY_NOT_READY, PIECE_LENGTH, writeExport } from "../../src/server/exports/export";
 import { staffMessages } from "../../src/server/staff/messages";
 import { completeApplication, databaseKinds, json, loggedInStaff, TEST_DAY, type Client, type TestServer, startTestServer } from "./harness";

@@ -8,11 +8,11 @@ import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from "fas
 import pg from "pg";
 import { inject } from "vitest";
 import { buildServer } from "../../src/server/app";
-import type { Config } from "../../src/server/config";
+import type { Config } from "../../src/server/platform/config";
 import type { ServerContext } from "../../src/server/context";
 import { openPglite, openPostgres, type Database } from "../../src/server/db/database";
 import { loadServerForm, type ServerForm } from "../../src/server/form";
-import type { Mail } from "../../src/server/mail";
+import type { Mail } from "../../src/server/platform/mail";
 import type { StaffRole } from "../../src/api-contract";
 import type { Answers } from "../../src/engine/runtime";
 import { completeAnswers } from "../support/answer-sets";

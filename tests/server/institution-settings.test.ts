@@ -9,7 +9,7 @@ import { repoRoot } from "../../src/definitions/files";
 import { buildServer } from "../../src/server/app";
 import { openPglite } from "../../src/server/db/database";
 import { loadServerForm } from "../../src/server/form";
-import type { Mail } from "../../src/server/mail";
+import type { Mail } from "../../src/server/platform/mail";
 import { messages } from "../../src/server/messages";
 import { conversionOf, json, loggedInApplicant, postUploadForm, testConfig, type TestServer } from "./harness";
 

@@ -9,7 +9,7 @@ import { join } from "node:path";
 import type { LightMyRequestResponse } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { labelOf, optionsOf } from "../support/definitions";
-import { storageKey } from "../../src/server/documents";
+import { storageKey } from "../../src/server/convert/documents";
 import { messages } from "../../src/server/messages";
 import { API_CALLS_PER_MINUTE } from "../../src/server/staff/integration";
 import { staffMessages } from "../../src/server/staff/messages";

@@ -7,7 +7,7 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildServer } from "../../src/server/app";
 import { issueServiceToken } from "../../src/server/auth/service-tokens";
-import { redactSecrets } from "../../src/server/logging";
+import { redactSecrets } from "../../src/server/platform/logging";
 import { Client, codeFor, freshDatabase, PASSWORD, testConfig, testForm, type TestServer } from "./harness";
 
 describe("redactSecrets", () => {

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { optionsOf } from "../support/definitions";
 import type { Answers } from "../../src/engine/runtime";
 import { pdfCopyOf, finishPdfCopy } from "../../src/server/data/pdf-copies";
-import { storageKey } from "../../src/server/documents";
+import { storageKey } from "../../src/server/convert/documents";
 import { staffMessages } from "../../src/server/staff/messages";
 import { allPages, Client, completeApplication, databaseKinds, json, loggedInApplicant, loggedInStaff, startTestServer, type TestServer } from "./harness";
 

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { png16 } from "../support/files";
 import { openPglite } from "../../src/server/db/database";
 import { messages } from "../../src/server/messages";
-import { serveMetrics } from "../../src/server/metrics";
+import { serveMetrics } from "../../src/server/platform/metrics";
 import { Client, databaseKinds, freshPostgresUrl, json, loggedInApplicant, PASSWORD, startTestServer, type TestServer } from "./harness";
 
 /** The value of one series in Prometheus text, or 0 when it is not there yet. */

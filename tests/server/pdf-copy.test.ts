@@ -6,7 +6,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { claimPdfCopy, finishPdfCopy, pdfCopyOf } from "../../src/server/data/pdf-copies";
-import { storageKey } from "../../src/server/documents";
+import { storageKey } from "../../src/server/convert/documents";
 import { Client, completeApplication, databaseKinds, json, loggedInApplicant, startTestServer, type TestServer } from "./harness";
 
 describe.each(databaseKinds)("the PDF copy asked for again on %s", (kind) => {

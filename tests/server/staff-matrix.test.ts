@@ -8,7 +8,7 @@ import { join } from "node:path";
 import type { LightMyRequestResponse } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { StaffRole } from "../../src/api-contract";
-import { storageKey } from "../../src/server/documents";
+import { storageKey } from "../../src/server/convert/documents";
 import { staffMessages } from "../../src/server/staff/messages";
 import { Client, completeApplication, databaseKinds, json, loggedInApplicant, loggedInStaff, newAddress, startTestServer, type TestServer } from "./harness";
 

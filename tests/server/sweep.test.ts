@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { issueServiceToken } from "../../src/server/auth/service-tokens";
 import { png } from "../support/files";
 import { UPLOAD_KEY_MS } from "../../src/server/routes/documents";
-import { sweepExpired, UNREFERENCED_MS } from "../../src/server/sweep";
+import { sweepExpired, UNREFERENCED_MS } from "../../src/server/jobs/sweep";
 import { Client, loggedInApplicant, loggedInStaff, newAddress, postUploadForm, startTestServer, type TestServer } from "./harness";
 
 describe("sweeping expired rows", () => {

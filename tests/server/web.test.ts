@@ -1,4 +1,4 @@
-// The built browser app, served by the server on the API's origin (src/server/web.ts).
+// The built browser app, served by the server on the API's origin (src/server/platform/web.ts).
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";

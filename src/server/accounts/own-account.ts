@@ -12,7 +12,7 @@ import type { ServerContext } from "../context";
 import { userByName } from "../data/accounts";
 import type { Application } from "../data/applications";
 import { deleteAccount, dropEmailChange, finishEmailChange, isAddressTaken, setPassword, startEmailChange } from "../data/own-account";
-import { mailTexts } from "../mail";
+import { mailTexts } from "../platform/mail";
 import { applicantActor, recordAudit } from "../staff/audit";
 import type { Asker } from "./service";
 

@@ -19,7 +19,7 @@ import {
   addPasswordReset, addSignupAttempt, confirmWithAttempt, isResetLive, liveAttempts, moveAttempt, recordLogin, renewAttemptCode,
   resetPassword, userByName, userIdByName, userOfLiveAttempt,
 } from "../data/accounts";
-import { mailTexts, type Mail } from "../mail";
+import { mailTexts, type Mail } from "../platform/mail";
 
 const CODE_MS = 10 * 60_000;
 const RESET_MS = 30 * 60_000;

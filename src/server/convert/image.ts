@@ -2,7 +2,7 @@
 // page is, shrunk to fit inside the margins and never enlarged (72 pixels to the inch).
 import { degrees, drawImage, PDFDocument, type PDFPage } from "pdf-lib";
 import { messages } from "../messages";
-import { SAVING } from "../pdf-steps";
+import { SAVING } from "./pdf-steps";
 import { asBuffer, ownsMemory } from "./bytes";
 import { quarterTurns } from "./orientation";
 import { readPng } from "./png";

@@ -4,7 +4,7 @@
 import { PDFArray, PDFDict, PDFDocument, PDFHexString, PDFName, PDFRef, PDFStream, PDFString, type PDFContext, type PDFObject } from "pdf-lib";
 import { messages } from "../messages";
 import { constants, inflateSync } from "node:zlib";
-import { LOADING, SAVING } from "../pdf-steps";
+import { LOADING, SAVING } from "./pdf-steps";
 import { asBuffer } from "./bytes";
 import type { Conversion } from "./image";
 

@@ -1,5 +1,5 @@
 // The SQL of export jobs (migrations/014_exports.sql): queued by an admin, claimed and run by the
-// job worker (export-jobs.ts), listed with their progress, and swept once their file has expired.
+// job worker (exports/jobs.ts), listed with their progress, and swept once their file has expired.
 import type { FromSchema } from "json-schema-to-ts";
 import type { applicationFilter, EXPORT_FORMATS, EXPORT_JOB_STATUSES } from "../../api-contract";
 import type { Queryable } from "../db/database";

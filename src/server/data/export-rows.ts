@@ -6,7 +6,7 @@
 import type { ReviewStatus } from "../../api-contract";
 import type { AnswerKey } from "../../engine/runtime";
 import type { Queryable } from "../db/database";
-import { filtered, Parameters, type ListFilter } from "./office-list";
+import { filtered, Parameters, type ApplicationFilter } from "./office-list";
 
 /**
  * Small pages keep memory flat: a page's answers (kilobytes of JSON text each) are written and
@@ -33,14 +33,14 @@ export interface ExportRow {
 /** Limits the filter to submitted applications (the zip's), whatever its status says besides. */
 export interface RowOptions { submittedOnly?: boolean }
 
-function conditions(filter: ListFilter, p: Parameters, { submittedOnly = false }: RowOptions) {
+function conditions(filter: ApplicationFilter, p: Parameters, { submittedOnly = false }: RowOptions) {
   const { ctes, from, where } = filtered(filter, p);
   if (submittedOnly) where.push("a.submitted_at IS NOT NULL");
   return { with: ctes.length ? `WITH ${ctes.join(",\n")}` : "", from, where };
 }
 
 /** How many applications the export of `filter` writes. */
-export async function exportCount(db: Queryable, filter: ListFilter, options: RowOptions = {}): Promise<number> {
+export async function exportCount(db: Queryable, filter: ApplicationFilter, options: RowOptions = {}): Promise<number> {
   const p = new Parameters();
   const sql = conditions(filter, p, options);
   const [row] = await db.query<{ n: number }>(
@@ -53,7 +53,7 @@ export async function exportCount(db: Queryable, filter: ListFilter, options: Ro
  * arrives, so the database reads it while the caller writes this one (on PostgreSQL, the two
  * overlap); no more than two pages are held at once.
  */
-export async function* exportRows(db: Queryable, filter: ListFilter, options: RowOptions = {}, batch = EXPORT_BATCH): AsyncGenerator<ExportRow[]> {
+export async function* exportRows(db: Queryable, filter: ApplicationFilter, options: RowOptions = {}, batch = EXPORT_BATCH): AsyncGenerator<ExportRow[]> {
   const pageAfter = (after: number) => {
     const p = new Parameters();
     const sql = conditions(filter, p, options);

@@ -7,7 +7,7 @@ import { NOT_ANSWERED, type applicationFilter, type LIST_SORTS, type REVIEW_STAT
 import type { Queryable } from "../db/database";
 
 /** The list's filter, and the office's time zone (institution.json), whose days the started_ and submitted_ bounds name. */
-export type ListFilter = FromSchema<typeof applicationFilter> & { timeZone: string };
+export type ApplicationFilter = FromSchema<typeof applicationFilter> & { timeZone: string };
 type ListSort = (typeof LIST_SORTS)[number];
 /** Search results come best match first unless the filter names a sort. */
 export type Order = ListSort | "relevance";
@@ -43,8 +43,8 @@ const COLUMNS: Record<string, SortColumn> = {
 const ZERO = { timestamptz: "'epoch'::timestamptz", text: "''", real: "0::real" };
 
 /** The order a page of `filter` is in: cursors name it, so a cursor is never read in another order. */
-export const orderOf = (filter: ListFilter): Order => filter.sort ?? (searchText(filter) ? "relevance" : "-last_activity");
-const searchText = (filter: ListFilter) => filter.q?.trim() ?? "";
+export const orderOf = (filter: ApplicationFilter): Order => filter.sort ?? (searchText(filter) ? "relevance" : "-last_activity");
+const searchText = (filter: ApplicationFilter) => filter.q?.trim() ?? "";
 const columnOf = (order: Order) => COLUMNS[order.replace(/^-/, "")]!;
 const isDescending = (order: Order) => order.startsWith("-") || order === "relevance";
 
@@ -82,7 +82,7 @@ const wordsOf = (text: string) => text.toLowerCase().split(/\s+/).filter(Boolean
  * MATERIALIZED because the planner prices `<%` as if it were free (see lookup/schools.ts): the
  * matches are found first, then filtered, sorted and cut.
  */
-function matchesOf(filter: ListFilter, p: Parameters): string {
+function matchesOf(filter: ApplicationFilter, p: Parameters): string {
   const text = searchText(filter);
   const [q, words] = [p.add(text), p.add(wordsOf(text))];
   return `exact AS MATERIALIZED (
@@ -100,7 +100,7 @@ function matchesOf(filter: ListFilter, p: Parameters): string {
 }
 
 /** The FROM and WHERE of the filter, and the CTEs of the search when there is one. */
-export function filtered(filter: ListFilter, p: Parameters): { ctes: string[]; from: string; where: string[] } {
+export function filtered(filter: ApplicationFilter, p: Parameters): { ctes: string[]; from: string; where: string[] } {
   const isSearch = searchText(filter) !== "";
   const where: string[] = [];
   if (filter.status) where.push(`a.submitted_at IS ${filter.status === "submitted" ? "NOT " : ""}NULL`);
@@ -139,7 +139,7 @@ type FoundRow = ListRow & { sort_value: Position["value"]; total: number } & Rec
  * but the total.
  */
 async function rowsAfter(
-  db: Queryable, filter: ListFilter, after: Position | null, limit: number, { isReversed = false, withTotal = false } = {},
+  db: Queryable, filter: ApplicationFilter, after: Position | null, limit: number, { isReversed = false, withTotal = false } = {},
 ): Promise<FoundRow[]> {
   const p = new Parameters();
   const order = orderOf(filter);
@@ -170,7 +170,7 @@ async function rowsAfter(
 }
 
 /** One page of the list: up to 50 rows after `after`, the position to ask the next page from (null on the last), and how many match. */
-export async function applicationPage(db: Queryable, filter: ListFilter, after: Position | null): Promise<{ rows: ListRow[]; next: Position | null; total: number }> {
+export async function applicationPage(db: Queryable, filter: ApplicationFilter, after: Position | null): Promise<{ rows: ListRow[]; next: Position | null; total: number }> {
   const found = await rowsAfter(db, filter, after, PAGE_SIZE + 1, { withTotal: true });
   const total = found[0]!.total;
   const rows = found.filter((row) => row.id !== null).slice(0, PAGE_SIZE);
@@ -187,7 +187,7 @@ export async function applicationPage(db: Queryable, filter: ListFilter, after: 
  * that order, whether or not it matches the filter now (a review status changed since the list
  * was drawn must not lose the reviewer's place). Null when there is no such application.
  */
-export async function neighboursOf(db: Queryable, id: number, filter: ListFilter): Promise<{ previous: number | null; next: number | null } | null> {
+export async function neighboursOf(db: Queryable, id: number, filter: ApplicationFilter): Promise<{ previous: number | null; next: number | null } | null> {
   const p = new Parameters();
   const isSearch = searchText(filter) !== "";
   const [row] = await db.query<{ sort_value: Position["value"] }>(

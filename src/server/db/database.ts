@@ -5,7 +5,7 @@ import { join } from "node:path";
 import { parse, PGlite, protocol } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import pg from "pg";
-import type { Config } from "../config";
+import type { Config } from "../platform/config";
 import { lockFolder } from "./folder-lock";
 
 export type Row = Record<string, unknown>;

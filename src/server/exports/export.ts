@@ -12,17 +12,14 @@ import { EXPORT_FORMATS } from "../../api-contract";
 import { entryName } from "../accounts/own-data";
 import type { ServerContext } from "../context";
 import { exportCount, exportRows, zipFilesOf, type ExportRow } from "../data/export-rows";
-import type { ListFilter } from "../data/office-list";
-import { currentOrNewPdfCopy } from "../pdf-copy";
+import type { ApplicationFilter } from "../data/office-list";
+import { currentOrNewPdfCopy } from "../pdf-copy/pdf-copy";
 import { csvRecord, exportTable, jsonRecord } from "./columns";
 import { BYTE_ORDER_MARK, csvLine } from "./csv";
 
 export type ExportFormat = "csv" | "labels" | "jsonl" | "zip";
 // The formats the routes accept are these.
 EXPORT_FORMATS satisfies readonly ExportFormat[];
-
-/** The list's filter (data/office-list.ts), with the office's time zone. */
-export type OfficeFilter = ListFilter;
 
 export const exportFile: Record<ExportFormat, { contentType: string; extension: string }> = {
   csv: { contentType: "text/csv; charset=utf-8", extension: "csv" },
@@ -39,7 +36,7 @@ type Progress = (done: number, total: number) => void;
  * once `out` has finished (the labels file: the number of keys it describes). Rejects when `out`
  * fails or closes early (a download given up), having stopped reading the database.
  */
-export async function writeExport(ctx: ServerContext, format: ExportFormat, filter: OfficeFilter, out: Writable, onProgress?: Progress): Promise<{ rows: number }> {
+export async function writeExport(ctx: ServerContext, format: ExportFormat, filter: ApplicationFilter, out: Writable, onProgress?: Progress): Promise<{ rows: number }> {
   const count = { rows: 0 };
   try {
     switch (format) {
@@ -75,7 +72,7 @@ export const PIECE_LENGTH = 32 * 1024;
  * than that is a piece of its own); counted and reported after each page of rows.
  */
 async function* batches(
-  ctx: ServerContext, filter: OfficeFilter, count: { rows: number }, onProgress: Progress | undefined, toText: (row: ExportRow) => string,
+  ctx: ServerContext, filter: ApplicationFilter, count: { rows: number }, onProgress: Progress | undefined, toText: (row: ExportRow) => string,
 ): AsyncGenerator<string> {
   const total = await exportCount(ctx.db, filter);
   onProgress?.(0, total);
@@ -95,7 +92,7 @@ async function* batches(
   }
 }
 
-async function writeCsv(ctx: ServerContext, filter: OfficeFilter, out: Writable, count: { rows: number }, onProgress?: Progress) {
+async function writeCsv(ctx: ServerContext, filter: ApplicationFilter, out: Writable, count: { rows: number }, onProgress?: Progress) {
   const form = ctx.form.form;
   const table = exportTable(form);
   async function* lines() {
@@ -113,7 +110,7 @@ async function writeLabels(ctx: ServerContext, out: Writable, count: { rows: num
 }
 
 /** JSON Lines keep every value as it is: it is data, not a sheet, so nothing is prefixed. */
-async function writeJsonLines(ctx: ServerContext, filter: OfficeFilter, out: Writable, count: { rows: number }, onProgress?: Progress) {
+async function writeJsonLines(ctx: ServerContext, filter: ApplicationFilter, out: Writable, count: { rows: number }, onProgress?: Progress) {
   const form = ctx.form.form;
   const table = exportTable(form);
   await pipeline(Readable.from(batches(ctx, filter, count, onProgress, (row) => `${JSON.stringify(jsonRecord(form, table, row))}\n`)), out);
@@ -133,7 +130,7 @@ const copyNotReady = (reference: string) =>
  * fast as `out` takes the zip. Files are stored, not deflated: PDFs, images and Word files are
  * compressed already, and deflating them again would cost time for nothing.
  */
-async function writeZip(ctx: ServerContext, filter: OfficeFilter, out: Writable, count: { rows: number }, onProgress?: Progress) {
+async function writeZip(ctx: ServerContext, filter: ApplicationFilter, out: Writable, count: { rows: number }, onProgress?: Progress) {
   const archive = new ZipArchive({ store: true });
   const stopped = new AbortController();
   const piping = pipeline(archive, out).finally(() => stopped.abort());

@@ -11,14 +11,15 @@ import type { ServerContext } from "../context";
 import { allow } from "../staff/access";
 import { recordAudit, staffActor } from "../staff/audit";
 import { attachment } from "../storage/keys";
-import { ExportBrokenOff, exportFile, writeExport, type ExportFormat, type OfficeFilter } from "./export";
+import type { ApplicationFilter } from "../data/office-list";
+import { ExportBrokenOff, exportFile, writeExport, type ExportFormat } from "./export";
 
 /** The filter as the list's address writes it ("term=FA26&status=submitted"): what the audit log keeps. */
-export const filterText = (filter: Omit<OfficeFilter, "timeZone">) =>
+export const filterText = (filter: Omit<ApplicationFilter, "timeZone">) =>
   new URLSearchParams(Object.entries(filter).filter(([, value]) => value !== undefined).map(([key, value]): [string, string] => [key, String(value)])).toString();
 
 /** The download's name: what it holds, the term when the filter names one, and the office's day (applications-FA26-2026-11-27.csv). */
-export function exportFileName(format: ExportFormat, filter: Omit<OfficeFilter, "timeZone">, now: Date, timeZone: string): string {
+export function exportFileName(format: ExportFormat, filter: Omit<ApplicationFilter, "timeZone">, now: Date, timeZone: string): string {
   const day = new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" }).format(now);
   const term = filter.term?.replace(/[^A-Za-z0-9]/g, "");
   const what = format === "labels" ? "application-labels" : "applications";
@@ -28,7 +29,7 @@ export function exportFileName(format: ExportFormat, filter: Omit<OfficeFilter, 
 export function exportRoutes(api: FastifyInstance, ctx: ServerContext): void {
   const routes = api.withTypeProvider<JsonSchemaToTsProvider>();
 
-  routes.get("/staff/api/exports/:format", {
+  routes.get("/exports/:format", {
     preHandler: allow("admin"),
     schema: {
       summary: "Export the applications matching the list's filter (admins): a download, streamed", tags: ["staff exports"],

@@ -14,7 +14,7 @@ import {
   ApiError, blocks, browserErrors, changed, chooseTabBody, fieldErrors, lastPageBody, messageReply, profile, setBlocksBody, submitRefusal, submitted, tabs,
   WEB_STATUSES, webStatusBody,
 } from "../../api-contract";
-import { mailTexts } from "../mail";
+import { mailTexts } from "../platform/mail";
 import { messages } from "../messages";
 
 /** The new revision, or the refusal of a change as an answer. */

@@ -7,7 +7,7 @@ import { fileMessages, MAX_FILE_NAME_LENGTH, maxFileBytes } from "../../engine/r
 import type { Application } from "../data/applications";
 import type { ServerContext } from "../context";
 import { addUploadKey, clearDocumentAnswer, documentsOf, isUploadKeyIssued, startConversion, storedDocuments } from "../data/documents";
-import { removeDocument, removeFiles, storageKey, thumbnailKey, type ConvertJob } from "../documents";
+import { removeDocument, removeFiles, storageKey, thumbnailKey, type ConvertJob } from "../convert/documents";
 import { hit } from "../auth/throttle";
 import { ApiError, answerKeyParams, conversion, convertBody, documentAnswers, messageReply, presignBody, presignedPost } from "../../api-contract";
 import { messages } from "../messages";

@@ -15,6 +15,9 @@ declare module "fastify" {
   }
 }
 
+/** Where the office's routes and the integration API are (app.ts registers them with this prefix). */
+export const STAFF_API = "/staff/api";
+
 /** Registers `routes` behind the staff session check. */
 export async function staffOnly(app: FastifyInstance, ctx: ServerContext, routes: (api: FastifyInstance) => void): Promise<void> {
   await app.register(async (api) => {

@@ -16,7 +16,7 @@ const answers = <T>(ok: T) => ({ 200: ok, "4xx": messageReply, "5xx": messageRep
 export function staffAccountRoutes(app: FastifyInstance, ctx: ServerContext): void {
   const routes = app.withTypeProvider<JsonSchemaToTsProvider>();
 
-  routes.post("/staff/api/login", {
+  routes.post("/login", {
     schema: {
       summary: "Log in to the admissions office with password and authenticator (or recovery) code; sets the staff session cookie",
       tags: ["staff"], body: staffLoginBody, response: answers(staffSelf),
@@ -28,7 +28,7 @@ export function staffAccountRoutes(app: FastifyInstance, ctx: ServerContext): vo
     return result.value.staff;
   });
 
-  routes.get("/staff/api/invitation", {
+  routes.get("/invitation", {
     schema: { summary: "Whose invitation a link is (404 when it is not valid)", tags: ["staff"], querystring: invitationQuery, response: answers(invitation) },
   }, async (request) => {
     const result = await invitationOf(ctx, request.query.token);
@@ -36,7 +36,7 @@ export function staffAccountRoutes(app: FastifyInstance, ctx: ServerContext): vo
     return result.value;
   });
 
-  routes.post("/staff/api/invitation/password", {
+  routes.post("/invitation/password", {
     schema: {
       summary: "Choose the password; answers a new authenticator secret to enrol",
       tags: ["staff"], body: invitationPasswordBody, response: answers(totpEnrolment),
@@ -47,7 +47,7 @@ export function staffAccountRoutes(app: FastifyInstance, ctx: ServerContext): vo
     return result.value;
   });
 
-  routes.post("/staff/api/invitation/totp", {
+  routes.post("/invitation/totp", {
     schema: {
       summary: "Finish enrolment with a code from the authenticator; answers the ten recovery codes, once",
       tags: ["staff"], body: invitationTotpBody, response: answers(recoveryCodes),

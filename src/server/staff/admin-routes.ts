@@ -16,12 +16,12 @@ export function staffAdminRoutes(api: FastifyInstance, ctx: ServerContext): void
   const routes = api.withTypeProvider<JsonSchemaToTsProvider>();
   const admin = { preHandler: allow("admin") };
 
-  routes.get("/staff/api/staff", {
+  routes.get("/staff", {
     ...admin,
     schema: { summary: "Every staff account: role, state and last login", tags: ["staff"], response: answers(staffList) },
   }, async () => ({ staff: await listStaff(ctx.db) }));
 
-  routes.post("/staff/api/staff", {
+  routes.post("/staff", {
     ...admin,
     schema: {
       summary: "Invite a staff member: mails a link valid once, for 24 hours (again for someone invited but not enrolled yet)",
@@ -34,7 +34,7 @@ export function staffAdminRoutes(api: FastifyInstance, ctx: ServerContext): void
     return (await staffMemberOf(ctx.db, result.value.staffId))!;
   });
 
-  routes.patch("/staff/api/staff/:id", {
+  routes.patch("/staff/:id", {
     ...admin,
     schema: {
       summary: "Change a staff member's role, or disable (enable) the account; disabling ends its sessions at once",
@@ -46,7 +46,7 @@ export function staffAdminRoutes(api: FastifyInstance, ctx: ServerContext): void
     return result.value;
   });
 
-  routes.get("/staff/api/audit", {
+  routes.get("/audit", {
     ...admin,
     schema: { summary: "The audit log, newest first, 50 a page", tags: ["staff"], querystring: auditQuery, response: answers(auditPageReply) },
   }, async (request) => auditPage(ctx.db, { ...request.query, timeZone: ctx.sender.timeZone }));

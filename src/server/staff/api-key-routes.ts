@@ -25,12 +25,12 @@ export function apiKeyRoutes(api: FastifyInstance, ctx: ServerContext): void {
   const routes = api.withTypeProvider<JsonSchemaToTsProvider>();
   const admin = { preHandler: allow("admin") };
 
-  routes.get("/staff/api/api-keys", {
+  routes.get("/api-keys", {
     ...admin,
     schema: { summary: "The integration API's keys: who made each, when, its last use, and whether it is revoked", tags, response: { 200: apiKeyList, "4xx": messageReply } },
   }, async () => ({ keys: await listApiKeys(ctx.db) }));
 
-  routes.post("/staff/api/api-keys", {
+  routes.post("/api-keys", {
     ...admin,
     schema: { summary: "Make an integration API key: answered this once, only its HMAC is kept", tags, body: createApiKeyBody, response: { 201: createdApiKey, "4xx": messageReply } },
   }, async (request, reply) => {
@@ -39,7 +39,7 @@ export function apiKeyRoutes(api: FastifyInstance, ctx: ServerContext): void {
     return reply.status(201).send(result.value);
   });
 
-  routes.post("/staff/api/api-keys/:id/revoke", {
+  routes.post("/api-keys/:id/revoke", {
     ...admin,
     schema: { summary: "Revoke an integration API key: its next call is refused", tags, params: apiKeyIdParams, response: { 200: apiKey, "4xx": messageReply } },
   }, async (request) => {

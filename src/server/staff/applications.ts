@@ -12,7 +12,7 @@ import { loginsOf } from "../data/applications";
 import { documentsOf, storedDocuments } from "../data/documents";
 import { applicationPage as pageOf, neighboursOf, orderOf } from "../data/office-list";
 import { addNote, applicationExists, applicationForReview, notesOf, reviewChangesOf, setReviewStatus } from "../data/reviews";
-import { currentOrNewPdfCopy, finishedPdfCopy } from "../pdf-copy";
+import { currentOrNewPdfCopy, finishedPdfCopy } from "../pdf-copy/pdf-copy";
 import { LINK_SECONDS } from "../storage/types";
 import { recordAudit, staffActor } from "./audit";
 import { allow } from "./access";
@@ -29,7 +29,7 @@ export function officeApplicationRoutes(api: FastifyInstance, ctx: ServerContext
     if (!(await applicationExists(db, id))) throw new ApiError(404, staffMessages.applicationNotFound);
   };
 
-  routes.get("/staff/api/applications", {
+  routes.get("/applications", {
     schema: {
       summary: "The applications matching a filter, 50 a page", tags,
       querystring: applicationListQuery, response: { 200: applicationPage, "4xx": messageReply },
@@ -46,7 +46,7 @@ export function officeApplicationRoutes(api: FastifyInstance, ctx: ServerContext
     };
   });
 
-  routes.get("/staff/api/applications/:id", {
+  routes.get("/applications/:id", {
     schema: {
       summary: "One application: answers as the service view has them, documents, timeline and notes", tags,
       params: applicationIdParams, response: { 200: staffApplication, "4xx": messageReply },
@@ -73,7 +73,7 @@ export function officeApplicationRoutes(api: FastifyInstance, ctx: ServerContext
     };
   });
 
-  routes.get("/staff/api/applications/:id/neighbours", {
+  routes.get("/applications/:id/neighbours", {
     schema: {
       summary: "The applications before and after this one in the list of a filter", tags,
       params: applicationIdParams, querystring: applicationFilter, response: { 200: neighbours, "4xx": messageReply },
@@ -84,7 +84,7 @@ export function officeApplicationRoutes(api: FastifyInstance, ctx: ServerContext
     return found;
   });
 
-  routes.get("/staff/api/applications/:id/documents/:answer_key", {
+  routes.get("/applications/:id/documents/:answer_key", {
     schema: {
       summary: "Download a document, as uploaded or converted to PDF: 303 to a link valid 5 minutes", tags,
       params: documentParams, querystring: documentVersionQuery, response: { "4xx": messageReply },
@@ -104,7 +104,7 @@ export function officeApplicationRoutes(api: FastifyInstance, ctx: ServerContext
     return reply.redirect(url, 303);
   });
 
-  routes.post("/staff/api/applications/:id/pdf-copy", {
+  routes.post("/applications/:id/pdf-copy", {
     schema: {
       summary: "Start the PDF copy of the application's current answers, unless it is made or on its way", tags,
       params: applicationIdParams, response: { 200: staffPdfCopy, "4xx": messageReply },
@@ -115,7 +115,7 @@ export function officeApplicationRoutes(api: FastifyInstance, ctx: ServerContext
     return { status: copy?.status ?? "UNPROCESSED", url: null, message: copy?.message ?? null };
   });
 
-  routes.get("/staff/api/applications/:id/pdf-copy/download", {
+  routes.get("/applications/:id/pdf-copy/download", {
     schema: {
       summary: "Download the PDF copy once made: 303 to a link valid 5 minutes (409 before)", tags,
       params: applicationIdParams, response: { "4xx": messageReply },
@@ -131,7 +131,7 @@ export function officeApplicationRoutes(api: FastifyInstance, ctx: ServerContext
     return reply.redirect(url, 303);
   });
 
-  routes.put("/staff/api/applications/:id/review", {
+  routes.put("/applications/:id/review", {
     preHandler: allow("reviewer"),
     schema: {
       summary: "Set a submitted application's review status (reviewers); answers the status now", tags,
@@ -152,7 +152,7 @@ export function officeApplicationRoutes(api: FastifyInstance, ctx: ServerContext
     return { review_status: to };
   });
 
-  routes.post("/staff/api/applications/:id/notes", {
+  routes.post("/applications/:id/notes", {
     preHandler: allow("reviewer"),
     schema: {
       summary: "Add an internal note to an application (reviewers); the applicant never sees it", tags,

@@ -10,7 +10,7 @@ import { dashboardOf } from "../data/dashboard";
 import { staffMessages } from "./messages";
 
 export function officeDashboardRoutes(api: FastifyInstance, ctx: ServerContext): void {
-  api.withTypeProvider<JsonSchemaToTsProvider>().get("/staff/api/dashboard", {
+  api.withTypeProvider<JsonSchemaToTsProvider>().get("/dashboard", {
     schema: {
       summary: "The office's numbers at a glance, in days of its time zone, from the cycle's opening day", tags: ["staff applications"],
       response: { 200: dashboard, "4xx": messageReply },

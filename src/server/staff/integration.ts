@@ -12,10 +12,11 @@ import { choiceLabel, isChoice, isChoiceLabel } from "../../engine/runtime";
 import type { ServerContext } from "../context";
 import { documentsOfMany, submittedByReference, submittedPage, type KeysetPosition, type Since, type SubmittedApplication } from "../data/integration";
 import type { DocumentRow } from "../data/documents";
-import { redactSecrets } from "../logging";
+import { redactSecrets } from "../platform/logging";
 import { LINK_SECONDS } from "../storage/types";
 import { API_KEY_PREFIX, liveKeyOf, type LiveKey } from "./api-keys";
 import { recordAudit } from "./audit";
+import { STAFF_API } from "./access";
 import { staffMessages } from "./messages";
 
 declare module "fastify" {
@@ -98,7 +99,7 @@ export async function integrationRoutes(app: FastifyInstance, ctx: ServerContext
       route.schema = { ...route.schema, security: [{ apiKey: [] }] };
     });
     keyRoutes(api, ctx);
-  });
+  }, { prefix: STAFF_API });
 }
 
 /** The query as sent, for the audit log: cut at 500 characters, a secret parameter sent by mistake redacted as in the logs. */
@@ -109,7 +110,7 @@ function keyRoutes(api: FastifyInstance, ctx: ServerContext): void {
   const constraints = { authorization: "key" };
   const answers = <T>(ok: T) => ({ 200: ok, "4xx": messageReply }) as const;
 
-  routes.get("/staff/api/applications", {
+  routes.get("/applications", {
     constraints,
     schema: {
       summary: "With an API key: submitted applications, oldest submission first, 100 a page (follow next_cursor). With a staff session instead: the office's list", tags,
@@ -128,7 +129,7 @@ function keyRoutes(api: FastifyInstance, ctx: ServerContext): void {
     };
   });
 
-  routes.get("/staff/api/applications/:reference", {
+  routes.get("/applications/:reference", {
     constraints,
     schema: {
       summary: "With an API key: one submitted application by its reference. With a staff session instead: one application by its id", tags,

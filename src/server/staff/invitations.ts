@@ -9,7 +9,7 @@ import { hashPassword, isCommonPassword } from "../auth/passwords";
 import { randomId } from "../auth/secrets";
 import type { ServerContext } from "../context";
 import type { Queryable } from "../db/database";
-import { mailTexts } from "../mail";
+import { mailTexts } from "../platform/mail";
 import { recordAudit, type AuditActor } from "./audit";
 import { newRecoveryCodes, newTotpEnrolment, recoveryCodeHash, totpStep, type TotpEnrolment } from "./second-factor";
 

@@ -17,7 +17,7 @@ export const staffMessages = {
   emptyNote: "Write something in the note first.",
   noCycle: "The dashboard counts from the cycle's opening day, and form-definitions/institution.json has no \"cycle\". Ask whoever edits the definitions to add one.",
 
-  // Export jobs (export-jobs.ts).
+  // Export jobs (exports/).
   exportFailed: "The export failed. It starts again by itself, twice at most; if it fails again, start a new one.",
   exportNotFound: "There is no such export. Exports are removed 24 hours after they are made.",
   exportNotReady: "This export is not ready yet. Its download appears on the Exports page when it is.",

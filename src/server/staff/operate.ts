@@ -4,10 +4,10 @@
 // the same database, the same mail (outbox or SMTP), the same public address for the link.
 import { openDatabase } from "../db/database";
 import { loadHasher } from "../auth/secrets";
-import type { Config } from "../config";
+import type { Config } from "../platform/config";
 import { migrate } from "../db/migrate";
 import { loadServerForm } from "../form";
-import { configuredMailer, mailDestination, senderOf } from "../mail";
+import { configuredMailer, mailDestination, senderOf } from "../platform/mail";
 import { operatorCommandRefusal, runOperatorCommand, type OperatorAnswer, type OperatorCommand } from "./operator";
 import { askServer } from "./operator-channel";
 

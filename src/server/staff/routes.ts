@@ -8,7 +8,7 @@ import { staffOnly } from "./access";
 import { officeApplicationRoutes } from "./applications";
 import { staffAccountRoutes } from "./account-routes";
 import { staffAdminRoutes } from "./admin-routes";
-import { exportJobRoutes } from "./export-jobs";
+import { exportJobRoutes } from "../exports/job-routes";
 import { apiKeyRoutes } from "./api-key-routes";
 import { officeDashboardRoutes } from "./dashboard";
 import { recordAudit, staffActor } from "./audit";
@@ -18,11 +18,11 @@ import { clearStaffCookie, endStaffSession } from "./sessions";
 export async function staffRoutes(app: FastifyInstance, ctx: ServerContext): Promise<void> {
   staffAccountRoutes(app, ctx);
   await staffOnly(app, ctx, (api) => {
-    api.get("/staff/api/me", {
+    api.get("/me", {
       schema: { summary: "The staff member logged in", tags: ["staff"], response: { 200: staffSelf, "4xx": messageReply } },
     }, async (request) => request.staff);
 
-    api.post("/staff/api/logout", {
+    api.post("/logout", {
       schema: { summary: "Log out of the admissions office", tags: ["staff"], response: { 200: messageReply, "4xx": messageReply } },
     }, async (request, reply) => {
       await endStaffSession(ctx.db, ctx.hash(request.cookies[ctx.staffCookie.name]!));

@@ -29,7 +29,7 @@ const TYPES: Record<string, string> = {
   pdf: "application/pdf", png: "image/png", jpg: "image/jpeg", jpeg: "image/jpeg", gif: "image/gif", webp: "image/webp",
   heic: "image/heic", txt: "text/plain; charset=utf-8", doc: "application/msword",
   docx: "application/vnd.openxmlformats-officedocument.wordprocessingml.document",
-  // The office's exports (export-jobs.ts).
+  // The office's exports (exports/jobs.ts).
   csv: "text/csv; charset=utf-8", jsonl: "application/x-ndjson; charset=utf-8", zip: "application/zip",
 };
 

@@ -35,7 +35,7 @@ const gone = () => new ApiError(404, messages.fileGone);
 // The file's own limit comes from its policy and is counted below.
 const LIMITS = { fields: 8, fieldSize: 4096, fieldNameSize: 100, parts: 10, headerPairs: 20 };
 
-/** Refusals are ApiErrors, answered by the app's error handler (http.ts). */
+/** Refusals are ApiErrors, answered by the app's error handler (platform/http.ts). */
 export async function localStorageRoutes(app: FastifyInstance, storage: LocalStorage): Promise<void> {
   // A scope of its own: multipart parsing is for this route only; the JSON API stays JSON-only.
   await app.register(async (scope) => {

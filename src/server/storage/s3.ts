@@ -5,7 +5,7 @@ import type { Readable } from "node:stream";
 import { Upload } from "@aws-sdk/lib-storage";
 import { createPresignedPost } from "@aws-sdk/s3-presigned-post";
 import { getSignedUrl } from "@aws-sdk/s3-request-presigner";
-import type { S3Config } from "../config";
+import type { S3Config } from "../platform/config";
 import { assertKey, attachment, contentTypeOf } from "./keys";
 import type { Storage } from "./types";
 

@@ -9,7 +9,7 @@ import { join } from "node:path";
 import { Readable } from "node:stream";
 import Fastify from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { registerHttpRules } from "../http";
+import { registerHttpRules } from "../platform/http";
 import { localStorageRoutes } from "./routes";
 import { openStorage } from "./storage";
 import type { Storage, UploadForm } from "./types";

@@ -1,7 +1,7 @@
 // Where applicants' files live: a folder under DATA_DIR by default, an S3-compatible bucket when
 // configured. The browser uploads straight to the store with a signed POST form, as S3 requires,
 // so the local store answers the same kind of form (routes.ts).
-import type { S3Config } from "../config";
+import type { S3Config } from "../platform/config";
 import { openLocalStorage, type LocalStorage } from "./local";
 import { openS3Storage, type S3Storage } from "./s3";
 import type { StorageDeps } from "./types";

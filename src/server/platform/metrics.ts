@@ -8,7 +8,7 @@ import cluster from "node:cluster";
 import { createServer, type Server } from "node:http";
 import type { FastifyInstance } from "fastify";
 import { AggregatorRegistry, collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from "prom-client";
-import type { Queryable } from "./db/database";
+import type { Queryable } from "../db/database";
 
 const registry = new Registry();
 collectDefaultMetrics({ register: registry });

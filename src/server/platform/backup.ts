@@ -4,7 +4,7 @@
 // server may not open. On PostgreSQL, pg_dump and the bucket's own copies do this instead.
 import { cpSync, existsSync, mkdirSync, readdirSync, rmSync } from "node:fs";
 import { join } from "node:path";
-import { lockFolder } from "./db/folder-lock";
+import { lockFolder } from "../db/folder-lock";
 
 /** What a backup holds, each a folder of DATA_DIR: the database, and the documents and PDF copies without S3. */
 const PARTS = ["pglite", "files"] as const;

@@ -2,9 +2,9 @@ import { randomBytes } from "node:crypto";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import nodemailer from "nodemailer";
-import { officeDateTime } from "../engine/runtime";
+import { officeDateTime } from "../../engine/runtime";
 import type { Config } from "./config";
-import type { ServerForm } from "./form";
+import type { ServerForm } from "../form";
 
 export interface Mail {
   to: string;

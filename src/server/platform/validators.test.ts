@@ -1,9 +1,9 @@
-// PUT /api/answer's body is checked key by key (http.ts keyByKey): the same verdict and the same
+// PUT /api/answer's body is checked key by key (validators.ts keyByKey): the same verdict and the same
 // first error as Ajv's validator of the whole answers schema, over bodies good and bad.
 import { describe, expect, it } from "vitest";
-import { completeAnswers } from "../../tests/support/answer-sets";
-import { requestValidators } from "./http";
-import { loadServerForm } from "./form";
+import { completeAnswers } from "../../../tests/support/answer-sets";
+import { requestValidators } from "./validators";
+import { loadServerForm } from "../form";
 
 const { form, answersSchema } = loadServerForm();
 const build = requestValidators().compilersFactory!.buildValidator!({}) as (route: object) => ((data: unknown) => unknown) & { errors?: unknown[] | null };

@@ -4,7 +4,7 @@
 // A process that only sends (a web process beside workers, or a test server) starts pg-boss on
 // the first job it sends.
 import PgBoss from "pg-boss";
-import type { Database } from "./db/database";
+import type { Database } from "../db/database";
 
 type JobName = "convert-document" | "pdf-copy" | "export";
 

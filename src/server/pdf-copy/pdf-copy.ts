@@ -4,20 +4,20 @@
 // documents, in the order the pages ask for them. Every page is US Letter, as Chromium prints:
 // documents of other sizes are scaled onto Letter pages. Made once per version of the answers; a
 // change of the answers (or the submit) makes the next request start a new one.
-import { countPdfCopy } from "./metrics";
+import { countPdfCopy } from "../platform/metrics";
 import { degrees, PDFDocument, type PDFEmbeddedPage, type PDFPage } from "pdf-lib";
-import type { ConversionStatus } from "../api-contract";
-import { issueServiceToken } from "./auth/service-tokens";
-import type { ServerContext } from "./context";
-import { submissionOf } from "./data/applications";
-import { documentsOf } from "./data/documents";
-import { applicationVersion, claimPdfCopy, finishPdfCopy, pdfCopyOf, startPdfCopy, type PdfCopyRow } from "./data/pdf-copies";
-import { storageKey } from "./documents";
-import { messages } from "./messages";
-import { addCover, coverAnswers, LETTER, type Cover } from "./pdf-cover";
-import { LOADING, SAVING } from "./pdf-steps";
+import type { ConversionStatus } from "../../api-contract";
+import { issueServiceToken } from "../auth/service-tokens";
+import type { ServerContext } from "../context";
+import { submissionOf } from "../data/applications";
+import { documentsOf } from "../data/documents";
+import { applicationVersion, claimPdfCopy, finishPdfCopy, pdfCopyOf, startPdfCopy, type PdfCopyRow } from "../data/pdf-copies";
+import { storageKey } from "../convert/documents";
+import { messages } from "../messages";
+import { addCover, coverAnswers, LETTER, type Cover } from "./cover";
+import { LOADING, SAVING } from "../convert/pdf-steps";
 
-export interface CopyJob { userId: number }
+export interface PdfCopyJob { userId: number }
 
 /** A copy that failed is tried again on a request this long after. */
 const RETRY_FAILED_MS = 60_000;
@@ -37,7 +37,7 @@ export async function currentOrNewPdfCopy(ctx: ServerContext, userId: number): P
   // Once per version: of two requests racing here, one starts the job.
   if (await startPdfCopy(db, userId, version, now())) {
     if (copy?.pdfKey) await storage.remove(copy.pdfKey);
-    await jobs.send("pdf-copy", { userId } satisfies CopyJob);
+    await jobs.send("pdf-copy", { userId } satisfies PdfCopyJob);
   }
   return null;
 }
@@ -52,7 +52,7 @@ export async function finishedPdfCopy(ctx: ServerContext, userId: number): Promi
 /** The service view shows this once the application has drawn (src/client/form/ServiceView.tsx). */
 const DRAWN = ".service-document";
 
-export async function makePdfCopy(ctx: ServerContext, { userId }: CopyJob): Promise<void> {
+export async function makePdfCopy(ctx: ServerContext, { userId }: PdfCopyJob): Promise<void> {
   const { db, storage, now } = ctx;
   const madeFrom = await claimPdfCopy(db, userId, now());
   if (!madeFrom) return;

@@ -1,6 +1,6 @@
 import { PDFDocument, PDFStream, StandardFonts } from "pdf-lib";
 import { describe, expect, it } from "vitest";
-import { png } from "../../tests/support/files";
+import { png } from "../../../tests/support/files";
 import { copyByteByByte, SAVING } from "./pdf-steps";
 
 /** The same document each time: text in two fonts over three pages, and a picture. */

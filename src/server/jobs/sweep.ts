@@ -1,9 +1,9 @@
 // Rows whose time is over: removed hourly so the tables do not grow with every visit.
-import { IDLE_MS, LIFETIME_MS, RENEWED_IDLE_MS } from "./auth/sessions";
-import { exportJobKeys, sweepExportJobs } from "./data/export-jobs";
-import type { Queryable } from "./db/database";
-import { removeFiles, thumbnailKey } from "./documents";
-import type { Storage } from "./storage/types";
+import { IDLE_MS, LIFETIME_MS, RENEWED_IDLE_MS } from "../auth/sessions";
+import { exportJobKeys, sweepExportJobs } from "../data/export-jobs";
+import type { Queryable } from "../db/database";
+import { removeFiles, thumbnailKey } from "../convert/documents";
+import type { Storage } from "../storage/types";
 
 export async function sweepExpired(db: Queryable, storage: Storage, now: Date): Promise<void> {
   const before = (ms: number) => new Date(now.getTime() - ms);

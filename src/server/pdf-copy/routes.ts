@@ -4,7 +4,7 @@ import type { FastifyInstance } from "fastify";
 import type { JsonSchemaToTsProvider } from "@fastify/type-provider-json-schema-to-ts";
 import type { ServerContext } from "../context";
 import { messageReply, pdfCopy } from "../../api-contract";
-import { currentOrNewPdfCopy } from "../pdf-copy";
+import { currentOrNewPdfCopy } from "./pdf-copy";
 
 /** A download link lasts this long; the browser asks again every 10 minutes. */
 const COPY_LINK_SECONDS = 15 * 60;

@@ -4,7 +4,7 @@
 // European) characters: other characters are given their unaccented letter or "?" rather than
 // failing the copy. The printed application after the cover shows every name as typed.
 import { PDFDocument, rgb, StandardFonts, type PDFFont, type PDFPage } from "pdf-lib";
-import { officeDateTime, type Answers, displayText } from "../engine/runtime";
+import { officeDateTime, type Answers, displayText } from "../../engine/runtime";
 
 export const LETTER: [number, number] = [612, 792];
 

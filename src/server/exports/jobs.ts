@@ -4,10 +4,10 @@
 // (pg-boss takes the job up again when it expires), starts over from the first row.
 import { randomBytes } from "node:crypto";
 import { PassThrough } from "node:stream";
-import type { ServerContext } from "./context";
-import { claimExportJob, finishExportJob, recordExportProgress } from "./data/export-jobs";
-import { exportFile, writeExport } from "./exports/export";
-import { staffMessages } from "./staff/messages";
+import type { ServerContext } from "../context";
+import { claimExportJob, finishExportJob, recordExportProgress } from "../data/export-jobs";
+import { exportFile, writeExport } from "./export";
+import { staffMessages } from "../staff/messages";
 
 export interface ExportJob { id: string }
 

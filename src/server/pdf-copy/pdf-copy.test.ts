@@ -3,9 +3,9 @@
 // back with poppler, not with our code.
 import { degrees, PDFDocument, rgb } from "pdf-lib";
 import { describe, expect, it } from "vitest";
-import { pdfWithText, pixelsOf, textOf } from "../../tests/support/files";
+import { pdfWithText, pixelsOf, textOf } from "../../../tests/support/files";
 import { assembleCopy } from "./pdf-copy";
-import type { Cover } from "./pdf-cover";
+import type { Cover } from "./cover";
 
 const A4: [number, number] = [595.28, 841.89];
 

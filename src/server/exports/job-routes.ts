@@ -1,5 +1,5 @@
 // Admins' export jobs: an export of the list's filter too large to download at once (docs/office.md:
-// the office's exports) is queued here, worked by the job worker (export-jobs.ts), listed with its
+// the office's exports) is queued here, worked by the job worker (jobs.ts), listed with its
 // progress, and downloaded for 24 hours through a link valid 5 minutes. Every admin sees every
 // job: the applications are the office's data, not the admin's. Starting one and downloading its
 // file go into the audit log with the format and the filter, as a direct export's (exports/routes.ts).
@@ -10,12 +10,12 @@ import { ApiError, exportJob, exportJobBody, exportJobList, exportJobParams, mes
 import type { ServerContext } from "../context";
 import { exportJobOf, exportJobsOf, queueExportJob, type ExportJobRow } from "../data/export-jobs";
 import { exportCount } from "../data/export-rows";
-import type { ExportJob } from "../export-jobs";
-import { exportFileName, filterText } from "../exports/routes";
+import type { ExportJob } from "./jobs";
+import { exportFileName, filterText } from "./routes";
 import { LINK_SECONDS } from "../storage/types";
-import { allow } from "./access";
-import { recordAudit, staffActor } from "./audit";
-import { staffMessages } from "./messages";
+import { allow } from "../staff/access";
+import { recordAudit, staffActor } from "../staff/audit";
+import { staffMessages } from "../staff/messages";
 
 /** The page shows the latest; older ones expire within the day anyway. */
 const LISTED = 50;
@@ -27,7 +27,7 @@ export function exportJobRoutes(api: FastifyInstance, ctx: ServerContext): void 
   const routes = api.withTypeProvider<JsonSchemaToTsProvider>();
   const admin = { preHandler: allow("admin") };
 
-  routes.post("/staff/api/export-jobs", {
+  routes.post("/export-jobs", {
     ...admin,
     schema: {
       summary: "Start an export of the applications matching the list's filter, as a job; its file is kept 24 hours", tags,
@@ -48,12 +48,12 @@ export function exportJobRoutes(api: FastifyInstance, ctx: ServerContext): void 
     return reply.status(202).send(jobReply((await exportJobOf(db, id))!));
   });
 
-  routes.get("/staff/api/export-jobs", {
+  routes.get("/export-jobs", {
     ...admin,
     schema: { summary: "Every admin's export jobs of the last day, newest first, with their progress", tags, response: { 200: exportJobList, "4xx": messageReply } },
   }, async () => ({ jobs: (await exportJobsOf(db, ctx.now(), LISTED)).map(jobReply) }));
 
-  routes.get("/staff/api/export-jobs/:id/download", {
+  routes.get("/export-jobs/:id/download", {
     ...admin,
     schema: {
       summary: "303 to a finished export's file (a link valid 5 minutes), for 24 hours after it was made; 410 after", tags,

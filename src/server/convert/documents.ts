@@ -2,16 +2,16 @@
 // and draws its first page as a thumbnail (src/server/convert). Files are stored under random
 // keys; their rows are data/documents.ts's. A PDF's thumbnail is stored beside it under the same
 // key ending in .png instead of .pdf, so no row needs to name it.
-import { countConversion } from "./metrics";
+import { countConversion } from "../platform/metrics";
 import { randomBytes } from "node:crypto";
-import { fileMessages, type UploadSettings, type AnswerKey } from "../engine/runtime";
-import { convertToPdf } from "./convert";
-import { sniff, type DocumentKind } from "./convert/sniff";
-import { firstPageThumbnail, type ThumbnailOptions } from "./convert/thumbnail";
-import type { Queryable } from "./db/database";
-import { claimConversion, completeConversion, deleteDocument, failConversion, type ConversionOf, type DocumentFiles } from "./data/documents";
-import { messages } from "./messages";
-import type { Storage } from "./storage/types";
+import { fileMessages, type UploadSettings, type AnswerKey } from "../../engine/runtime";
+import { convertToPdf } from ".";
+import { sniff, type DocumentKind } from "./sniff";
+import { firstPageThumbnail, type ThumbnailOptions } from "./thumbnail";
+import type { Queryable } from "../db/database";
+import { claimConversion, completeConversion, deleteDocument, failConversion, type ConversionOf, type DocumentFiles } from "../data/documents";
+import { messages } from "../messages";
+import type { Storage } from "../storage/types";
 
 /** A new storage key under `folder`: 128 random bits, never the applicant's file name. */
 export const storageKey = (folder: "documents" | "pdf", extension = "") => `${folder}/${randomBytes(16).toString("hex")}${extension}`;
