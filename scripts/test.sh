@@ -6,8 +6,8 @@
 # fails there and not here copies a shipped text or code instead of reading it from the definitions.
 # The server tests that read them run on PostgreSQL here and on PGlite in the copy, the others on both.
 #
-# Phases run in two lanes side by side (below): the browser tests wait on Chromium and the server
-# more than on the CPU, the server tests on PostgreSQL, LibreOffice and child processes. Each
+# Phases run side by side as far as two cores allow: the browser tests wait on Chromium and the
+# server more than on the CPU, the server tests on PostgreSQL, LibreOffice and child processes. Each
 # phase's output is kept apart and printed when it ends; each phase's time is printed at the end.
 # Needs PostgreSQL's binaries, Chromium and LibreOffice (.ci/run installs them).
 set -euo pipefail
@@ -72,9 +72,10 @@ trap 'jobs -p | xargs -r kill 2>/dev/null || true' EXIT
 # A test whose clock measures the machine (/health's answers while large conversions run) runs
 # last, alone, and only here: beside the other phases it measured them.
 alone=(tests/server/conversion-isolation.test.ts)
-# The server and client tests, here and in the copy, yield the CPU to the browser tests (niced), whose
-# pages otherwise waited past their timeouts on a machine this busy.
-vitest_node() { nice -n 10 npx vitest run --project server --project client --maxWorkers "$node_workers" "${alone[@]/#/--exclude=}" "$@"; }
+# The server and client tests, here and in the copy, give the browser tests the larger share of the
+# CPU (niced), whose pages otherwise waited past their timeouts on a machine this busy; not all of
+# it (nice 10 did), or a server a test starts waited past its own.
+vitest_node() { nice -n 5 npx vitest run --project server --project client --maxWorkers "$node_workers" "${alone[@]/#/--exclude=}" "$@"; }
 
 github=()
 [ -n "${CI:-}" ] && github=(-- --format github)
@@ -84,22 +85,21 @@ node_tests() { vitest_node "${readers[@]/#/--exclude=}" && TEST_DATABASES=postgr
 npm run -s staff-edits -- "$edited" >"$work/staff-edits.log" && (cd "$edited" && npm run -s lint:definitions) >>"$work/staff-edits.log" || { cat "$work/staff-edits.log"; exit 1; }
 edited_build() { (cd "$edited" && npm run -s build:client) && cp -r dist/server "$edited/dist/server"; }
 edited_tests() {
-  cd "$edited" && VITEST_REPORT_DIR="$work/edited-reports" TEST_DATABASES=pglite vitest_node "${readers[@]}"
+  cd "$edited" && VITEST_REPORT_DIR="$work/edited-reports" TEST_DATABASES=pglite node_workers=2 vitest_node "${readers[@]}"
 }
 edited_browser() {
   cd "$edited" && VITEST_REPORT_DIR="$work/edited-reports" npx vitest run --project e2e tests/e2e/form.test.ts tests/e2e/shared-computer.test.ts tests/e2e/accessibility.test.ts
 }
 
-# Two lanes, each a phase after the other, so that no more runs at once than two cores can take
-# without a test's wait running out: the server and client tests, then the copy's; the browser
-# tests once the app is built, then the copy's. The checks and the builds go beside them at the start.
+# Everything at once, as far as the order allows: the browser tests wait on Chromium and the
+# server more than on the CPU, so the server and client tests fill the cores beside them.
 start checks bash -c "npm run -s typecheck && npm run -s lint && npm run -s knip && npm run -s lint:definitions ${github[*]}"
 start build bash -c "npm run -s build:client && npm run -s build:server"
 start node node_tests
+start edited edited_tests
 start edited-build --after build edited_build
 start e2e --after build npx vitest run --project e2e
-start edited --after node edited_tests
-start edited-e2e --after e2e --after edited-build edited_browser
+start edited-e2e --after edited-build edited_browser
 for phase in checks build node edited-build e2e edited edited-e2e; do finish "$phase"; done
 start alone npx vitest run --project server "${alone[@]}"
 finish alone

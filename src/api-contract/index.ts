@@ -23,7 +23,7 @@ export {
   LIST_SORTS, REVIEW_STATUSES, applicationFilter, applicationIdParams, applicationListQuery,
   applicationPage, applicationRow, auditEntry, auditPage, auditQuery, changeStaffBody, documentParams, documentVersionQuery, invitation,
   invitationPasswordBody, invitationQuery, invitationTotpBody, inviteStaffBody, neighbours, noteBody, recoveryCodes, reviewBody, reviewNote,
-  staffApplication, staffIdParams, staffList, staffLoginBody, staffMember, staffSelf, staffPdfCopy, timelineEvent, totpEnrolment,
+  staffApplication, staffIdParams, staffList, staffLoginBody, staffMember, staffSelf, timelineEvent, totpEnrolment,
   type ReviewStatus, type StaffRole,
 } from "./staff";
 export { NOT_ANSWERED, dashboard } from "./staff";

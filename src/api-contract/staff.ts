@@ -216,11 +216,9 @@ export const neighbours = body({ previous: { type: ["integer", "null"] }, next: 
 export const documentParams = body({ id: applicationIdParams.properties.id, answer_key: { type: "string", maxLength: 100, pattern: "^[a-z0-9_]+$" } }, ["id", "answer_key"]);
 export const documentVersionQuery = body({ version: { enum: ["pdf", "original"] } }, ["version"]);
 
-/**
- * POST /staff/api/applications/{id}/pdf-copy: starts the PDF copy of the current answers when there
- * is none (as the applicant's GET /api/pdf); GET …/pdf-copy/download: 303 to it once COMPLETED (409 before).
- */
-export { pdfCopy as staffPdfCopy } from "./pdf-copy";
+// POST /staff/api/applications/{id}/pdf-copy answers pdf-copy.ts's pdfCopy, starting the copy of the
+// current answers when there is none (as the applicant's GET /api/pdf); GET …/pdf-copy/download:
+// 303 to it once COMPLETED (409 before).
 
 /** PUT /staff/api/applications/{id}/review (reviewers): a submitted application's review status; answers the same shape (409 when not submitted). */
 export const reviewBody = body({ review_status: { enum: REVIEW_STATUSES } }, ["review_status"]);

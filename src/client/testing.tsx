@@ -22,8 +22,8 @@ import { toasts } from "./ui/Toasts";
 
 // Pages, layouts and overlays load lazily; the first load of each in a test file is a Vite
 // transform, which takes more than Testing Library's default second on a busy machine. The pages
-// are loaded before a file's first test (withTestServer); overlays wait up to five seconds.
-configure({ asyncUtilTimeout: 5000 });
+// are loaded before a file's first test (withTestServer); overlays and charts wait up to ten seconds.
+configure({ asyncUtilTimeout: 10_000 });
 
 /** A path of each page the router loads lazily. */
 const PAGE_PATHS = [pages[0]!.route, COMPLETION_ROUTE, "/account", "/login", "/signup", "/confirm", "/forgot", "/reset"];

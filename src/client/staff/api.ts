@@ -5,7 +5,7 @@ import type { FromSchema } from "json-schema-to-ts";
 import type {
   applicationFilter, applicationPage, applicationRow, auditEntry, auditPage, auditQuery, changeStaffBody, dashboard, invitation, invitationPasswordBody,
   invitationTotpBody, inviteStaffBody, messageReply, neighbours, recoveryCodes, reviewNote, staffApplication,
-  staffLoginBody, staffMember, staffPdfCopy, staffSelf, timelineEvent, totpEnrolment,
+  staffLoginBody, staffMember, staffSelf, timelineEvent, totpEnrolment,
 } from "../../api-contract";
 import type { exportJob, exportJobBody, exportJobList } from "../../api-contract/export-jobs";
 import type { EXPORT_FORMATS } from "../../api-contract/exports";
@@ -13,6 +13,7 @@ import type { apiKey, createdApiKey } from "../../api-contract/api-keys";
 import type { ReviewStatus } from "../../api-contract/staff";
 import type { Answers } from "../../engine/runtime";
 import { ApiError } from "../../api-contract/errors";
+import type { PdfCopy } from "../api/calls";
 import { call } from "../api/client";
 
 export type StaffSelf = FromSchema<typeof staffSelf>;
@@ -27,7 +28,6 @@ export type StaffApplication = FromSchema<typeof staffApplication> & { answer: A
 export type TimelineEvent = FromSchema<typeof timelineEvent>;
 export type ReviewNote = FromSchema<typeof reviewNote>;
 export type Neighbours = FromSchema<typeof neighbours>;
-export type PdfCopy = FromSchema<typeof staffPdfCopy>;
 export type StaffMember = FromSchema<typeof staffMember>;
 export type AuditFilter = Omit<FromSchema<typeof auditQuery>, "before">;
 export type AuditEntry = FromSchema<typeof auditEntry>;

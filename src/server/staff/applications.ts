@@ -5,7 +5,7 @@ import type { FastifyInstance } from "fastify";
 import type { JsonSchemaToTsProvider } from "@fastify/type-provider-json-schema-to-ts";
 import {
   ApiError, applicationFilter, applicationIdParams, applicationListQuery, applicationPage, documentParams, documentVersionQuery, messageReply, neighbours,
-  noteBody, reviewBody, reviewNote, staffApplication, staffPdfCopy,
+  noteBody, reviewBody, reviewNote, staffApplication, pdfCopy,
 } from "../../api-contract";
 import type { ServerContext } from "../context";
 import { loginsOf } from "../data/applications";
@@ -107,7 +107,7 @@ export function officeApplicationRoutes(api: FastifyInstance, ctx: ServerContext
   routes.post("/applications/:id/pdf-copy", {
     schema: {
       summary: "Start the PDF copy of the application's current answers, unless it is made or on its way", tags,
-      params: applicationIdParams, response: { 200: staffPdfCopy, "4xx": messageReply },
+      params: applicationIdParams, response: { 200: pdfCopy, "4xx": messageReply },
     },
   }, async (request) => {
     await mustExist(request.params.id);
