@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { testsReadingDefinitions } from "./definition-readers";
+import { testsImporting, testsReadingDefinitions } from "./definition-readers";
 
 function project(files: Record<string, string>): string {
   const root = mkdtempSync(join(tmpdir(), "readers-"));
@@ -45,5 +45,22 @@ describe("the tests run again with staff's edits", () => {
       "src/server/convert/png.test.ts": 'import { readFileSync } from "node:fs";\nimport sharp from "sharp";',
     });
     expect(testsReadingDefinitions(root)).toEqual([]);
+  });
+});
+
+describe("npm run test:changed", () => {
+  it("runs the changed tests and those that import a changed file themselves, not through another", () => {
+    const root = project({
+      "src/server/keys.ts": "export const key = 1;",
+      "src/server/keys.test.ts": 'import { key } from "./keys";',
+      "src/server/routes.ts": 'import { key } from "./keys.ts";\nexport const routes = key;',
+      "src/server/app.ts": 'import { routes } from "./routes";',
+      "tests/server/api.test.ts": 'import { routes } from "../../src/server/app";',
+      "tests/server/routes.test.ts": 'import { routes } from "../../src/server/routes";',
+      "src/server/other.test.ts": 'import { key } from "./elsewhere";',
+    });
+    expect(testsImporting(root, ["src/server/keys.ts"])).toEqual(["src/server/keys.test.ts"]);
+    expect(testsImporting(root, ["src/server/routes.ts", "src/server/other.test.ts"])).toEqual(["src/server/other.test.ts", "tests/server/routes.test.ts"]);
+    expect(testsImporting(root, ["README.md"])).toEqual([]);
   });
 });

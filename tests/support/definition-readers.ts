@@ -43,6 +43,15 @@ export function testsReadingDefinitions(root: string): string[] {
   return testFiles(root).filter(reaches);
 }
 
+/**
+ * The test files among `files` (paths from `root`) and those that import one of them themselves,
+ * not through another file: what `npm run test:changed` runs for a change to `files`.
+ */
+export function testsImporting(root: string, files: string[]): string[] {
+  const changed = new Set(files);
+  return testFiles(root).filter((test) => changed.has(test) || importsOf(root, test).some((target) => typeof target === "string" && changed.has(target)));
+}
+
 const DEFINITIONS = Symbol("the definitions");
 
 function importsOf(root: string, file: string): (string | typeof DEFINITIONS)[] {
@@ -85,7 +94,10 @@ function testFiles(root: string): string[] {
   return found.sort();
 }
 
-// `npx tsx tests/support/definition-readers.ts`: the list, a file a line (.ci/run).
+// `npx tsx tests/support/definition-readers.ts`: the list, a file a line (scripts/test.sh);
+// `… --importing FILE…`: testsImporting's (scripts/test-changed.sh).
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  console.log(testsReadingDefinitions(fileURLToPath(new URL("../..", import.meta.url))).join("\n"));
+  const root = fileURLToPath(new URL("../..", import.meta.url));
+  const [flag, ...files] = process.argv.slice(2);
+  console.log((flag === "--importing" ? testsImporting(root, files) : testsReadingDefinitions(root)).join("\n"));
 }
