@@ -44,6 +44,23 @@ async function openApplication() {
   return { ...app, user: userEvent.setup({ advanceTimers: (ms) => vi.advanceTimersByTime(ms) }) };
 }
 
+/**
+ * After the prompt was dismissed: it is gone, the session renewed (GET /api/session), the old
+ * timeout passes without a logout, and the next prompt comes 14 minutes after the dismissal, on `path`.
+ */
+async function expectKeptOn(path: string, router: { state: { location: { pathname: string } } }) {
+  await waitFor(() => expect(prompt()).not.toBeInTheDocument());
+  expect(router.state.location.pathname).toBe(path);
+  await waitFor(() => expect(sentTo("GET", "/api/session")).toHaveLength(1));
+  await elapse(2 * MINUTE);
+  expect(sentTo("GET", "/api/logout")).toEqual([]);
+  expect(prompt()).not.toBeInTheDocument();
+  await elapse(PROMPT_AT - 2 * MINUTE);
+  expect(await screen.findByRole("alertdialog", { name: "Still working?" })).toBeInTheDocument();
+  expect(router.state.location.pathname).toBe(path);
+  expect(useSession.getState().is_logged_in).toBe(true);
+}
+
 describe("Still working?", () => {
   test("does not show before 14 minutes", async () => {
     await openApplication();
@@ -74,18 +91,7 @@ describe("Still working?", () => {
     const dialog = await screen.findByRole("alertdialog", { name: "Still working?" });
     await user.click(within(dialog).getByRole("button", { name: YES }));
 
-    await waitFor(() => expect(prompt()).not.toBeInTheDocument());
-    expect(router.state.location.pathname).toBe("/about");
-    await waitFor(() => expect(sentTo("GET", "/api/session")).toHaveLength(1));
-
-    // The old timeout passes without a logout; the next prompt comes 14 minutes after the Yes.
-    await elapse(2 * MINUTE);
-    expect(sentTo("GET", "/api/logout")).toEqual([]);
-    expect(prompt()).not.toBeInTheDocument();
-    await elapse(PROMPT_AT - 2 * MINUTE);
-    expect(await screen.findByRole("alertdialog", { name: "Still working?" })).toBeInTheDocument();
-    expect(router.state.location.pathname).toBe("/about");
-    expect(useSession.getState().is_logged_in).toBe(true);
+    await expectKeptOn("/about", router);
   });
 
   test("No logs out with GET /api/logout and goes to /login", async () => {
@@ -202,16 +208,7 @@ describe("activity", () => {
     await screen.findByRole("alertdialog", { name: "Still working?" });
     await user.keyboard("a");
 
-    await waitFor(() => expect(prompt()).not.toBeInTheDocument());
-    await waitFor(() => expect(sentTo("GET", "/api/session")).toHaveLength(1));
-    // The old timeout passes without a logout; the next prompt comes 14 minutes after the key.
-    await elapse(2 * MINUTE);
-    expect(sentTo("GET", "/api/logout")).toEqual([]);
-    expect(prompt()).not.toBeInTheDocument();
-    await elapse(PROMPT_AT - 2 * MINUTE);
-    expect(await screen.findByRole("alertdialog", { name: "Still working?" })).toBeInTheDocument();
-    expect(router.state.location.pathname).toBe("/about");
-    expect(useSession.getState().is_logged_in).toBe(true);
+    await expectKeptOn("/about", router);
   });
 
   test.each([

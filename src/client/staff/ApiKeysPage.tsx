@@ -4,10 +4,10 @@
 import { useEffect, useRef, useState } from "react";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Form } from "react-aria-components";
-import { ConfirmDialog } from "../ui/ConfirmDialog";
 import { PendingButton } from "../ui/PendingButton";
 import { TextInput } from "../ui/TextInput";
 import { staffApi, type ApiKey, type CreatedApiKey } from "./api";
+import { ConfirmRowAction } from "./ConfirmRowAction";
 import { onSubmitted } from "./fields";
 import { useStaffTitle } from "./useStaffTitle";
 import { formatTime } from "./words";
@@ -70,19 +70,9 @@ export function ApiKeysPage() {
           </table>
         </div>
       )}
-      <ConfirmDialog
-        title="Revoke this key?"
-        role="alertdialog"
-        isOpen={revoking !== null}
-        onOpenChange={(isOpen) => !isOpen && setRevoking(null)}
-        confirmLabel="Revoke"
-        onConfirm={() => {
-          if (revoking) revoke.mutate(revoking);
-        }}
-        isDangerous
-      >
-        The system using "{revoking?.name}" is refused from its next call. A revoked key cannot be used again: make a new key instead.
-      </ConfirmDialog>
+      <ConfirmRowAction row={revoking} onClose={() => setRevoking(null)} title="Revoke this key?" confirmLabel="Revoke" onConfirm={(key) => revoke.mutate(key)}>
+        {(key) => `The system using "${key.name}" is refused from its next call. A revoked key cannot be used again: make a new key instead.`}
+      </ConfirmRowAction>
       <CreateForm />
     </>
   );

@@ -4,9 +4,9 @@ import { useState } from "react";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Form } from "react-aria-components";
 import { STAFF_ROLES, type StaffRole } from "../../api-contract/staff";
-import { ConfirmDialog } from "../ui/ConfirmDialog";
 import { TextInput } from "../ui/TextInput";
 import { staffApi, type MaybeReply, type StaffMember } from "./api";
+import { ConfirmRowAction } from "./ConfirmRowAction";
 import { useStaffSelf } from "./session";
 import { onSubmitted, SelectField } from "./fields";
 import { useStaffTitle } from "./useStaffTitle";
@@ -82,19 +82,9 @@ export function TeamPage() {
           </table>
         </div>
       )}
-      <ConfirmDialog
-        title="Disable this account?"
-        role="alertdialog"
-        isOpen={disabling !== null}
-        onOpenChange={(isOpen) => !isOpen && setDisabling(null)}
-        confirmLabel="Disable"
-        onConfirm={() => {
-          if (disabling) change.mutation.mutate({ member: disabling, body: { disabled: true } });
-        }}
-        isDangerous
-      >
-        {disabling?.email} will be logged out at once and cannot log in until an administrator enables the account again.
-      </ConfirmDialog>
+      <ConfirmRowAction row={disabling} onClose={() => setDisabling(null)} title="Disable this account?" confirmLabel="Disable" onConfirm={(member) => change.mutation.mutate({ member, body: { disabled: true } })}>
+        {(member) => `${member.email} will be logged out at once and cannot log in until an administrator enables the account again.`}
+      </ConfirmRowAction>
       <InviteForm />
     </>
   );
