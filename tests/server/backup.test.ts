@@ -62,7 +62,7 @@ describe("npm run backup and npm run restore (PGlite)", () => {
     expect(await rowsIn(dataDir)).toEqual(["before"]);
     expect(readFileSync(document, "utf8")).toBe("the first upload");
     expect(existsSync(join(dataDir, "files/documents/second"))).toBe(false);
-  }, 60_000);
+  }, 120_000);
 
   it("refuses while a server has the database open, and into a folder that is not empty", async () => {
     const dataDir = join(root, "busy");
@@ -80,5 +80,5 @@ describe("npm run backup and npm run restore (PGlite)", () => {
     const full = run("backup", dataDir, join(root, "full"));
     expect(full.status).toBe(1);
     expect(full.output).toContain(`${join(root, "full")} is not empty`);
-  }, 60_000);
+  }, 120_000);
 });
