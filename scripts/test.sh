@@ -67,7 +67,14 @@ report() {
   done
   printf '  %-12s %4ss\n' total "$(($(date +%s) - started))"
 }
-trap 'jobs -p | xargs -r kill 2>/dev/null || true' EXIT
+# On the way out (a phase failed, or ^C), every phase stops with all it started: killing a phase's
+# subshell alone left its Vitest and their servers running on, into the next run.
+stop_tree() {
+  local child
+  for child in $(pgrep -P "$1"); do stop_tree "$child"; done
+  kill "$1" 2>/dev/null || true
+}
+trap 'for pid in $(jobs -p); do stop_tree "$pid"; done' EXIT
 
 # A test whose clock measures the machine (/health's answers while large conversions run) runs
 # last, alone, and only here: beside the other phases it measured them.
