@@ -90,8 +90,7 @@ mapfile -t readers < <(npx tsx tests/support/definition-readers.ts | grep -vxF "
 node_tests() { vitest_node "${readers[@]/#/--exclude=}" && TEST_DATABASES=postgres vitest_node "${readers[@]}"; }
 # The copy: its own definitions, so its own client build; the server's bundle is the same code.
 npm run -s staff-edits -- "$edited" >"$work/staff-edits.log" && (cd "$edited" && npm run -s lint:definitions) >>"$work/staff-edits.log" || { cat "$work/staff-edits.log"; exit 1; }
-# Niced: only the copy's browser tests wait on it, and they end well before the server tests.
-edited_build() { (cd "$edited" && nice -n 10 npm run -s build:client) && cp -r dist/server "$edited/dist/server"; }
+edited_build() { (cd "$edited" && npm run -s build:client) && cp -r dist/server "$edited/dist/server"; }
 edited_tests() {
   cd "$edited" && VITEST_REPORT_DIR="$work/edited-reports" TEST_DATABASES=pglite node_workers=2 vitest_node "${readers[@]}"
 }
@@ -100,10 +99,8 @@ edited_browser() {
 }
 
 # Everything at once, as far as the order allows: the browser tests wait on Chromium and the
-# server more than on the CPU, so the server and client tests fill the cores beside them. The
-# checks wait on nothing and nothing waits on them: they take what CPU the tests leave (nice 19);
-# at the start, beside the tests, they held up servers the tests start past their time limits.
-start checks nice -n 19 bash -c "npm run -s typecheck && npm run -s lint && npm run -s knip && npm run -s lint:definitions ${github[*]}"
+# server more than on the CPU, so the server and client tests fill the cores beside them.
+start checks bash -c "npm run -s typecheck && npm run -s lint && npm run -s knip && npm run -s lint:definitions ${github[*]}"
 start build bash -c "npm run -s build:client && npm run -s build:server"
 start node node_tests
 start edited edited_tests
