@@ -2,7 +2,7 @@
 // lazily, and every other path sent to the default form route with its query string.
 // React Router's declarative routes, not its data router: the app loads nothing through route
 // loaders, and the data router would weigh on every first visit (scripts/bench-client.ts measures it).
-import { lazy, Suspense, useEffect, useLayoutEffect, useRef, type ComponentType } from "react";
+import { Suspense, useEffect, useLayoutEffect, useRef } from "react";
 import { Navigate, Outlet, Route, Routes, useLocation, useNavigate, useNavigationType } from "react-router";
 import { accountMessages } from "../engine/messages";
 import { whenUnauthorized } from "./api/client";
@@ -14,22 +14,9 @@ import { COMPLETION_ROUTE, defaultRouteOf, pages } from "./pages";
 import { ErrorScreen } from "./shell/ErrorScreen";
 import { TakenOver } from "./takeover";
 import { ErrorBoundary } from "./ui/ErrorBoundary";
+import { lazyPage } from "./ui/lazyPage";
 import { Spinner } from "./ui/Spinner";
 import { ToastList, toasts, useToastHotkey } from "./ui/Toasts";
-
-/**
- * A page loaded on first use. `preload` fetches it ahead; once loaded it renders at once, without
- * suspending (the first render of a visit draws the page in one pass, not a spinner first).
- */
-function lazyPage(load: () => Promise<ComponentType>) {
-  let Loaded: ComponentType | undefined;
-  const preload = () => load().then((loaded) => (Loaded = loaded));
-  const Suspending = lazy(async () => ({ default: await preload() }));
-  function Page() {
-    return Loaded ? <Loaded /> : <Suspending />;
-  }
-  return Object.assign(Page, { preload });
-}
 
 const FormLayout = lazyPage(async () => (await import("./shell/FormLayout")).FormLayout);
 const FormPage = lazyPage(async () => (await import("./form/FormPage")).FormPage);
@@ -51,6 +38,10 @@ export function preloadRoute(pathname: string): Promise<unknown> {
   if (pathname === "/account") return AccountPage.preload();
   return Promise.all([FormLayout.preload(), pathname === COMPLETION_ROUTE ? CompletionPage.preload() : FormPage.preload()]);
 }
+
+/** Loads every page (component tests, whose first load of a page is a slow Vite transform). */
+export const preloadEveryPage = () =>
+  Promise.all([FormLayout, FormPage, CompletionPage, AccountPage, AuthLayout, ...Object.values(authPages)].map((page) => page.preload()));
 
 export function AppRoutes() {
   return (

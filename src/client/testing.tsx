@@ -13,8 +13,7 @@ import type { Profile } from "./api/calls";
 import { whenUnauthorized } from "./api/client";
 import { queryClient } from "./api/queries";
 import { form } from "./form/model";
-import { COMPLETION_ROUTE, pages } from "./pages";
-import { AppRoutes, preloadRoute } from "./router";
+import { AppRoutes, preloadEveryPage } from "./router";
 import { useAnswers } from "./state/answers";
 import { createSaver, SaverContext, type Saver, type SaverOptions } from "./state/saver";
 import { useSession, type Snapshot } from "./state/session";
@@ -24,9 +23,6 @@ import { toasts } from "./ui/Toasts";
 // transform, which takes more than Testing Library's default second on a busy machine. The pages
 // are loaded before a file's first test (withTestServer); overlays and charts wait up to ten seconds.
 configure({ asyncUtilTimeout: 10_000 });
-
-/** A path of each page the router loads lazily. */
-const PAGE_PATHS = [pages[0]!.route, COMPLETION_ROUTE, "/account", "/login", "/signup", "/confirm", "/forgot", "/reset"];
 
 // jsdom has no scrolling; the router scrolls to the top on every navigation.
 window.scrollTo = () => {};
@@ -215,7 +211,7 @@ export function withTestServer(saverOptions: SaverOptions = {}): void {
     fileSaverOptions = saverOptions;
     server.listen({ onUnhandledRequest: "error" });
     // Under CI's load the first page of a file took longer to load than a test waits for it.
-    await Promise.all(PAGE_PATHS.map(preloadRoute));
+    await preloadEveryPage();
   });
   afterEach(async () => {
     // Unmount before resetting: a mounted app answers the reset with new requests (its profile,

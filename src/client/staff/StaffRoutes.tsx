@@ -1,30 +1,38 @@
 // The office's routes, all under /staff: the login and the invitation on a card, the rest inside
 // the office's frame behind the session. Pages load on first use. React Router's declarative
 // routes, as the applicants' app (../router.tsx).
-import { lazy, Suspense, useEffect, useLayoutEffect, useRef } from "react";
+import { Suspense, useEffect, useLayoutEffect, useRef } from "react";
 import { Navigate, Outlet, Route, Routes, useLocation, useNavigate } from "react-router";
 import { whenUnauthorized } from "../api/client";
 import { installClock } from "../preview/clock";
 import { ErrorBoundary } from "../ui/ErrorBoundary";
+import { lazyPage } from "../ui/lazyPage";
 import { Spinner } from "../ui/Spinner";
 import { CardLayout } from "./CardLayout";
 import { AdminOnly, StaffLayout } from "./StaffLayout";
 import { HOME_PATH, LIST_PATH, LOGIN_PATH, sessionMessages, type LoginState } from "./session";
 
-const LoginPage = lazy(async () => ({ default: (await import("./LoginPage")).LoginPage }));
-const WelcomePage = lazy(async () => ({ default: (await import("./WelcomePage")).WelcomePage }));
-const DashboardPage = lazy(async () => ({ default: (await import("./DashboardPage")).DashboardPage }));
-const ListPage = lazy(async () => ({ default: (await import("./ListPage")).ListPage }));
-const ApplicationPage = lazy(async () => ({ default: (await import("./ApplicationPage")).ApplicationPage }));
-const AuditPage = lazy(async () => ({ default: (await import("./AuditPage")).AuditPage }));
-const ExportsPage = lazy(async () => ({ default: (await import("./ExportsPage")).ExportsPage }));
-const TeamPage = lazy(async () => ({ default: (await import("./TeamPage")).TeamPage }));
-const ApiKeysPage = lazy(async () => ({ default: (await import("./ApiKeysPage")).ApiKeysPage }));
-const PreviewPage = lazy(async () => {
+const LoginPage = lazyPage(async () => (await import("./LoginPage")).LoginPage);
+const WelcomePage = lazyPage(async () => (await import("./WelcomePage")).WelcomePage);
+const DashboardPage = lazyPage(async () => (await import("./DashboardPage")).DashboardPage);
+const ListPage = lazyPage(async () => (await import("./ListPage")).ListPage);
+const ApplicationPage = lazyPage(async () => (await import("./ApplicationPage")).ApplicationPage);
+const AuditPage = lazyPage(async () => (await import("./AuditPage")).AuditPage);
+const ExportsPage = lazyPage(async () => (await import("./ExportsPage")).ExportsPage);
+const TeamPage = lazyPage(async () => (await import("./TeamPage")).TeamPage);
+const ApiKeysPage = lazyPage(async () => (await import("./ApiKeysPage")).ApiKeysPage);
+const PreviewPage = lazyPage(async () => {
   // The preview's day, before the definitions load with the page: year lists count from it.
   installClock(new URLSearchParams(location.search).get("today"));
-  return { default: (await import("./PreviewPage")).PreviewPage };
+  return (await import("./PreviewPage")).PreviewPage;
 });
+
+/** Loads every page and the dashboard's charts (component tests, whose first load of each is a slow Vite transform). */
+export const preloadEveryPage = () =>
+  Promise.all([
+    ...[LoginPage, WelcomePage, DashboardPage, ListPage, ApplicationPage, AuditPage, ExportsPage, TeamPage, ApiKeysPage, PreviewPage].map((page) => page.preload()),
+    import("./DashboardCharts"),
+  ]);
 
 export function StaffRoutes() {
   return (

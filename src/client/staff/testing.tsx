@@ -10,17 +10,12 @@ import { beforeAll } from "vitest";
 import { optionsOf, server, url } from "../testing";
 import type { Dashboard, StaffSelf } from "./api";
 import { createStaffQueryClient } from "./session";
-import { StaffRoutes } from "./StaffRoutes";
+import { preloadEveryPage, StaffRoutes } from "./StaffRoutes";
 
 // The office's pages and charts load lazily, and a navigation shows the page before until the next
 // has loaded: the first load of each in a test file, a Vite transform, took longer on CI's busy
 // machine than a test waits. Loaded before the file's first test instead.
-beforeAll(async () => {
-  await Promise.all([
-    import("./LoginPage"), import("./WelcomePage"), import("./DashboardPage"), import("./DashboardCharts"), import("./ListPage"),
-    import("./ApplicationPage"), import("./AuditPage"), import("./ExportsPage"), import("./TeamPage"), import("./ApiKeysPage"),
-  ]);
-}, 120_000);
+beforeAll(preloadEveryPage, 120_000);
 
 /** Renders the office at `path` with `state` as the navigation state; `router.location` is where it is now. */
 export function renderStaff(path: string, state?: unknown) {
