@@ -1,5 +1,5 @@
 // The texts an applicant reads that the browser and the server both send: the answers' and the
-// accounts'. Texts only the server sends are in src/server/messages.ts. Two kinds of text live
+// accounts'. Texts only the server sends are in src/api-contract/messages.ts. Two kinds of text live
 // elsewhere, each beside the rule it words: rule messages in schemas/rules/ (as the spec writes
 // them), and the file checks' (documents.ts, whose wording names the rule's own file types).
 

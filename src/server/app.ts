@@ -4,7 +4,7 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from "fastif
 import cookie from "@fastify/cookie";
 import swagger from "@fastify/swagger";
 import underPressure from "@fastify/under-pressure";
-import { ApiError } from "../api-contract";
+import { ApiError, refuse } from "../api-contract";
 import type { Application } from "./data/applications";
 import { openBackground } from "./jobs/background";
 import { loadHasher } from "./auth/secrets";
@@ -25,7 +25,7 @@ import { logSerializers } from "./platform/logging";
 import { measure } from "./platform/metrics";
 import { loadSampleSchools } from "./lookup/import";
 import { configuredMailer, mailDestination, senderOf, type SendMail } from "./platform/mail";
-import { messages } from "./messages";
+import { messages } from "../api-contract/messages";
 import { makePdfCopy, type PdfCopyJob } from "./pdf-copy/pdf-copy";
 import { openPrinter } from "./pdf-copy/chromium";
 import { accountRoutes, sessionRoutes } from "./routes/accounts";
@@ -149,8 +149,9 @@ export async function buildServer(options: ServerOptions): Promise<{ app: Fastif
   // the rotation while it cannot). Neither is turned away under pressure: a busy process is alive.
   app.get("/health", { schema: { hide: true }, config: UNDER_ANY_PRESSURE }, async () => ({ status: "ok", database: db.kind }));
   app.get("/ready", { schema: { hide: true }, config: UNDER_ANY_PRESSURE }, async (_request, reply) => {
+    reply.header("Retry-After", "5");
     const failed = await unreachable(ctx);
-    if (failed) return reply.status(503).header("Retry-After", "5").send({ message: messages.notReady(failed) });
+    if (failed) throw refuse(503, "notReady", failed);
     return { status: "ready" };
   });
   // The metrics are on their own port (platform/metrics.ts); here the path is nobody's, not the browser app's page.
@@ -165,7 +166,7 @@ export async function buildServer(options: ServerOptions): Promise<{ app: Fastif
   await app.register(async (api) => {
     api.addHook("onRequest", (request, _reply, done) => {
       // A service token reads one application's service view and opens nothing else.
-      if ((request.query as Record<string, unknown> | undefined)?.service_token !== undefined) return done(new ApiError(403, messages.serviceTokenReadOnly));
+      if ((request.query as Record<string, unknown> | undefined)?.service_token !== undefined) return done(refuse(403, "serviceTokenReadOnly"));
       done();
     });
     const withApplication = sessionCheck(ctx, false);
@@ -212,7 +213,7 @@ async function shedLoad(app: FastifyInstance, limits: NonNullable<Config["pressu
     maxHeapUsedBytes: limits.maxHeapUsedBytes,
     maxRssBytes: limits.maxRssBytes,
     // It sets Retry-After and the status, then throws this one error (made once): the error
-    // handler (platform/http.ts) answers it as `{ message }` like every other refusal.
+    // handler (platform/http.ts) answers it as `{ message, code }` like every other refusal.
     retryAfter: limits.retryAfterSeconds,
     customError: UnderPressure,
   });
@@ -220,7 +221,7 @@ async function shedLoad(app: FastifyInstance, limits: NonNullable<Config["pressu
 
 class UnderPressure extends ApiError {
   constructor() {
-    super(503, messages.underPressure);
+    super(503, "underPressure", messages.underPressure);
   }
 }
 

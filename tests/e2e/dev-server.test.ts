@@ -53,7 +53,7 @@ describe("npm run dev", () => {
       body: JSON.stringify({ username: "nobody@example.com", password: "not-this-one" }),
     });
     expect(response.status).toBe(400);
-    expect(await response.json()).toEqual({ message: "Incorrect email address or password." });
+    expect(await response.json()).toEqual({ message: "Incorrect email address or password.", code: "loginWrong" });
     const profile = await fetch(`${base}/api/profile`);
     expect(profile.status).toBe(401);
   });

@@ -14,7 +14,7 @@ import { PDFDocument, PDFName, StandardFonts, rgb } from "pdf-lib";
 import type { Locator, Page } from "playwright-core";
 import AxeBuilder from "@axe-core/playwright";
 import { describe, expect, test } from "vitest";
-import { messages } from "../../src/server/messages";
+import { messages } from "../../src/api-contract/messages";
 import { docx, jpegOf, pdfWithText, pixelsOf, png, textOf } from "../support/files";
 import { completeAnswersToday, createAccount, logInThroughApi, newAddress, serverAnswers, waitForExpression } from "./support";
 import { browserWorld } from "./world";

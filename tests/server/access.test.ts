@@ -1,7 +1,7 @@
 // Who reaches what: every /api route, as an anonymous visitor, as student A and as student B.
 // Routes come from the server's own OpenAPI document, so a new route cannot be forgotten here.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { messages } from "../../src/server/messages";
+import { messages } from "../../src/api-contract/messages";
 import { Client, databaseKinds, json, loggedInApplicant, startTestServer, type TestServer } from "./harness";
 
 /** A valid call for each /api route; the test fails when a route is missing here. */

@@ -1,7 +1,7 @@
 // Accounts through the real server on each database: sign-up, confirmation, login, reset, logout,
 // with the spec's messages and the time limits checked on a clock the test moves.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { messages } from "../../src/server/messages";
+import { messages } from "../../src/api-contract/messages";
 import { Client, codeFor, databaseKinds, json, loggedInApplicant, newAddress, PASSWORD, startTestServer, type TestServer } from "./harness";
 
 const MINUTE = 60_000;
@@ -396,11 +396,11 @@ describe.each(databaseKinds)("accounts on %s", (kind) => {
       const id = resetIdFor(username);
       const check = (body: object) => new Client(server).post("/public/reset-password/check", body).then((r) => [r.statusCode, r.body]);
 
-      const refused = [400, JSON.stringify({ message: messages.resetWrong })];
+      const refused = [400, JSON.stringify({ message: messages.resetWrong, code: "resetWrong" })];
       expect(await check({ username: other, id })).toEqual(refused);
       expect(await check({ username: newAddress(), id })).toEqual(refused);
       expect(await check({ username, id: `${id}x` })).toEqual(refused);
-      expect(await check({ username: "not-an-address", id })).toEqual([400, JSON.stringify({ message: messages.emailInvalid })]);
+      expect(await check({ username: "not-an-address", id })).toEqual([400, JSON.stringify({ message: messages.emailInvalid, code: "emailInvalid" })]);
       expect((await check({ username, id: "x".repeat(129) }))[0]).toBe(400);
       expect((await check({ username }))[0]).toBe(400);
       server.advance(30 * MINUTE + 1_000);

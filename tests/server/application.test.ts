@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { readProject } from "../../src/definitions/files";
 import { longDate } from "../../src/engine/runtime";
-import { messages } from "../../src/server/messages";
+import { messages } from "../../src/api-contract/messages";
 import { Client, completeApplication, databaseKinds, json, loggedInApplicant, startTestServer, type TestServer } from "./harness";
 
 const cycle = readProject().form.institution.institution.cycle!;

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { convertIsolated } from "../../src/server/convert/isolated";
 import { pdfBomb, png, png16 } from "../support/files";
 import { convertDocument } from "../../src/server/convert/documents";
-import { messages } from "../../src/server/messages";
+import { messages } from "../../src/api-contract/messages";
 import { conversionOf, json, loggedInApplicant, postUploadForm, startTestServer, type Client, type TestServer } from "./harness";
 
 describe("conversions off the event loop", () => {

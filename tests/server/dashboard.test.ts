@@ -5,7 +5,7 @@
 // need; one applicant comes through the real API.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { optionsOf } from "../support/definitions";
-import { staffMessages } from "../../src/server/staff/messages";
+import { messages } from "../../src/api-contract/messages";
 import { Client, completeApplication, databaseKinds, loggedInApplicant, loggedInStaff, startTestServer, type TestServer } from "./harness";
 
 interface Counts { today: number; week: number; cycle: number }
@@ -186,7 +186,7 @@ describe.each(databaseKinds)("the office's dashboard (%s)", (kind) => {
   it("is open to every staff role, and to nobody without a session", async () => {
     const response = await new Client(server).get("/staff/api/dashboard");
     expect(response.statusCode).toBe(401);
-    expect(response.json()).toEqual({ message: staffMessages.loginNeeded });
+    expect(response.json()).toEqual({ message: messages.loginNeeded, code: "loginNeeded" });
     for (const role of ["reviewer", "admin"] as const) expect((await (await loggedInStaff(server, role)).get("/staff/api/dashboard")).statusCode).toBe(200);
   });
 

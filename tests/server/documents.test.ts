@@ -8,7 +8,7 @@ import { PDFDocument, PDFName, StandardFonts } from "pdf-lib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { issueServiceToken, SERVICE_TOKEN_MS } from "../../src/server/auth/service-tokens";
 import { convertDocument } from "../../src/server/convert/documents";
-import { messages } from "../../src/server/messages";
+import { messages, type ErrorCode } from "../../src/api-contract/messages";
 import { openPglite, openPostgres } from "../../src/server/db/database";
 import { Client, completeApplication, conversionOf, databaseKinds, freshPostgresUrl, json, loggedInApplicant, postUploadForm, startTestServer, type TestServer } from "./harness";
 
@@ -97,10 +97,10 @@ describe.each(databaseKinds)("documents on %s", (kind) => {
 
       for (const [who, url] of [[other, "/api/document-answer/resume_pdf/thumbnail"], [client, "/api/document-answer/personal_statement_doc/thumbnail"]] as const) {
         const refused = await who.get(url);
-        expect([refused.statusCode, refused.json()], url).toEqual([404, { message: messages.noThumbnail }]);
+        expect([refused.statusCode, refused.json()], url).toEqual([404, { message: messages.noThumbnail, code: "noThumbnail" }]);
       }
       const notADocument = await client.get("/api/document-answer/first_name/thumbnail");
-      expect([notADocument.statusCode, notADocument.json()]).toEqual([400, { message: messages.notADocumentQuestion("first_name") }]);
+      expect([notADocument.statusCode, notADocument.json()]).toEqual([400, { message: messages.notADocumentQuestion("first_name"), code: "notADocumentQuestion" }]);
       expect((await new Client(server).get("/api/document-answer/resume_pdf/thumbnail")).statusCode, "a visitor").toBe(401);
 
       const pictures = () => storedFiles().filter((name) => name.endsWith(".png"));
@@ -139,20 +139,20 @@ describe.each(databaseKinds)("documents on %s", (kind) => {
   it("refuses a question that takes no document, a long name, and another applicant's or a used upload", async () => {
     const client = await loggedInApplicant(server);
     const other = await loggedInApplicant(server);
-    const refused = async (response: Promise<{ statusCode: number; json(): unknown }>, status: number, message: string) => {
+    const refused = async (response: Promise<{ statusCode: number; json(): unknown }>, status: number, code: ErrorCode, message: string = messages[code] as string) => {
       const r = await response;
       expect(r.statusCode).toBe(status);
-      expect(r.json()).toEqual({ message });
+      expect(r.json()).toEqual({ message, code });
     };
-    await refused(client.post("/api/presigned-url", { answer_key: "first_name" }), 400, messages.notADocumentQuestion("first_name"));
+    await refused(client.post("/api/presigned-url", { answer_key: "first_name" }), 400, "notADocumentQuestion", messages.notADocumentQuestion("first_name"));
     const key = await upload(client, "resume_pdf", await pdfWith("mine"));
-    await refused(client.post("/api/pdf/document-answer/resume_pdf", { file_key: key, file_name: "a-very-long-file-name-for-a-resume.pdf" }), 400, messages.fileNameTooLong);
-    await refused(other.post("/api/pdf/document-answer/resume_pdf", { file_key: key, file_name: "resume.pdf" }), 400, messages.uploadKeyUnknown);
-    await refused(client.post("/api/pdf/document-answer/personal_statement_doc", { file_key: key, file_name: "resume.pdf" }), 400, messages.uploadKeyUnknown);
+    await refused(client.post("/api/pdf/document-answer/resume_pdf", { file_key: key, file_name: "a-very-long-file-name-for-a-resume.pdf" }), 400, "fileNameTooLong");
+    await refused(other.post("/api/pdf/document-answer/resume_pdf", { file_key: key, file_name: "resume.pdf" }), 400, "uploadKeyUnknown");
+    await refused(client.post("/api/pdf/document-answer/personal_statement_doc", { file_key: key, file_name: "resume.pdf" }), 400, "uploadKeyUnknown");
     expect((await client.post("/api/pdf/document-answer/resume_pdf", { file_key: key, file_name: "resume.pdf" })).statusCode).toBe(200);
-    await refused(client.post("/api/pdf/document-answer/resume_pdf", { file_key: key, file_name: "resume.pdf" }), 400, messages.uploadKeyUnknown);
+    await refused(client.post("/api/pdf/document-answer/resume_pdf", { file_key: key, file_name: "resume.pdf" }), 400, "uploadKeyUnknown");
     const unsent = (json(await client.post("/api/presigned-url", { answer_key: "resume_pdf" })).fields as Record<string, string>).key!;
-    await refused(client.post("/api/pdf/document-answer/resume_pdf", { file_key: unsent, file_name: "resume.pdf" }), 400, messages.uploadMissing);
+    await refused(client.post("/api/pdf/document-answer/resume_pdf", { file_key: unsent, file_name: "resume.pdf" }), 400, "uploadMissing");
     expect((await new Client(server).post("/api/presigned-url", { answer_key: "resume_pdf" })).statusCode, "visitors upload nothing").toBe(401);
   });
 
@@ -175,14 +175,14 @@ describe.each(databaseKinds)("documents on %s", (kind) => {
       for (const [method, url] of [["PUT", "/api/answer"], ["GET", "/api/profile"], ["POST", "/api/submit"]] as const) {
         const response = await printer.call(method, `${url}?service_token=${token}`, method === "GET" ? undefined : { first_name: "Mallory" });
         expect(response.statusCode, `${method} ${url}`).toBe(403);
-        expect(response.json()).toEqual({ message: messages.serviceTokenReadOnly });
+        expect(response.json()).toEqual({ message: messages.serviceTokenReadOnly, code: "serviceTokenReadOnly" });
       }
       expect(json(await ada.get("/api/profile")).answer, "nothing written").toEqual({ first_name: "Ada" });
 
       server.advance(SERVICE_TOKEN_MS);
       const late = await printer.get(`/service/tmp-pdf?service_token=${token}`);
       expect(late.statusCode).toBe(403);
-      expect(late.json()).toEqual({ message: messages.serviceTokenInvalid });
+      expect(late.json()).toEqual({ message: messages.serviceTokenInvalid, code: "serviceTokenInvalid" });
       expect((await printer.get("/service/tmp-pdf?service_token=not-a-token")).statusCode).toBe(403);
       expect((await printer.get("/service/tmp-pdf")).statusCode).toBe(400);
     });
@@ -307,7 +307,7 @@ describe.each(databaseKinds)("limits on uploads on %s", (kind) => {
     expect(json(await client.get("/api/pdf/document-answer/resume_pdf"))).toEqual({ status: "COMPLETED", message: null });
     expect(json(await client.get("/api/document-answer")).resume_pdf).toMatchObject({ file_name: "resume.pdf" });
     const thumbnail = await client.get("/api/document-answer/resume_pdf/thumbnail");
-    expect([thumbnail.statusCode, thumbnail.json()]).toEqual([404, { message: messages.noThumbnail }]);
+    expect([thumbnail.statusCode, thumbnail.json()]).toEqual([404, { message: messages.noThumbnail, code: "noThumbnail" }]);
   });
 
   it("changes nothing of a submitted application when a conversion ends after the submit", async () => {

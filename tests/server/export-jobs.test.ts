@@ -12,7 +12,7 @@ import { parse } from "csv-parse/sync";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { claimExportJob, finishExportJob, queueExportJob, recordExportProgress } from "../../src/server/data/export-jobs";
 import { runExportJob } from "../../src/server/exports/jobs";
-import { staffMessages } from "../../src/server/staff/messages";
+import { messages } from "../../src/api-contract/messages";
 import { sweepExpired } from "../../src/server/jobs/sweep";
 import { databaseKinds, loggedInStaff, startTestServer, type TestServer } from "./harness";
 
@@ -161,9 +161,9 @@ describe.each(databaseKinds)("export jobs (%s)", (kind) => {
     let job: Job;
     try {
       job = await start("jsonl", { term: TERM, citizenship: "Y" });
-      expect(await waitFor(job.id, (j) => j.status === "failed")).toMatchObject({ status: "failed", message: staffMessages.exportFailed, expires_at: expect.any(String) });
+      expect(await waitFor(job.id, (j) => j.status === "failed")).toMatchObject({ status: "failed", message: messages.exportFailed, expires_at: expect.any(String) });
       const failed = await admin.get(`/staff/api/export-jobs/${job.id}/download`);
-      expect({ status: failed.statusCode, body: failed.json() }).toEqual({ status: 409, body: { message: staffMessages.exportFailed } });
+      expect({ status: failed.statusCode, body: failed.json() }).toEqual({ status: 409, body: { message: messages.exportFailed, code: "exportFailed" } });
     } finally {
       storage.writeStream = writeStream;
     }
@@ -180,7 +180,7 @@ describe.each(databaseKinds)("export jobs (%s)", (kind) => {
       await reviewer.get("/staff/api/export-jobs"),
       await reviewer.get(`/staff/api/export-jobs/${job.id}/download`),
     ]) {
-      expect({ status: response.statusCode, body: response.json() }).toEqual({ status: 403, body: { message: staffMessages.roleNeeded("admin") } });
+      expect({ status: response.statusCode, body: response.json() }).toEqual({ status: 403, body: { message: messages.roleNeeded("admin"), code: "roleNeeded" } });
     }
   });
 
@@ -195,12 +195,12 @@ describe.each(databaseKinds)("export jobs (%s)", (kind) => {
     const badId = await admin.get("/staff/api/export-jobs/12/download");
     expect(badId.statusCode).toBe(400);
     const unknown = await admin.get("/staff/api/export-jobs/6a1c3c52-2d4e-4c36-9e4a-0d3b0f1c2a11/download");
-    expect({ status: unknown.statusCode, body: unknown.json() }).toEqual({ status: 404, body: { message: staffMessages.exportNotFound } });
+    expect({ status: unknown.statusCode, body: unknown.json() }).toEqual({ status: 404, body: { message: messages.exportNotFound, code: "exportNotFound" } });
     // Queued without a job sent: it stays queued.
     const id = "0f7f3b1e-8c1d-4a5b-9d6e-2b3c4d5e6f70";
     await queueExportJob(server.db, { id, staffId: admin.staffId, format: "csv", filter: {} }, server.clock.now);
     const waiting = await admin.get(`/staff/api/export-jobs/${id}/download`);
-    expect({ status: waiting.statusCode, body: waiting.json() }).toEqual({ status: 409, body: { message: staffMessages.exportNotReady } });
+    expect({ status: waiting.statusCode, body: waiting.json() }).toEqual({ status: 409, body: { message: messages.exportNotReady, code: "exportNotReady" } });
   });
 
   it("gives no file after 24 hours (410), and the sweep removes it and its job, and any export file no job names", async () => {
@@ -218,13 +218,13 @@ describe.each(databaseKinds)("export jobs (%s)", (kind) => {
     expect((await admin.get(`/staff/api/export-jobs/${job.id}/download`)).statusCode).toBe(303);
     server.advance(1);
     const gone = await admin.get(`/staff/api/export-jobs/${job.id}/download`);
-    expect({ status: gone.statusCode, body: gone.json() }).toEqual({ status: 410, body: { message: staffMessages.exportExpired } });
+    expect({ status: gone.statusCode, body: gone.json() }).toEqual({ status: 410, body: { message: messages.exportExpired, code: "exportExpired" } });
     expect((await jobs()).map((j) => j.id)).not.toContain(job.id);
     await sweepExpired(server.db, server.ctx.storage, server.clock.now);
     expect(await server.ctx.storage.read(key)).toBeNull();
     expect(await server.ctx.storage.read("exports/orphan")).toBeNull();
     expect(await server.db.query("SELECT 1 FROM export_jobs WHERE id = $1", [job.id])).toEqual([]);
     const swept = await admin.get(`/staff/api/export-jobs/${job.id}/download`);
-    expect({ status: swept.statusCode, body: swept.json() }).toEqual({ status: 404, body: { message: staffMessages.exportNotFound } });
+    expect({ status: swept.statusCode, body: swept.json() }).toEqual({ status: 404, body: { message: messages.exportNotFound, code: "exportNotFound" } });
   });
 });

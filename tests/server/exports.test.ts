@@ -16,7 +16,7 @@ import type { Answers } from "../../src/engine/runtime";
 import { finishPdfCopy, pdfCopyOf, startPdfCopy } from "../../src/server/data/pdf-copies";
 import { storageKey } from "../../src/server/convert/documents";
 import { COPY_NOT_READY, PIECE_LENGTH, writeExport } from "../../src/server/exports/export";
-import { staffMessages } from "../../src/server/staff/messages";
+import { messages } from "../../src/api-contract/messages";
 import { completeApplication, databaseKinds, json, loggedInStaff, TEST_DAY, type Client, type TestServer, startTestServer } from "./harness";
 
 const complete = completeApplication();
@@ -243,10 +243,10 @@ describe.each(databaseKinds)("the office's exports (%s)", (kind) => {
     it("refuses readers and reviewers, and anyone without a session", async () => {
       for (const role of ["reader", "reviewer"] as const) {
         const r = await (await loggedInStaff(server, role)).get("/staff/api/exports/csv");
-        expect([r.statusCode, json(r).message]).toEqual([403, staffMessages.roleNeeded("admin")]);
+        expect([r.statusCode, json(r).message]).toEqual([403, messages.roleNeeded("admin")]);
       }
       const r = await server.app.inject({ url: "/staff/api/exports/csv" });
-      expect([r.statusCode, json(r).message]).toEqual([401, staffMessages.loginNeeded]);
+      expect([r.statusCode, json(r).message]).toEqual([401, messages.loginNeeded]);
     });
 
     it("refuses a bad filter or format with a message", async () => {

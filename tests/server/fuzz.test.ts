@@ -15,7 +15,7 @@ import type { LightMyRequestResponse } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { IDLE_MS, LIFETIME_MS, startSession } from "../../src/server/auth/sessions";
 import { startStaffSession } from "../../src/server/staff/sessions";
-import { messages } from "../../src/server/messages";
+import { messages } from "../../src/api-contract/messages";
 import { Client, codeFor, completeApplication, databaseKinds, loggedInApplicant, loggedInStaff, newAddress, PASSWORD, startTestServer, type TestServer } from "./harness";
 
 /** Requests per database, spread evenly over the routes (so ≥ 1,000 whatever their number); FUZZ_REQUESTS=20000 for a longer hunt. */

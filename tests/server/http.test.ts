@@ -1,7 +1,7 @@
 // What every response carries and what every request must be: security headers, JSON only,
 // same-site only, clear 4xx messages for what no route expects.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { messages } from "../../src/server/messages";
+import { messages } from "../../src/api-contract/messages";
 import { Client, json, loggedInApplicant, PASSWORD, startTestServer, type TestServer } from "./harness";
 
 describe("HTTP rules", () => {

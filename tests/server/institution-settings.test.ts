@@ -10,7 +10,7 @@ import { buildServer } from "../../src/server/app";
 import { openPglite } from "../../src/server/db/database";
 import { loadServerForm } from "../../src/server/form";
 import type { Mail } from "../../src/server/platform/mail";
-import { messages } from "../../src/server/messages";
+import { messages } from "../../src/api-contract/messages";
 import { conversionOf, json, loggedInApplicant, postUploadForm, testConfig, type TestServer } from "./harness";
 
 const MB = 1024 * 1024;
@@ -59,12 +59,12 @@ describe("an office that takes 2 MB of PDF only, and essays of 5000 characters",
     const client = await loggedInApplicant(server);
     expect((await postUploadForm(server, await uploadForm(client), new Uint8Array(1.5 * MB))).statusCode).toBe(204);
     const refused = await postUploadForm(server, await uploadForm(client), new Uint8Array(2 * MB + 1));
-    expect([refused.statusCode, json(refused)]).toEqual([400, { message: messages.uploadTooLarge("2 MB") }]);
+    expect([refused.statusCode, json(refused)]).toEqual([400, { message: messages.uploadTooLarge("2 MB"), code: "uploadTooLarge" }]);
   });
 
   it("refuses to convert a file named as a type the office does not take, and a Word file renamed .pdf", async () => {
     const client = await loggedInApplicant(server);
-    const wrongType = { message: "You can only enter the following file types: .pdf" };
+    const wrongType = { message: "You can only enter the following file types: .pdf", code: "fileWrongType" };
     const named = await uploadForm(client);
     await postUploadForm(server, named, Buffer.from("%PDF-1.4\n"));
     const response = await client.post("/api/pdf/document-answer/resume_pdf", { file_key: named.key, file_name: "resume.docx" });
@@ -80,6 +80,6 @@ describe("an office that takes 2 MB of PDF only, and essays of 5000 characters",
     const client = await loggedInApplicant(server);
     expect((await client.put("/api/answer", { personal_statement_essay: "x".repeat(5000) })).statusCode).toBe(200);
     const tooLong = await client.put("/api/answer", { personal_statement_essay: "x".repeat(5001) });
-    expect([tooLong.statusCode, json(tooLong)]).toEqual([400, { message: "personal_statement_essay must be at most 5000 characters." }]);
+    expect([tooLong.statusCode, json(tooLong)]).toEqual([400, { message: "personal_statement_essay must be at most 5000 characters.", code: "badRequest" }]);
   });
 });

@@ -10,9 +10,8 @@ import type { LightMyRequestResponse } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { labelOf, optionsOf } from "../support/definitions";
 import { storageKey } from "../../src/server/convert/documents";
-import { messages } from "../../src/server/messages";
+import { messages } from "../../src/api-contract/messages";
 import { API_CALLS_PER_MINUTE } from "../../src/server/staff/integration";
-import { staffMessages } from "../../src/server/staff/messages";
 import { allPages, Client, completeApplication, databaseKinds, json, loggedInApplicant, loggedInStaff, runScript, startTestServer, type TestServer } from "./harness";
 
 const complete = completeApplication();
@@ -130,11 +129,11 @@ describe.each(databaseKinds)("the integration API (%s)", (kind) => {
     it("refuses a submitted_since or a cursor that is not one, with a message", async () => {
       const { key } = await newKey("sis-refusals");
       for (const since of ["yesterday", "2026-13-01", "2026-10-10T09:00:00", "2026-02-30"]) {
-        expect(refusal(await withKey(key, `/staff/api/applications?submitted_since=${since}`)), since).toEqual([400, staffMessages.submittedSinceInvalid]);
+        expect(refusal(await withKey(key, `/staff/api/applications?submitted_since=${since}`)), since).toEqual([400, messages.submittedSinceInvalid]);
       }
       const forged = (value: unknown) => Buffer.from(JSON.stringify(value)).toString("base64url");
       for (const cursor of ["not-a-cursor", forged(["2026-10-10", 1]), forged(["2026-10-10T00:00:00.000000Z", -1]), forged({ id: 1 })]) {
-        expect(refusal(await withKey(key, `/staff/api/applications?cursor=${cursor}`)), cursor).toEqual([400, staffMessages.badCursor]);
+        expect(refusal(await withKey(key, `/staff/api/applications?cursor=${cursor}`)), cursor).toEqual([400, messages.badCursor]);
       }
     });
   });
@@ -159,8 +158,8 @@ describe.each(databaseKinds)("the integration API (%s)", (kind) => {
 
     it("answers 404 for a reference no submitted application has", async () => {
       const { key } = await newKey("sis-missing");
-      expect(refusal(await withKey(key, "/staff/api/applications/WU-FA26-999999"))).toEqual([404, staffMessages.submittedNotFound]);
-      expect(refusal(await withKey(key, `/staff/api/applications/${john.id}`))).toEqual([404, staffMessages.submittedNotFound]);
+      expect(refusal(await withKey(key, "/staff/api/applications/WU-FA26-999999"))).toEqual([404, messages.submittedNotFound]);
+      expect(refusal(await withKey(key, `/staff/api/applications/${john.id}`))).toEqual([404, messages.submittedNotFound]);
     });
 
     it("links a document, as uploaded and converted, through links that work for 5 minutes and no longer", async () => {
@@ -196,16 +195,16 @@ describe.each(databaseKinds)("the integration API (%s)", (kind) => {
       expect((await withKey(key, "/staff/api/applications?submitted_since=2026-11-22")).statusCode).toBe(200);
       expect((await admin.post(`/staff/api/api-keys/${id}/revoke`)).statusCode).toBe(200);
       const revoked = await withKey(key, "/staff/api/applications?submitted_since=2026-11-22");
-      expect(refusal(revoked)).toEqual([401, staffMessages.apiKeyInvalid]);
+      expect(refusal(revoked)).toEqual([401, messages.apiKeyInvalid]);
       expect(revoked.headers["www-authenticate"]).toBe('Bearer realm="integration"');
       const unknown = `wuk_${Buffer.alloc(32, 7).toString("base64url")}`;
       for (const presented of [unknown, "wuk_short", `wuk_${key.slice(4).toUpperCase()}`, `${key}x`, `wuk_${"\u00e9".repeat(43)}`]) {
-        expect(refusal(await withKey(presented, `/staff/api/applications/${john.reference}`)), presented).toEqual([401, staffMessages.apiKeyInvalid]);
+        expect(refusal(await withKey(presented, `/staff/api/applications/${john.reference}`)), presented).toEqual([401, messages.apiKeyInvalid]);
       }
       // A key sent without "Bearer " is told how to send it.
       for (const authorization of [key, `Token ${key}`]) {
         const r = await new Client(server).call("GET", "/staff/api/applications", undefined, { authorization });
-        expect(refusal(r), authorization).toEqual([401, staffMessages.apiKeyNeeded]);
+        expect(refusal(r), authorization).toEqual([401, messages.apiKeyNeeded]);
       }
     });
 
@@ -242,12 +241,12 @@ describe.each(databaseKinds)("the integration API (%s)", (kind) => {
       expect((await reader.get("/staff/api/applications?submitted_since=2026-10-10")).statusCode).toBe(400);
       expect((await reader.get(`/staff/api/applications/${john.reference}`)).statusCode).toBe(400);
       // Without a staff session or a key: the staff's login message.
-      expect(refusal(await new Client(server).get("/staff/api/applications?submitted_since=2026-10-10"))).toEqual([401, staffMessages.loginNeeded]);
+      expect(refusal(await new Client(server).get("/staff/api/applications?submitted_since=2026-10-10"))).toEqual([401, messages.loginNeeded]);
       // A proxy's own Authorization header (HTTP Basic, an SSO proxy's bearer token: sent with every page) is no key: the staff's routes answer.
       for (const authorization of ["Basic c3RhZmY6c3RhZ2luZw==", "Bearer eyJhbGciOiJSUzI1NiJ9.e30.c2ln"]) {
         expect(json(await reader.call("GET", "/staff/api/me", undefined, { authorization })), authorization).toMatchObject({ email: reader.email });
         expect(json(await reader.call("GET", "/staff/api/applications?q=john.smith@example.com", undefined, { authorization }))).toMatchObject({ total: 1 });
-        expect(refusal(await new Client(server).call("GET", "/staff/api/applications", undefined, { authorization }))).toEqual([401, staffMessages.loginNeeded]);
+        expect(refusal(await new Client(server).call("GET", "/staff/api/applications", undefined, { authorization }))).toEqual([401, messages.loginNeeded]);
       }
     });
 
@@ -260,7 +259,7 @@ describe.each(databaseKinds)("the integration API (%s)", (kind) => {
       const seconds = Number(limited.headers["retry-after"]);
       expect(seconds).toBeGreaterThan(0);
       expect(seconds).toBeLessThanOrEqual(60);
-      expect(refusal(limited)).toEqual([429, staffMessages.apiRateLimited(seconds)]);
+      expect(refusal(limited)).toEqual([429, messages.apiRateLimited(seconds)]);
       const { key: other } = await newKey("sis-quiet");
       expect((await withKey(other, `/staff/api/applications/${john.reference}`)).statusCode).toBe(200);
       // Refused calls are not recorded: a runaway script does not fill the audit log.
@@ -304,14 +303,14 @@ describe.each(databaseKinds)("the integration API (%s)", (kind) => {
       await withKey(made.key as string, `/staff/api/applications/${john.reference}`);
       expect((await keys()).find((k) => k.id === made.id)!.last_used_at).toBe(server.clock.now.toISOString());
 
-      expect(refusal(await admin.post("/staff/api/api-keys", { name: "sis" }))).toEqual([409, staffMessages.apiKeyNameTaken("sis")]);
+      expect(refusal(await admin.post("/staff/api/api-keys", { name: "sis" }))).toEqual([409, messages.apiKeyNameTaken("sis")]);
       for (const name of ["SIS", "", "a b", "operator", "x".repeat(41)]) {
         expect(refusal(await admin.post("/staff/api/api-keys", { name })), name).toEqual(
-          name.length > 40 ? [400, expect.any(String)] : [400, staffMessages.apiKeyNameInvalid(name)]);
+          name.length > 40 ? [400, expect.any(String)] : [400, messages.apiKeyNameInvalid(name)]);
       }
       const revoked = json(await admin.post(`/staff/api/api-keys/${made.id}/revoke`));
       expect(revoked).toMatchObject({ id: made.id, revoked_at: server.clock.now.toISOString() });
-      expect(refusal(await admin.post(`/staff/api/api-keys/${made.id}/revoke`))).toEqual([404, staffMessages.apiKeyNotFound(String(made.id))]);
+      expect(refusal(await admin.post(`/staff/api/api-keys/${made.id}/revoke`))).toEqual([404, messages.apiKeyNotFound(String(made.id))]);
       // A revoked key's name may be given again.
       expect((await admin.post("/staff/api/api-keys", { name: "sis" })).statusCode).toBe(201);
 
@@ -321,8 +320,8 @@ describe.each(databaseKinds)("the integration API (%s)", (kind) => {
       expect(audit[0]!.detail).toEqual({ key_id: made.id, name: "sis" });
 
       const reader = await loggedInStaff(server, "reader");
-      expect(refusal(await reader.get("/staff/api/api-keys"))).toEqual([403, staffMessages.roleNeeded("admin")]);
-      expect(refusal(await reader.post("/staff/api/api-keys", { name: "mine" }))).toEqual([403, staffMessages.roleNeeded("admin")]);
+      expect(refusal(await reader.get("/staff/api/api-keys"))).toEqual([403, messages.roleNeeded("admin")]);
+      expect(refusal(await reader.post("/staff/api/api-keys", { name: "mine" }))).toEqual([403, messages.roleNeeded("admin")]);
     });
   });
 

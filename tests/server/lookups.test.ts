@@ -7,7 +7,7 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { importSchools, loadSampleSchools } from "../../src/server/lookup/import";
-import { messages } from "../../src/server/messages";
+import { messages } from "../../src/api-contract/messages";
 import { Client, databaseKinds, json, startTestServer, type TestServer } from "./harness";
 
 const HIGH_SCHOOLS = `ceeb,name,address_line_1,city,state,zip,country
@@ -197,7 +197,7 @@ describe.each(databaseKinds)("lookups on %s", (kind) => {
     it("answers 404 for a code it does not have, or of the other category", async () => {
       for (const query of ["category=hs_ceeb&id=999999", "category=college_ceeb&id=100001", "category=hs_ceeb&id=abc", "category=hs_ceeb&id=10000%25"]) {
         const response = await find(query);
-        expect([response.statusCode, json(response)], query).toEqual([404, { message: messages.lookupNotFound }]);
+        expect([response.statusCode, json(response)], query).toEqual([404, { message: messages.lookupNotFound, code: "lookupNotFound" }]);
       }
     });
   });
@@ -215,7 +215,7 @@ describe.each(databaseKinds)("lookups on %s", (kind) => {
       expect(json(await find("category=address&id=zip:02139"))).toEqual({ address_line_1: "", city: "Cambridge", state: "MA", zip: "02139", country: "USA" });
       for (const id of ["zip:00000", "zip:abc", "zip:", "02139", "photon:", "photon:not-base64-json"]) {
         const response = await find(`category=address&id=${id}`);
-        expect([response.statusCode, json(response)], id).toEqual([404, { message: messages.lookupNotFound }]);
+        expect([response.statusCode, json(response)], id).toEqual([404, { message: messages.lookupNotFound, code: "lookupNotFound" }]);
       }
     });
 
@@ -253,7 +253,7 @@ describe.each(databaseKinds)("lookups on %s", (kind) => {
         const id = (fields: unknown) => `photon:${Buffer.from(JSON.stringify(fields)).toString("base64url")}`;
         for (const fields of [["1 Main St", "Omaha", "XX", "68102", "USA"], ["1 Main St", "Omaha", "NE", "68102", "ZZZ"], ["x".repeat(46), "Omaha", "NE", "68102", "USA"], { city: "Omaha" }, ["", "", "", "", "USA"]]) {
           const response = await find(`category=address&id=${id(fields)}`);
-          expect([response.statusCode, json(response)], JSON.stringify(fields)).toEqual([404, { message: messages.lookupNotFound }]);
+          expect([response.statusCode, json(response)], JSON.stringify(fields)).toEqual([404, { message: messages.lookupNotFound, code: "lookupNotFound" }]);
         }
       });
 
@@ -278,9 +278,9 @@ describe.each(databaseKinds)("lookups on %s", (kind) => {
 
   describe("refusals", () => {
     it.each([
-      ["category=hs_ceeb", messages.lookupTextOrId],
-      ["category=hs_ceeb&text=lincoln&id=100001", messages.lookupNotBoth],
-      ["category=hs_ceeb&text=%20%20%20", messages.lookupTextEmpty],
+      ["category=hs_ceeb", messages.lookupTextOrId, "lookupTextOrId"],
+      ["category=hs_ceeb&text=lincoln&id=100001", messages.lookupNotBoth, "lookupNotBoth"],
+      ["category=hs_ceeb&text=%20%20%20", messages.lookupTextEmpty, "lookupTextEmpty"],
       ["text=lincoln", "category is required in the query string."],
       ["category=middle_school&text=lincoln", 'category must be one of: "hs_ceeb", "college_ceeb", "address".'],
       ["category=hs_ceeb&text=lincoln&max_results=0", 'max_results must be one of: "1", "2", "3", "4", "5", "6", "7", "8", "9", "10".'],
@@ -289,9 +289,9 @@ describe.each(databaseKinds)("lookups on %s", (kind) => {
       [`category=hs_ceeb&text=${"a".repeat(101)}`, "text must be at most 100 characters."],
       ["category=hs_ceeb&text=lincoln&page=2", 'Unknown field "page" in the query string.'],
       ["category=hs_ceeb&text=a&text=b", "text must be a string."],
-    ])("refuses ?%s with 400 and a message", async (query, message) => {
+    ])("refuses ?%s with 400 and a message", async (query, message, code = "badRequest") => {
       const response = await find(query);
-      expect([response.statusCode, json(response)]).toEqual([400, { message }]);
+      expect([response.statusCode, json(response)]).toEqual([400, { message, code }]);
     });
 
     it("accepts a text of 100 characters", async () => {

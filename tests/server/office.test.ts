@@ -10,7 +10,7 @@ import { optionsOf } from "../support/definitions";
 import type { Answers } from "../../src/engine/runtime";
 import { pdfCopyOf, finishPdfCopy } from "../../src/server/data/pdf-copies";
 import { storageKey } from "../../src/server/convert/documents";
-import { staffMessages } from "../../src/server/staff/messages";
+import { messages } from "../../src/api-contract/messages";
 import { allPages, Client, completeApplication, databaseKinds, json, loggedInApplicant, loggedInStaff, startTestServer, type TestServer } from "./harness";
 
 const complete = completeApplication();
@@ -168,10 +168,10 @@ describe.each(databaseKinds)("the office's applications (%s)", (kind) => {
       ];
       for (const after of tampered) {
         const r = await reader.get(`/staff/api/applications?term=${BULK_TERM}&sort=submitted_at&after=${after}`);
-        expect([r.statusCode, json(r).message], after).toEqual([400, staffMessages.badCursor]);
+        expect([r.statusCode, json(r).message], after).toEqual([400, messages.badCursor]);
       }
       const other = await reader.get(`/staff/api/applications?term=${BULK_TERM}&sort=name&after=${next}`);
-      expect([other.statusCode, json(other).message]).toEqual([400, staffMessages.cursorOfAnotherOrder]);
+      expect([other.statusCode, json(other).message]).toEqual([400, messages.cursorOfAnotherOrder]);
     });
 
     it("names the applications before and after one within the same filter and sort", async () => {
@@ -183,7 +183,7 @@ describe.each(databaseKinds)("the office's applications (%s)", (kind) => {
       }
       expect(json(await reader.get(`/staff/api/applications/${john.id}/neighbours?q=Jonh%20Smiht`))).toMatchObject({ previous: null });
       const missing = await reader.get("/staff/api/applications/2147483647/neighbours");
-      expect([missing.statusCode, json(missing).message]).toEqual([404, staffMessages.applicationNotFound]);
+      expect([missing.statusCode, json(missing).message]).toEqual([404, messages.applicationNotFound]);
     });
   });
 
@@ -219,7 +219,7 @@ describe.each(databaseKinds)("the office's applications (%s)", (kind) => {
       expect(audit!.address).toMatch(/^10\./);
 
       const missing = await reviewer.get("/staff/api/applications/2147483647");
-      expect([missing.statusCode, json(missing).message]).toEqual([404, staffMessages.applicationNotFound]);
+      expect([missing.statusCode, json(missing).message]).toEqual([404, messages.applicationNotFound]);
     });
 
     it("gives a document as uploaded and as converted through links valid 5 minutes, and records each download", async () => {
@@ -251,9 +251,9 @@ describe.each(databaseKinds)("the office's applications (%s)", (kind) => {
       expect(details.map((d) => d.detail)).toEqual([{ answer_key: "essay_upload", version: "original" }, { answer_key: "essay_upload", version: "pdf" }]);
 
       for (const [url, message] of [
-        [`/staff/api/applications/${maria.id}/documents/resume_upload?version=pdf`, staffMessages.pdfNotFound("resume_upload")],
-        [`/staff/api/applications/${maria.id}/documents/transcript_upload?version=original`, staffMessages.documentNotFound("transcript_upload")],
-        ["/staff/api/applications/2147483647/documents/essay_upload?version=original", staffMessages.applicationNotFound],
+        [`/staff/api/applications/${maria.id}/documents/resume_upload?version=pdf`, messages.pdfNotFound("resume_upload")],
+        [`/staff/api/applications/${maria.id}/documents/transcript_upload?version=original`, messages.documentNotFound("transcript_upload")],
+        ["/staff/api/applications/2147483647/documents/essay_upload?version=original", messages.applicationNotFound],
       ]) {
         const r = await reader.get(url!);
         expect([r.statusCode, json(r).message]).toEqual([404, message]);
@@ -265,7 +265,7 @@ describe.each(databaseKinds)("the office's applications (%s)", (kind) => {
       const url = `/staff/api/applications/${john.id}/pdf-copy`;
       expect(json(await reader.post(url))).toEqual({ status: "UNPROCESSED", url: null, message: null });
       const early = await reader.get(`${url}/download`);
-      expect([early.statusCode, json(early).message]).toEqual([409, staffMessages.pdfCopyNotReady]);
+      expect([early.statusCode, json(early).message]).toEqual([409, messages.pdfCopyNotReady]);
 
       // Jobs do not run in tests: the copy is made here as the job would make it.
       const pdfKey = storageKey("pdf", ".pdf");
@@ -289,13 +289,13 @@ describe.each(databaseKinds)("the office's applications (%s)", (kind) => {
       for (const r of [
         await reader.put(`/staff/api/applications/${john.id}/review`, { review_status: "complete" }),
         await reader.post(`/staff/api/applications/${john.id}/notes`, { body: "Looks good" }),
-      ]) expect([r.statusCode, json(r).message]).toEqual([403, staffMessages.roleNeeded("reviewer")]);
+      ]) expect([r.statusCode, json(r).message]).toEqual([403, messages.roleNeeded("reviewer")]);
     });
 
     it("changes the status of submitted applications only, and records from what to what", async () => {
       const reviewer = await staff("reviewer");
       const started = await reviewer.put(`/staff/api/applications/${maria.id}/review`, { review_status: "in review" });
-      expect([started.statusCode, json(started).message]).toEqual([409, staffMessages.reviewNeedsSubmitted]);
+      expect([started.statusCode, json(started).message]).toEqual([409, messages.reviewNeedsSubmitted]);
       const missing = await reviewer.put("/staff/api/applications/2147483647/review", { review_status: "in review" });
       expect(missing.statusCode).toBe(404);
 
@@ -305,7 +305,7 @@ describe.each(databaseKinds)("the office's applications (%s)", (kind) => {
         "SELECT detail, staff_id FROM audit_log WHERE application_id = $1 AND action = 'review status' ORDER BY id DESC LIMIT 1", [john.id]);
       expect(audit).toEqual({ detail: { from: "in review", to: "needs information" }, staff_id: reviewer.staffId });
       const blank = await reviewer.post(`/staff/api/applications/${john.id}/notes`, { body: "   " });
-      expect([blank.statusCode, json(blank).message]).toEqual([400, staffMessages.emptyNote]);
+      expect([blank.statusCode, json(blank).message]).toEqual([400, messages.emptyNote]);
     });
 
     it("never shows the applicant the review status or the notes", async () => {

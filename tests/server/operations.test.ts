@@ -9,7 +9,7 @@ import { join, resolve } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { png16 } from "../support/files";
 import { openPglite } from "../../src/server/db/database";
-import { messages } from "../../src/server/messages";
+import { messages } from "../../src/api-contract/messages";
 import { serveMetrics } from "../../src/server/platform/metrics";
 import { Client, databaseKinds, freshPostgresUrl, json, loggedInApplicant, PASSWORD, startTestServer, type TestServer } from "./harness";
 
@@ -45,7 +45,7 @@ describe.each(databaseKinds)("operations on %s", (kind) => {
     const before = await scrape();
     const client = await loggedInApplicant(server);
     expect((await client.put("/api/answer", { first_name: "Ana" })).statusCode).toBe(200);
-    expect(json(await new Client(server).post("/public/login", { username: "nobody@example.com", password: PASSWORD }))).toEqual({ message: messages.loginWrong });
+    expect(json(await new Client(server).post("/public/login", { username: "nobody@example.com", password: PASSWORD }))).toEqual({ message: messages.loginWrong, code: "loginWrong" });
     const after = await scrape();
     expect(sample(after, "apply_saves_total", { outcome: "saved" }) - sample(before, "apply_saves_total", { outcome: "saved" })).toBe(1);
     expect(sample(after, "apply_logins_total", { outcome: "ok" }) - sample(before, "apply_logins_total", { outcome: "ok" })).toBe(1);
@@ -85,7 +85,7 @@ describe("when the database is gone", () => {
     expect((await client.get("/health")).statusCode).toBe(200);
     const ready = await client.get("/ready");
     expect(ready.statusCode).toBe(503);
-    expect(json(ready)).toEqual({ message: messages.notReady("database") });
+    expect(json(ready)).toEqual({ message: messages.notReady("database"), code: "notReady" });
     await server.app.close().catch(() => {});
   });
 });
@@ -101,7 +101,7 @@ describe("under pressure", () => {
       const busy = await new Client(server).post("/public/login", { username: "a@example.com", password: PASSWORD });
       expect(busy.statusCode).toBe(503);
       expect(busy.headers["retry-after"]).toBe("7");
-      expect(json(busy)).toEqual({ message: messages.underPressure });
+      expect(json(busy)).toEqual({ message: messages.underPressure, code: "underPressure" });
       expect((await new Client(server).get("/health")).statusCode).toBe(200);
       expect((await new Client(server).get("/ready")).statusCode).toBe(200);
     } finally {
@@ -113,7 +113,7 @@ describe("under pressure", () => {
     const server = await startTestServer("pglite", { pressure: { maxEventLoopDelayMs: 60_000, maxHeapUsedBytes: 0, maxRssBytes: 0, retryAfterSeconds: 7 } });
     try {
       await new Promise((done) => setTimeout(done, 1_200));
-      expect(json(await new Client(server).post("/public/login", { username: "a@example.com", password: PASSWORD }))).toEqual({ message: messages.loginWrong });
+      expect(json(await new Client(server).post("/public/login", { username: "a@example.com", password: PASSWORD }))).toEqual({ message: messages.loginWrong, code: "loginWrong" });
     } finally {
       await server.app.close();
     }

@@ -9,7 +9,7 @@ import { unzipSync, strFromU8 } from "fflate";
 import { PDFDocument, StandardFonts } from "pdf-lib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { officeDateTime } from "../../src/engine/runtime";
-import { messages } from "../../src/server/messages";
+import { messages } from "../../src/api-contract/messages";
 import {
   Client, completeApplication, conversionOf, databaseKinds, json, loggedInApplicant, newAddress, PASSWORD, postUploadForm, startTestServer, testForm, type TestServer,
 } from "./harness";
@@ -275,7 +275,7 @@ describe.each(databaseKinds)("the applicant's own account on %s", (kind) => {
       expect((await client.put("/api/answer", completeApplication())).statusCode).toBe(200);
       expect((await client.post("/api/submit")).statusCode).toBe(200);
       const refused = await client.delete("/api/account");
-      expect([refused.statusCode, json(refused)]).toEqual([409, { message: messages.keptSubmitted }]);
+      expect([refused.statusCode, json(refused)]).toEqual([409, { message: messages.keptSubmitted, code: "keptSubmitted" }]);
       expect(json(await client.get("/api/profile")).reference).toMatch(/^WU-/);
     });
 

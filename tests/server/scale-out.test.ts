@@ -8,7 +8,7 @@ import { join } from "node:path";
 import { PDFDocument } from "pdf-lib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openPostgres } from "../../src/server/db/database";
-import { messages } from "../../src/server/messages";
+import { messages } from "../../src/api-contract/messages";
 import { Client, codeFor, conversionOf, freshPostgresUrl, json, PASSWORD, postUploadForm, startTestServer, type TestServer } from "./harness";
 
 describe("two servers on one PostgreSQL", () => {

@@ -12,7 +12,7 @@ describe.each(databaseKinds)("the staff door (%s)", (kind) => {
     for (const client of [new Client(server), await loggedInApplicant(server)]) {
       const r = await client.get("/staff/api/me");
       expect(r.statusCode).toBe(401);
-      expect(json(r)).toEqual({ message: "Please log in to the admissions office." });
+      expect(json(r)).toEqual({ message: "Please log in to the admissions office.", code: "loginNeeded" });
     }
   });
 

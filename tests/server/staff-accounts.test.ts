@@ -7,9 +7,9 @@ import { OPERATOR, recordAudit } from "../../src/server/staff/audit";
 import { changeStaff } from "../../src/server/staff/members";
 import { Client, databaseKinds, json, loggedInApplicant, loggedInStaff, newAddress, PASSWORD, startTestServer, type TestServer } from "./harness";
 
-const WRONG = { message: "Incorrect email address, password or code." };
-const INVITATION_INVALID = { message: "This invitation link is not valid or has expired. Ask an admin for a new one." };
-const ADMIN_NEEDED = { message: "This needs the admin role. Ask an admin if you need it." };
+const WRONG = { message: "Incorrect email address, password or code.", code: "staffLoginWrong" };
+const INVITATION_INVALID = { message: "This invitation link is not valid or has expired. Ask an admin for a new one.", code: "invitationInvalid" };
+const ADMIN_NEEDED = { message: "This needs the admin role. Ask an admin if you need it.", code: "roleNeeded" };
 
 /** The authenticator's code now, or `steps` steps of 30 seconds away. */
 const totp = (server: TestServer, secret: string, steps = 0) =>
@@ -81,13 +81,13 @@ describe.each(databaseKinds)("staff accounts (%s)", (kind) => {
     const browser = new Client(server);
     expect(json(await browser.get(`/staff/api/invitation?token=${token}`))).toEqual({ email: email.toLowerCase(), role: "reviewer" });
     const early = await browser.post("/staff/api/invitation/totp", { token, code: "123456" });
-    expect([early.statusCode, json(early)]).toEqual([409, { message: "Please choose your password first." }]);
+    expect([early.statusCode, json(early)]).toEqual([409, { message: "Please choose your password first.", code: "passwordFirst" }]);
 
     const weak = await browser.post("/staff/api/invitation/password", { token, password: "short" });
     expect(weak.statusCode).toBe(400);
     expect(json(weak).message).toMatch(/^Your password must meet every requirement: it /);
     const common = await browser.post("/staff/api/invitation/password", { token, password: "Password123!" });
-    expect(json(common)).toEqual({ message: "This password is too common and easy to guess. Please choose a different one." });
+    expect(json(common)).toEqual({ message: "This password is too common and easy to guess. Please choose a different one.", code: "passwordCommon" });
 
     const first = json(await browser.post("/staff/api/invitation/password", { token, password: PASSWORD })) as Enrolment;
     const enrolment = json(await browser.post("/staff/api/invitation/password", { token, password: PASSWORD })) as Enrolment;
@@ -99,6 +99,7 @@ describe.each(databaseKinds)("staff accounts (%s)", (kind) => {
     // The first secret was replaced: its codes no longer enrol.
     expect(json(await browser.post("/staff/api/invitation/totp", { token, code: totp(server, first.secret) }))).toEqual({
       message: "That code is not right. Check that your phone's clock is set automatically, and type the code your authenticator app shows now.",
+      code: "enrolmentCodeWrong",
     });
     const enrolled = await browser.post("/staff/api/invitation/totp", { token, code: totp(server, enrolment.secret) });
     expect(enrolled.statusCode).toBe(200);
@@ -152,7 +153,7 @@ describe.each(databaseKinds)("staff accounts (%s)", (kind) => {
       expect(json(await client.post("/staff/api/login", { email: person.email, password: "Wrong-Lantern-82", code: totp(server, person.secret) }))).toEqual(WRONG);
     }
     const locked = await new Client(server).post("/staff/api/login", { email: person.email, password: PASSWORD, code: totp(server, person.secret) });
-    expect([locked.statusCode, json(locked)]).toEqual([429, { message: "Too many unsuccessful login attempts. Please wait 15 minutes and try again." }]);
+    expect([locked.statusCode, json(locked)]).toEqual([429, { message: "Too many unsuccessful login attempts. Please wait 15 minutes and try again.", code: "staffLoginThrottled" }]);
     server.advance(14 * 60_000);
     expect((await new Client(server).post("/staff/api/login", { email: person.email, password: PASSWORD, code: totp(server, person.secret) })).statusCode).toBe(429);
     server.advance(60_000 + 1);
@@ -167,7 +168,7 @@ describe.each(databaseKinds)("staff accounts (%s)", (kind) => {
       expect((await guesser.post("/staff/api/login", { email: newAddress("guess"), password: "Guess-Lantern-1", code: "000000" })).statusCode).toBe(400);
     }
     const refused = await guesser.post("/staff/api/login", { email: person.email, password: PASSWORD, code: totp(server, person.secret) });
-    expect([refused.statusCode, json(refused)]).toEqual([429, { message: "Too many unsuccessful login attempts. Please wait 15 minutes and try again." }]);
+    expect([refused.statusCode, json(refused)]).toEqual([429, { message: "Too many unsuccessful login attempts. Please wait 15 minutes and try again.", code: "staffLoginThrottled" }]);
     await logIn(server, person);
   });
 
@@ -262,16 +263,16 @@ describe.each(databaseKinds)("staff accounts (%s)", (kind) => {
     server.advance(30_000);
     expect(json(await new Client(server).post("/staff/api/login", { email: person.email, password: PASSWORD, code: totp(server, person.secret) }))).toEqual(WRONG);
     const again = await admin.post("/staff/api/staff", { email: person.email, role: "reader" });
-    expect([again.statusCode, json(again)]).toEqual([409, { message: `${person.email} already has an account, which is disabled. Enable it in the staff list instead.` }]);
+    expect([again.statusCode, json(again)]).toEqual([409, { message: `${person.email} already has an account, which is disabled. Enable it in the staff list instead.`, code: "alreadyDisabled" }]);
 
     expect(json(await admin.call("PATCH", `/staff/api/staff/${person.staffId}`, { disabled: false }))).toMatchObject({ state: "active" });
     await logIn(server, person);
     const active = await admin.post("/staff/api/staff", { email: person.email, role: "admin" });
-    expect([active.statusCode, json(active)]).toEqual([409, { message: `${person.email} already has an account. Change their role in the staff list instead.` }]);
+    expect([active.statusCode, json(active)]).toEqual([409, { message: `${person.email} already has an account. Change their role in the staff list instead.`, code: "alreadyActive" }]);
 
-    expect(json(await admin.post("/staff/api/staff", { email: "not an address", role: "reader" }))).toEqual({ message: "Please enter a valid email address." });
+    expect(json(await admin.post("/staff/api/staff", { email: "not an address", role: "reader" }))).toEqual({ message: "Please enter a valid email address.", code: "staffEmailInvalid" });
     const unknown = await admin.call("PATCH", "/staff/api/staff/2147483647", { role: "reader" });
-    expect([unknown.statusCode, json(unknown)]).toEqual([404, { message: "There is no staff member with this id." }]);
+    expect([unknown.statusCode, json(unknown)]).toEqual([404, { message: "There is no staff member with this id.", code: "staffUnknown" }]);
   });
 
   it("does not let an invited account log in before it is enrolled", async () => {
@@ -296,7 +297,7 @@ describe.each(databaseKinds)("staff accounts (%s)", (kind) => {
   it("does not let admins disable or demote themselves", async () => {
     for (const change of [{ disabled: true }, { role: "reviewer" }]) {
       const r = await admin.call("PATCH", `/staff/api/staff/${admin.staffId}`, change);
-      expect([r.statusCode, json(r)]).toEqual([409, { message: "You cannot disable your own account or take away your own admin role. Ask another admin." }]);
+      expect([r.statusCode, json(r)]).toEqual([409, { message: "You cannot disable your own account or take away your own admin role. Ask another admin.", code: "notYourself" }]);
     }
     expect(json(await admin.get("/staff/api/me"))).toMatchObject({ role: "admin" });
   });
@@ -377,7 +378,7 @@ describe.each(databaseKinds)("staff accounts (%s)", (kind) => {
     expect(await lateOn("2026-11-24")).toHaveLength(0);
 
     const bad = await admin.get("/staff/api/audit?before=soon");
-    expect([bad.statusCode, json(bad)]).toEqual([400, { message: "before must be a whole number." }]);
+    expect([bad.statusCode, json(bad)]).toEqual([400, { message: "before must be a whole number.", code: "badRequest" }]);
   });
 });
 
@@ -395,7 +396,7 @@ describe.each(databaseKinds)("the last admin (%s)", (kind) => {
     expect(answers.map((r) => r.statusCode).sort()).toEqual([200, expect.any(Number)]);
     const refused = answers.find((r) => r.statusCode !== 200)!;
     expect([
-      { message: "This is the last active admin: make someone else an admin first, so the office can still manage its staff." },
+      { message: "This is the last active admin: make someone else an admin first, so the office can still manage its staff.", code: "lastAdmin" },
       ADMIN_NEEDED,
     ]).toContainEqual(json(refused));
     const admins = await server.db.query("SELECT id FROM staff WHERE role = 'admin' AND disabled_at IS NULL");

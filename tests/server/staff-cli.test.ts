@@ -7,7 +7,7 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildServer } from "../../src/server/app";
 import { openPglite, openPostgres } from "../../src/server/db/database";
-import { staffMessages } from "../../src/server/staff/messages";
+import { messages } from "../../src/api-contract/messages";
 import { operatorSocketPath } from "../../src/server/staff/operator-channel";
 import { freshPostgresUrl, json, runScript, testConfig, testForm } from "./harness";
 
@@ -76,7 +76,7 @@ describe("npm run staff on the embedded database", () => {
   }, 120_000);
 
   it("refuses a bad key name and a malformed api-key command", async () => {
-    expect(await staff(env, "api-key", "create", "--name", "Student System")).toEqual({ code: 1, stdout: "", stderr: `${staffMessages.apiKeyNameInvalid("Student System")}\n` });
+    expect(await staff(env, "api-key", "create", "--name", "Student System")).toEqual({ code: 1, stdout: "", stderr: `${messages.apiKeyNameInvalid("Student System")}\n` });
     const missing = await staff(env, "api-key", "create", "sis");
     expect(missing.code).toBe(2);
     expect(missing.stderr).toMatch(/^api-key needs "create --name NAME" or "revoke NAME"\.\n\nusage: npm run staff/);
@@ -121,11 +121,11 @@ describe("npm run staff on the embedded database", () => {
       const key = made.stdout.split("\n")[1]!;
       const call = () => server.app.inject({ url: "/staff/api/applications", headers: { authorization: `Bearer ${key}` } });
       expect(json(await call())).toEqual({ applications: [], next_cursor: null });
-      expect(await staff(env, "api-key", "create", "--name", "slate")).toEqual({ code: 1, stdout: "", stderr: `${staffMessages.apiKeyNameTaken("slate")}\n` });
+      expect(await staff(env, "api-key", "create", "--name", "slate")).toEqual({ code: 1, stdout: "", stderr: `${messages.apiKeyNameTaken("slate")}\n` });
 
       expect(await staff(env, "api-key", "revoke", "slate")).toEqual({ code: 0, stdout: "Revoked the API key \"slate\": its next call is refused.\n", stderr: "" });
-      expect([(await call()).statusCode, json(await call()).message]).toEqual([401, staffMessages.apiKeyInvalid]);
-      expect(await staff(env, "api-key", "revoke", "slate")).toEqual({ code: 1, stdout: "", stderr: `${staffMessages.apiKeyNotFound("slate")}\n` });
+      expect([(await call()).statusCode, json(await call()).message]).toEqual([401, messages.apiKeyInvalid]);
+      expect(await staff(env, "api-key", "revoke", "slate")).toEqual({ code: 1, stdout: "", stderr: `${messages.apiKeyNotFound("slate")}\n` });
       expect(await server.ctx.db.query("SELECT actor, action FROM audit_log WHERE detail->>'name' = 'slate' ORDER BY id")).toEqual([
         { actor: "operator", action: "create api key" }, { actor: "operator", action: "revoke api key" },
       ]);

@@ -9,7 +9,7 @@ import type { LightMyRequestResponse } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { StaffRole } from "../../src/api-contract";
 import { storageKey } from "../../src/server/convert/documents";
-import { staffMessages } from "../../src/server/staff/messages";
+import { messages } from "../../src/api-contract/messages";
 import { Client, completeApplication, databaseKinds, json, loggedInApplicant, loggedInStaff, newAddress, startTestServer, type TestServer } from "./harness";
 
 const complete = completeApplication();
@@ -37,10 +37,10 @@ let keyNames = 0;
 
 /** Every /staff/api route, by method and OpenAPI path. */
 const MATRIX: Record<string, Row> = {
-  "POST /staff/api/login": { least: "anyone", allowed: 400, message: staffMessages.loginWrong, request: () => ({ method: "POST", url: "/staff/api/login", body: { email: newAddress("nobody"), password: "x", code: "123456" } }) },
-  "GET /staff/api/invitation": { least: "anyone", allowed: 404, message: staffMessages.invitationInvalid, request: () => ({ method: "GET", url: "/staff/api/invitation?token=not-a-token" }) },
-  "POST /staff/api/invitation/password": { least: "anyone", allowed: 404, message: staffMessages.invitationInvalid, request: () => ({ method: "POST", url: "/staff/api/invitation/password", body: { token: "not-a-token", password: "Amber-Orchard-Ledger-41" } }) },
-  "POST /staff/api/invitation/totp": { least: "anyone", allowed: 404, message: staffMessages.invitationInvalid, request: () => ({ method: "POST", url: "/staff/api/invitation/totp", body: { token: "not-a-token", code: "123456" } }) },
+  "POST /staff/api/login": { least: "anyone", allowed: 400, message: messages.staffLoginWrong, request: () => ({ method: "POST", url: "/staff/api/login", body: { email: newAddress("nobody"), password: "x", code: "123456" } }) },
+  "GET /staff/api/invitation": { least: "anyone", allowed: 404, message: messages.invitationInvalid, request: () => ({ method: "GET", url: "/staff/api/invitation?token=not-a-token" }) },
+  "POST /staff/api/invitation/password": { least: "anyone", allowed: 404, message: messages.invitationInvalid, request: () => ({ method: "POST", url: "/staff/api/invitation/password", body: { token: "not-a-token", password: "Amber-Orchard-Ledger-41" } }) },
+  "POST /staff/api/invitation/totp": { least: "anyone", allowed: 404, message: messages.invitationInvalid, request: () => ({ method: "POST", url: "/staff/api/invitation/totp", body: { token: "not-a-token", code: "123456" } }) },
   "GET /staff/api/me": { least: "reader", allowed: 200, request: () => ({ method: "GET", url: "/staff/api/me" }) },
   "POST /staff/api/logout": { least: "reader", allowed: 200, request: () => ({ method: "POST", url: "/staff/api/logout" }) },
   "GET /staff/api/applications": { least: "reader", allowed: 200, request: () => ({ method: "GET", url: "/staff/api/applications?q=whitfield" }) },
@@ -51,7 +51,7 @@ const MATRIX: Record<string, Row> = {
     least: "reader", allowed: 303, request: (f) => ({ method: "GET", url: `/staff/api/applications/${f.applicationId}/documents/resume_pdf?version=pdf` }),
   },
   "POST /staff/api/applications/{id}/pdf-copy": { least: "reader", allowed: 200, request: (f) => ({ method: "POST", url: `/staff/api/applications/${f.applicationId}/pdf-copy` }) },
-  "GET /staff/api/applications/{id}/pdf-copy/download": { least: "reader", allowed: 409, message: staffMessages.pdfCopyNotReady, request: (f) => ({ method: "GET", url: `/staff/api/applications/${f.applicationId}/pdf-copy/download` }) },
+  "GET /staff/api/applications/{id}/pdf-copy/download": { least: "reader", allowed: 409, message: messages.pdfCopyNotReady, request: (f) => ({ method: "GET", url: `/staff/api/applications/${f.applicationId}/pdf-copy/download` }) },
   "PUT /staff/api/applications/{id}/review": { least: "reviewer", allowed: 200, request: (f) => ({ method: "PUT", url: `/staff/api/applications/${f.applicationId}/review`, body: { review_status: "in review" } }) },
   "POST /staff/api/applications/{id}/notes": { least: "reviewer", allowed: 201, request: (f) => ({ method: "POST", url: `/staff/api/applications/${f.applicationId}/notes`, body: { body: "Seen." } }) },
   "GET /staff/api/staff": { least: "admin", allowed: 200, request: () => ({ method: "GET", url: "/staff/api/staff" }) },
@@ -63,12 +63,12 @@ const MATRIX: Record<string, Row> = {
   "POST /staff/api/export-jobs": { least: "admin", allowed: 202, request: () => ({ method: "POST", url: "/staff/api/export-jobs", body: { format: "csv", filter: { status: "submitted" } } }) },
   "GET /staff/api/export-jobs": { least: "admin", allowed: 200, request: () => ({ method: "GET", url: "/staff/api/export-jobs" }) },
   "GET /staff/api/export-jobs/{id}/download": {
-    least: "admin", allowed: 404, message: staffMessages.exportNotFound, request: () => ({ method: "GET", url: "/staff/api/export-jobs/6a1c3c52-2d4e-4c36-9e4a-0d3b0f1c2a11/download" }),
+    least: "admin", allowed: 404, message: messages.exportNotFound, request: () => ({ method: "GET", url: "/staff/api/export-jobs/6a1c3c52-2d4e-4c36-9e4a-0d3b0f1c2a11/download" }),
   },
   "GET /staff/api/api-keys": { least: "admin", allowed: 200, request: () => ({ method: "GET", url: "/staff/api/api-keys" }) },
   "POST /staff/api/api-keys": { least: "admin", allowed: 201, request: () => ({ method: "POST", url: "/staff/api/api-keys", body: { name: `matrix-${keyNames++}` } }) },
   "POST /staff/api/api-keys/{id}/revoke": {
-    least: "admin", allowed: 404, message: staffMessages.apiKeyNotFound("2147483647"), request: () => ({ method: "POST", url: "/staff/api/api-keys/2147483647/revoke" }),
+    least: "admin", allowed: 404, message: messages.apiKeyNotFound("2147483647"), request: () => ({ method: "POST", url: "/staff/api/api-keys/2147483647/revoke" }),
   },
   // The integration API's (a key in the Authorization header: tests/server/integration-api.test.ts); with a
   // staff cookie and no key the path is the staff's application by id, which a reference is not.
@@ -144,8 +144,8 @@ describe.each(databaseKinds)("who may call each /staff/api route (%s)", (kind) =
 /** What `who` must get from `row`'s route. */
 function expectedCell(row: Row, who: Caller): [number, string | undefined] {
   if (row.least !== "anyone") {
-    if (who === "anonymous" || who === "applicant" || who === "disabled") return [401, staffMessages.loginNeeded];
-    if (ROLES.indexOf(who) < ROLES.indexOf(row.least)) return [403, staffMessages.roleNeeded(row.least)];
+    if (who === "anonymous" || who === "applicant" || who === "disabled") return [401, messages.loginNeeded];
+    if (ROLES.indexOf(who) < ROLES.indexOf(row.least)) return [403, messages.roleNeeded(row.least)];
   }
   return [row.allowed, row.message];
 }

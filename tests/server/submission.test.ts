@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { optionsOf } from "../support/definitions";
 import type { Answers } from "../../src/engine/runtime";
 import { submitApplication } from "../../src/server/data/applications";
-import { messages } from "../../src/server/messages";
+import { messages } from "../../src/api-contract/messages";
 import { type Client, completeApplication, databaseKinds, json, loggedInApplicant, startTestServer, type TestServer } from "./harness";
 
 const complete = completeApplication();

@@ -157,7 +157,7 @@ describe("the browser app", () => {
     for (const url of ["/assets/missing.js", "/api/nothing", "/public/nothing", "/service/nothing", "/lookup/nothing"]) {
       const response = await get(url);
       expect(response.statusCode, url).toBe(404);
-      expect(response.json()).toEqual({ message: `There is no GET ${url}.` });
+      expect(response.json()).toEqual({ message: `There is no GET ${url}.`, code: "notFound" });
     }
   });
 
@@ -186,12 +186,12 @@ describe("the browser app", () => {
     expect((await get("/staffing")).body, "a path that only starts alike").toContain("/assets/index-abc.js");
     const api = await get("/staff/api/x");
     expect(api.statusCode).toBe(404);
-    expect(api.json()).toEqual({ message: "There is no GET /staff/api/x." });
+    expect(api.json()).toEqual({ message: "There is no GET /staff/api/x.", code: "notFound" });
   });
 
   it("answers other methods on page routes with a JSON 404", async () => {
     const response = await server.app.inject({ method: "POST", url: "/about", payload: {} });
     expect(response.statusCode).toBe(404);
-    expect(response.json()).toEqual({ message: "There is no POST /about." });
+    expect(response.json()).toEqual({ message: "There is no POST /about.", code: "notFound" });
   });
 });

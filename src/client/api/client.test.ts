@@ -78,12 +78,19 @@ describe("messages", () => {
     expect(error.status).toBe(500);
   });
 
-  test("any other error response carries the body's message", async () => {
-    server.use(http.post(url("/public/login"), () => HttpResponse.json({ message: "Incorrect username or password." }, { status: 400 })));
+  test("any other error response carries the body's message and code", async () => {
+    server.use(http.post(url("/public/login"), () => HttpResponse.json({ message: "Incorrect username or password.", code: "loginWrong" }, { status: 400 })));
     const error = await failureOf(call("POST", "/public/login", { username: "a@b.co", password: "x" }));
     expect(error.message).toBe("Incorrect username or password.");
+    expect(error.code).toBe("loginWrong");
     expect(error.status).toBe(400);
-    expect(error.body).toEqual({ message: "Incorrect username or password." });
+    expect(error.body).toEqual({ message: "Incorrect username or password.", code: "loginWrong" });
+  });
+
+  test("an error response with a message and no code has the code unexpected", async () => {
+    server.use(http.post(url("/api/thing"), () => HttpResponse.json({ message: "Refused." }, { status: 400 })));
+    const error = await failureOf(call("POST", "/api/thing", {}));
+    expect([error.status, error.code, error.message]).toEqual([400, "unexpected", "Refused."]);
   });
 
   test("a server that cannot be reached reads as the unexpected error", async () => {

@@ -1,6 +1,8 @@
 // The one way the app talks to the server. Every call sends and
-// expects JSON; every failure becomes an ApiError carrying the message an applicant should read.
+// expects JSON; every failure becomes an ApiError carrying the message an applicant should read
+// and the code the server gave it.
 import { ApiError } from "../../api-contract/errors";
+import type { ErrorCode } from "../../api-contract/messages";
 import { accountMessages } from "../../engine/messages";
 
 /** What happens on a 401: set once by the app (main.tsx; the office's staff/StaffRoutes.tsx) — clear the cache, go to its login. */
@@ -31,26 +33,28 @@ export async function call<T>(method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE
     });
   } catch (error) {
     if (!options.signal?.aborted) console.error(`${method} ${path} did not reach the server`, error);
-    throw new ApiError(0, accountMessages.unexpected);
+    throw new ApiError(0, "unexpected", accountMessages.unexpected);
   }
   lastCallAt = Date.now();
   const data: unknown = await response.json().catch(() => undefined);
   if (response.status === 401) {
     console.error(`${method} ${path}: 401`, data);
     if (options.handleUnauthorized !== false) onUnauthorized();
-    throw new ApiError(401, accountMessages.sessionInvalid, asObject(data));
+    throw new ApiError(401, "sessionInvalid", accountMessages.sessionInvalid, asObject(data));
   }
   if (!response.ok || data === undefined) {
-    const message = messageOf(data) ?? accountMessages.unexpected;
-    console.error(`${method} ${path}: ${response.status} ${message}`);
-    throw new ApiError(response.status, response.ok ? accountMessages.unexpected : message, asObject(data));
+    const refusal = response.ok ? new ApiError(response.status, "unexpected", accountMessages.unexpected) : refusalOf(response.status, data);
+    console.error(`${method} ${path}: ${response.status} ${refusal.message}`);
+    throw refusal;
   }
   return data as T;
 }
 
 const asObject = (data: unknown): Record<string, unknown> => (typeof data === "object" && data !== null && !Array.isArray(data) ? (data as Record<string, unknown>) : {});
 
-function messageOf(data: unknown): string | undefined {
-  if (typeof data !== "object" || data === null || !("message" in data)) return undefined;
-  return typeof data.message === "string" && data.message.trim() !== "" ? data.message : undefined;
+/** The refusal the server answered with `status` and the JSON `data` (`{ message, code }`); "unexpected" when it says neither. */
+export function refusalOf(status: number, data: unknown): ApiError {
+  const { message, code } = asObject(data);
+  const said = typeof message === "string" && message.trim() !== "";
+  return new ApiError(status, said && typeof code === "string" ? (code as ErrorCode) : "unexpected", said ? message : accountMessages.unexpected, asObject(data));
 }

@@ -145,25 +145,24 @@ function send({ url, fields }: PresignedPost, file: File, onProgress: (progress:
     onProgress(null);
     return fetch(url, { method: "POST", mode: "no-cors", body }).then(
       () => undefined,
-      () => Promise.reject(new ApiError(0, accountMessages.unexpected)),
+      () => Promise.reject(new ApiError(0, "unexpected", accountMessages.unexpected)),
     );
   }
   return new Promise((resolve, reject) => {
     const request = new XMLHttpRequest();
     request.upload.addEventListener("progress", (event) => onProgress(event.lengthComputable ? event.loaded / event.total : null));
     request.addEventListener("load", () =>
-      request.status < 400 ? resolve() : reject(new ApiError(request.status, messageOf(request.responseText) ?? accountMessages.unexpected)),
+      request.status < 400 ? resolve() : reject(refusalOf(request.status, parsed(request.responseText))),
     );
-    request.addEventListener("error", () => reject(new ApiError(0, accountMessages.unexpected)));
+    request.addEventListener("error", () => reject(new ApiError(0, "unexpected", accountMessages.unexpected)));
     request.open("POST", url);
     request.send(body);
   });
 }
 
-function messageOf(text: string): string | undefined {
+function parsed(text: string): unknown {
   try {
-    const message = (JSON.parse(text) as { message?: unknown }).message;
-    return typeof message === "string" && message.trim() !== "" ? message : undefined;
+    return JSON.parse(text);
   } catch {
     return undefined;
   }

@@ -268,7 +268,7 @@ describe("Save and submit", () => {
     );
     server.use(
       http.post(url("/api/submit"), () =>
-        HttpResponse.json({ message: "Your application is missing answers.", errors: { legal_agree: ["Please certify your application."] } }, { status: 422 }),
+        HttpResponse.json({ message: "Your application is missing answers.", code: "missingInformation", errors: { legal_agree: ["Please certify your application."] } }, { status: 422 }),
       ),
     );
     await user.click(button("Save and submit"));

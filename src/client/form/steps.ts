@@ -104,7 +104,7 @@ export async function submitApplication(saver: Saver, navigate: NavigateFunction
       submitted = await api.submit();
     } catch (error) {
       const body = error instanceof ApiError ? (error.body as { errors?: ValidationErrors } | undefined) : undefined;
-      if (error instanceof ApiError && error.status === 422 && body?.errors) errors = body.errors;
+      if (error instanceof ApiError && error.code === "missingInformation" && body?.errors) errors = body.errors;
       else throw error;
     }
   }

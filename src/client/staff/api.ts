@@ -14,7 +14,7 @@ import type { ReviewStatus } from "../../api-contract/staff";
 import type { Answers } from "../../engine/runtime";
 import { ApiError } from "../../api-contract/errors";
 import type { PdfCopy } from "../api/calls";
-import { call } from "../api/client";
+import { call, refusalOf } from "../api/client";
 
 export type StaffSelf = FromSchema<typeof staffSelf>;
 export type Invitation = FromSchema<typeof invitation>;
@@ -52,13 +52,8 @@ async function beforeSession<T>(method: "GET" | "POST", path: string, body?: unk
   try {
     return await call<T>(method, path, body, noSession);
   } catch (error) {
-    const message = error instanceof ApiError && error.status === 401 ? messageOf(error.body) : undefined;
-    throw message && error instanceof ApiError ? new ApiError(error.status, message, error.body) : error;
+    throw error instanceof ApiError && error.status === 401 ? refusalOf(401, error.body) : error;
   }
-}
-
-function messageOf(body: unknown): string | undefined {
-  return typeof body === "object" && body !== null && "message" in body && typeof body.message === "string" && body.message !== "" ? body.message : undefined;
 }
 
 /** A query string of the values that are set, in the order given. */

@@ -4,8 +4,7 @@
 import type { FastifyReply, FastifyRequest, onRequestHookHandler } from "fastify";
 import type { ServerContext } from "../context";
 import { applicationOfSession, type Application, type SessionKey } from "../data/applications";
-import { ApiError } from "../../api-contract";
-import { messages } from "../messages";
+import { ApiError, refuse } from "../../api-contract";
 import { clearSessionCookies } from "./sessions";
 
 declare module "fastify" {
@@ -26,7 +25,7 @@ declare module "fastify" {
 /** 401 with the session message, the session's cookies cleared. */
 function sessionRefusal(ctx: ServerContext, reply: FastifyReply): ApiError {
   clearSessionCookies(reply, ctx.cookies);
-  return new ApiError(401, messages.sessionInvalid);
+  return refuse(401, "sessionInvalid");
 }
 
 /** Refuses the request with 401 (sessionRefusal). */

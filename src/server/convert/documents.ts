@@ -10,7 +10,7 @@ import { sniff, type DocumentKind } from "./sniff";
 import { firstPageThumbnail, type ThumbnailOptions } from "./thumbnail";
 import type { Queryable } from "../db/database";
 import { claimConversion, completeConversion, deleteDocument, failConversion, type ConversionOf, type DocumentFiles } from "../data/documents";
-import { messages } from "../messages";
+import { messages } from "../../api-contract/messages";
 import type { Storage } from "../storage/types";
 
 /** A new storage key under `folder`: 128 random bits, never the applicant's file name. */

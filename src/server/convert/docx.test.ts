@@ -1,6 +1,6 @@
 import { strToU8, zipSync } from "fflate";
 import { describe, expect, it } from "vitest";
-import { messages } from "../messages";
+import { messages } from "../../api-contract/messages";
 import { checkDocx } from "./docx";
 import { docx, docxParts } from "../../../tests/support/files";
 

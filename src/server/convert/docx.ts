@@ -1,6 +1,6 @@
 // Decides whether a zip is a Word document we are willing to hand to LibreOffice, from its
 // central directory alone (zip.ts). Everything here is cheap, so it runs before the queue.
-import { messages } from "../messages";
+import { messages } from "../../api-contract/messages";
 import { readEntry, readZip } from "./zip";
 
 export type DocxCheck = { ok: true } | { ok: false; message: string };

@@ -1,6 +1,6 @@
 import { PDFDocument, rgb } from "pdf-lib";
 import { describe, expect, it } from "vitest";
-import { messages } from "../messages";
+import { messages } from "../../api-contract/messages";
 import { convertToPdf } from "./index";
 import { jpegOf, pixelsOf, png, withClaimedSize, withOrientation } from "../../../tests/support/files";
 

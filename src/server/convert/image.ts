@@ -1,7 +1,7 @@
 // A PNG or JPEG becomes a one-page PDF: the image centred on a Letter page, turned the way the
 // page is, shrunk to fit inside the margins and never enlarged (72 pixels to the inch).
 import { degrees, drawImage, PDFDocument, type PDFPage } from "pdf-lib";
-import { messages } from "../messages";
+import { messages } from "../../api-contract/messages";
 import { SAVING } from "./pdf-steps";
 import { asBuffer, ownsMemory } from "./bytes";
 import { quarterTurns } from "./orientation";

@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import { strToU8, zipSync } from "fflate";
 import { PDFDocument } from "pdf-lib";
 import { describe, expect, it } from "vitest";
-import { messages } from "../messages";
+import { messages } from "../../api-contract/messages";
 import { convertToPdf } from "./index";
 import { docx, docxParts, jpegOf, pdfWithText, png, textOf } from "../../../tests/support/files";
 

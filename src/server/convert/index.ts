@@ -2,7 +2,7 @@
 // applicant's file can fail comes back as { ok: false, message } in words from messages.ts;
 // a throw means our own setup or code is wrong (say, soffice missing). Images and PDFs are
 // decoded in a worker thread (isolated.ts), Word documents by LibreOffice in a process of its own.
-import { messages } from "../messages";
+import { messages } from "../../api-contract/messages";
 import { checkDocx } from "./docx";
 import { convertIsolated } from "./isolated";
 import { docxToPdf } from "./libreoffice";

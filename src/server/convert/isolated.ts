@@ -5,7 +5,7 @@
 import { existsSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { Worker } from "node:worker_threads";
-import { messages } from "../messages";
+import { messages } from "../../api-contract/messages";
 import { asBuffer } from "./bytes";
 import type { Conversion } from "./image";
 

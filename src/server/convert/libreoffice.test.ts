@@ -7,7 +7,7 @@ import { join, relative } from "node:path";
 import { promisify } from "node:util";
 import { PDFDocument } from "pdf-lib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { messages } from "../messages";
+import { messages } from "../../api-contract/messages";
 import { convertToPdf, isolation } from "./index";
 import { JOB_PREFIX, profileTemplate, runningConversions, TEMPLATE_PREFIX } from "./libreoffice";
 import { docx, docxWithPictures, png, textOf } from "../../../tests/support/files";

@@ -1,6 +1,6 @@
 import { PDFDocument, PDFName, PDFString } from "pdf-lib";
 import { describe, expect, it } from "vitest";
-import { messages } from "../messages";
+import { messages } from "../../api-contract/messages";
 import { convertToPdf } from "./index";
 import { pdfWithText, textOf } from "../../../tests/support/files";
 

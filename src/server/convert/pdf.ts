@@ -2,7 +2,7 @@
 // leaves behind the catalog (where document-level JavaScript, OpenAction and attachments live),
 // and what pages carry along is cleaned before saving.
 import { PDFArray, PDFDict, PDFDocument, PDFHexString, PDFName, PDFRef, PDFStream, PDFString, type PDFContext, type PDFObject } from "pdf-lib";
-import { messages } from "../messages";
+import { messages } from "../../api-contract/messages";
 import { constants, inflateSync } from "node:zlib";
 import { LOADING, SAVING } from "./pdf-steps";
 import { asBuffer } from "./bytes";

@@ -6,7 +6,7 @@
 import { randomUUID } from "node:crypto";
 import type { FastifyInstance } from "fastify";
 import type { JsonSchemaToTsProvider } from "@fastify/type-provider-json-schema-to-ts";
-import { ApiError, exportJob, exportJobBody, exportJobList, exportJobParams, messageReply } from "../../api-contract";
+import { exportJob, exportJobBody, exportJobList, exportJobParams, messageReply, refuse } from "../../api-contract";
 import type { ServerContext } from "../context";
 import { exportJobOf, exportJobsOf, queueExportJob, type ExportJobRow } from "../data/export-jobs";
 import { exportCount } from "../data/export-rows";
@@ -15,7 +15,6 @@ import { exportFileName, filterText } from "./routes";
 import { LINK_SECONDS } from "../storage/types";
 import { allow } from "../staff/access";
 import { recordAudit, staffActor } from "../staff/audit";
-import { staffMessages } from "../staff/messages";
 
 /** The page shows the latest; older ones expire within the day anyway. */
 const LISTED = 50;
@@ -61,9 +60,10 @@ export function exportJobRoutes(api: FastifyInstance, ctx: ServerContext): void 
     },
   }, async (request, reply) => {
     const job = await exportJobOf(db, request.params.id);
-    if (!job) throw new ApiError(404, staffMessages.exportNotFound);
-    if (job.expires_at && job.expires_at <= ctx.now()) throw new ApiError(410, staffMessages.exportExpired);
-    if (job.status !== "done" || !job.storage_key) throw new ApiError(409, job.error ?? staffMessages.exportNotReady);
+    if (!job) throw refuse(404, "exportNotFound");
+    if (job.expires_at && job.expires_at <= ctx.now()) throw refuse(410, "exportExpired");
+    if (job.status === "failed") throw refuse(409, "exportFailed");
+    if (job.status !== "done" || !job.storage_key) throw refuse(409, "exportNotReady");
     const fileName = exportFileName(job.format, job.filter, job.finished_at ?? job.created_at, ctx.sender.timeZone);
     const url = await ctx.storage.downloadUrl(job.storage_key, { fileName, expiresInSeconds: LINK_SECONDS });
     await recordAudit(db, staffActor(request), {

@@ -7,7 +7,7 @@ import { PassThrough } from "node:stream";
 import type { ServerContext } from "../context";
 import { claimExportJob, finishExportJob, recordExportProgress } from "../data/export-jobs";
 import { exportFile, writeExport } from "./export";
-import { staffMessages } from "../staff/messages";
+import { messages } from "../../api-contract/messages";
 
 export interface ExportJob { id: string }
 
@@ -67,7 +67,7 @@ export async function runExportJob(ctx: ServerContext, { id }: ExportJob): Promi
     out.destroy(error as Error);
     await Promise.allSettled([exported, stored, settled()]);
     await storage.remove(key);
-    await finishExportJob(db, id, run.attempt, { status: "failed", error: staffMessages.exportFailed }, now());
+    await finishExportJob(db, id, run.attempt, { status: "failed", error: messages.exportFailed }, now());
     // pg-boss tries it again (twice), from the start.
     throw error;
   }

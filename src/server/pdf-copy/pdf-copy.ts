@@ -13,7 +13,7 @@ import { submissionOf } from "../data/applications";
 import { documentsOf } from "../data/documents";
 import { applicationVersion, claimPdfCopy, finishPdfCopy, pdfCopyOf, startPdfCopy, type PdfCopyRow } from "../data/pdf-copies";
 import { storageKey } from "../convert/documents";
-import { messages } from "../messages";
+import { messages } from "../../api-contract/messages";
 import { addCover, coverAnswers, LETTER, type Cover } from "./cover";
 import { LOADING, SAVING } from "../convert/pdf-steps";
 

@@ -1,8 +1,7 @@
 // What every request goes through: refusing what our browser app never sends, security headers,
 // and turning every failure into { "message": … } with a 4xx (or, for our own bugs, a logged 500).
-import type { FastifyError, FastifyInstance } from "fastify";
-import { ApiError } from "../../api-contract";
-import { messages } from "../messages";
+import type { FastifyError, FastifyInstance, FastifyReply } from "fastify";
+import { ApiError, refuse } from "../../api-contract";
 
 /**
  * Scripts only from our own origin. Styles too, except the <style> elements React Aria adds at
@@ -37,12 +36,12 @@ export function registerHttpRules(app: FastifyInstance, options: { publicUrl: st
   app.addHook("onRequest", (request, _reply, done) => {
     const site = request.headers["sec-fetch-site"];
     if (site !== undefined && site !== "same-origin" && site !== "none" && isApiPath(request.url)) {
-      return done(new ApiError(403, messages.crossSite));
+      return done(refuse(403, "crossSite"));
     }
     // The configured address, not the Host header: a request names whatever host it likes.
     const origin = request.headers.origin;
     if (origin !== undefined && request.method !== "GET" && request.method !== "HEAD" && origin !== publicOrigin) {
-      return done(new ApiError(403, messages.crossSite));
+      return done(refuse(403, "crossSite"));
     }
     done();
   });
@@ -51,7 +50,7 @@ export function registerHttpRules(app: FastifyInstance, options: { publicUrl: st
     if (request.body === undefined && request.method !== "GET" && request.method !== "HEAD") request.body = {};
     // PostgreSQL cannot store NUL or unpaired surrogates; refuse them here rather than fail later.
     if (!isCleanText(request.body) || !isCleanText(request.query) || !isCleanText(request.params)) {
-      return done(new ApiError(400, messages.badText));
+      return done(refuse(400, "badText"));
     }
     done();
   });
@@ -73,31 +72,35 @@ export function registerHttpRules(app: FastifyInstance, options: { publicUrl: st
   });
 
   app.setNotFoundHandler((request, reply) => {
-    void reply.status(404).send({ message: messages.notFound(request.method, request.url.split("?")[0]!) });
+    void answer(reply, refuse(404, "notFound", request.method, request.url.split("?")[0]!));
   });
 
   app.setErrorHandler((error: FastifyError | ApiError, request, reply) => {
-    if (error instanceof ApiError) return reply.status(error.status).send({ message: error.message, ...error.body });
+    if (error instanceof ApiError) return answer(reply, error);
     const status = error.statusCode ?? 500;
     if (status >= 500) {
       request.log.error(error);
-      return reply.status(500).send({ message: messages.unexpected });
+      return answer(reply, refuse(500, "unexpected"));
     }
-    return reply.status(status).send({ message: clientErrorMessage(error) });
+    return answer(reply, clientRefusal(status, error));
   });
 }
 
-function clientErrorMessage(error: FastifyError): string {
-  if (error.validation) return validationMessage(error);
+/** Every refusal's answer: `{ message, code, ...body }` (api-contract/messages.ts). */
+const answer = (reply: FastifyReply, error: ApiError) => reply.status(error.status).send({ message: error.message, code: error.code, ...error.body });
+
+/** Fastify's own refusals (its body parser, a route's schema) in our words. */
+function clientRefusal(status: number, error: FastifyError): ApiError {
+  if (error.validation) return refuse(status, "badRequest", validationMessage(error));
   switch (error.code) {
-    case "FST_ERR_CTP_INVALID_MEDIA_TYPE": return messages.jsonOnly;
-    case "FST_ERR_CTP_EMPTY_JSON_BODY": return messages.emptyJson;
-    case "FST_ERR_CTP_BODY_TOO_LARGE": return messages.tooLarge;
-    case "FST_ERR_CTP_INVALID_JSON_BODY": return messages.badJson;
+    case "FST_ERR_CTP_INVALID_MEDIA_TYPE": return refuse(status, "jsonOnly");
+    case "FST_ERR_CTP_EMPTY_JSON_BODY": return refuse(status, "emptyJson");
+    case "FST_ERR_CTP_BODY_TOO_LARGE": return refuse(status, "tooLarge");
+    case "FST_ERR_CTP_INVALID_JSON_BODY": return refuse(status, "badJson");
   }
   // Fastify's JSON parser reports syntax errors (and __proto__ keys) with the parser's words.
-  if (error instanceof SyntaxError || /JSON|prototype/i.test(error.message)) return messages.badJson;
-  return error.message;
+  if (error instanceof SyntaxError || /JSON|prototype/i.test(error.message)) return refuse(status, "badJson");
+  return refuse(status, "badRequest", error.message);
 }
 
 /** Ajv's first error as a sentence: "username must be a string.", "Unknown field \"x\" in the request body." */

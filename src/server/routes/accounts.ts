@@ -3,22 +3,22 @@
 // The sign-up attempt's id lives in an HttpOnly cookie of its own, sent to /public only.
 import type { FastifyInstance, FastifyReply } from "fastify";
 import type { JsonSchemaToTsProvider } from "@fastify/type-provider-json-schema-to-ts";
-import { ApiError, addressBody, confirmBody, credentialsBody, replies, resetBody, resetCheckBody } from "../../api-contract";
+import { ApiError, addressBody, confirmBody, credentialsBody, replies, resetBody, resetCheckBody, refuse } from "../../api-contract";
 import { ATTEMPT_MS, createAccountService, type AccountRefusal } from "../accounts/service";
 import { clearSessionCookies, setSessionCookies } from "../auth/sessions";
 import type { ServerContext } from "../context";
-import { messages } from "../messages";
+import { messages } from "../../api-contract/messages";
 
 function refusal(refused: AccountRefusal): ApiError {
   switch (refused.code) {
     case "emailInvalid": case "loginEmailInvalid": case "resendEmailInvalid": case "passwordRequired": case "passwordsMustMatch":
     case "passwordCommon": case "codeFormat": case "codeWrong": case "loginWrong": case "resetWrong":
-      return new ApiError(400, messages[refused.code]);
-    case "passwordRules": return new ApiError(400, messages.passwordRules(refused.failed));
-    case "loginUnconfirmed": return new ApiError(403, messages.loginUnconfirmed);
-    case "tooManySignups": case "tooManyForgots": case "mailThrottled": return new ApiError(429, messages[refused.code]);
-    case "loginThrottled": return new ApiError(429, messages.loginThrottled(refused.minutes));
-    case "mailFailed": return new ApiError(503, messages.mailFailed);
+      return refuse(400, refused.code);
+    case "passwordRules": return refuse(400, "passwordRules", refused.failed);
+    case "loginUnconfirmed": return refuse(403, "loginUnconfirmed");
+    case "tooManySignups": case "tooManyForgots": case "mailThrottled": return refuse(429, refused.code);
+    case "loginThrottled": return refuse(429, "loginThrottled", refused.minutes);
+    case "mailFailed": return refuse(503, "mailFailed");
     default: {
       const unknown: never = refused;
       throw new Error(`no answer for ${JSON.stringify(unknown)}`);

@@ -10,17 +10,14 @@ import {
 import { authenticate, refuseSession } from "../auth/applicant-session";
 import type { ServerContext } from "../context";
 import { storedDocuments } from "../data/documents";
-import {
-  ApiError, blocks, browserErrors, changed, chooseTabBody, fieldErrors, lastPageBody, messageReply, profile, setBlocksBody, submitRefusal, submitted, tabs,
-  WEB_STATUSES, webStatusBody,
-} from "../../api-contract";
+import { ApiError, blocks, browserErrors, changed, chooseTabBody, fieldErrors, lastPageBody, messageReply, profile, setBlocksBody, submitRefusal, submitted, tabs, WEB_STATUSES, webStatusBody, refuse } from "../../api-contract";
 import { mailTexts } from "../platform/mail";
-import { messages } from "../messages";
+import { messages } from "../../api-contract/messages";
 
 /** The new revision, or the refusal of a change as an answer. */
 function revisionOf(result: ChangeResult): number {
   if (result.ok) return result.value.revision;
-  throw result.code === "alreadySubmitted" ? new ApiError(409, messages.alreadySubmitted) : new ApiError(412, messages.stale);
+  throw result.code === "alreadySubmitted" ? refuse(409, "alreadySubmitted") : refuse(412, "stale");
 }
 
 /**
@@ -39,7 +36,7 @@ export function applicationRoutes(app: FastifyInstance, ctx: ServerContext): voi
   const referenceParts = (answers: Answers) => ({ prefix: form.institution.reference_prefix, term: entryTermCode(answers) });
   const state = (a: Application) => ({ tabs: a.tabs, blocks: a.blocks });
   const unlessSubmitted = (isWritten: boolean) => {
-    if (!isWritten) throw new ApiError(409, messages.alreadySubmitted);
+    if (!isWritten) throw refuse(409, "alreadySubmitted");
   };
   // A document question counts as answered when its converted document is stored, whatever
   // its answer says: the answer alone ("ANSWERED") is anyone's to write.
@@ -90,7 +87,7 @@ export function applicationRoutes(app: FastifyInstance, ctx: ServerContext): voi
     const keys = Object.keys(sent);
     const ifMatch = request.headers["if-match"];
     const ifRevision = ifMatch === undefined ? undefined : /^"(\d{1,9})"$/.exec(ifMatch)?.[1];
-    if (ifMatch !== undefined && ifRevision === undefined) throw new ApiError(412, messages.stale);
+    if (ifMatch !== undefined && ifRevision === undefined) throw refuse(412, "stale");
     // The usual autosave: answers controlling nothing, asked behind no condition, merged in the
     // statement that checks the session (engine/saves-alone.ts). A refusal (submitted, If-Match)
     // is told apart below, over the application read.
@@ -103,20 +100,20 @@ export function applicationRoutes(app: FastifyInstance, ctx: ServerContext): voi
     // Answers controlling nothing, shown, merged in one statement without the engine. Another
     // request's write in between sends it the engine's way.
     if (keys.length > 0 && savesAlone(form, a.answers, keys)) {
-      if (a.submittedAt) throw new ApiError(409, messages.alreadySubmitted);
-      if (ifRevision !== undefined && a.revision !== Number(ifRevision)) throw new ApiError(412, messages.stale);
+      if (a.submittedAt) throw refuse(409, "alreadySubmitted");
+      if (ifRevision !== undefined && a.revision !== Number(ifRevision)) throw refuse(412, "stale");
       const revision = await mergeAnswers(db, a.userId, a.revision, sent, now());
       if (revision !== null) return { message: messages.saved, revision, cleared: [] };
-      if (ifRevision !== undefined) throw new ApiError(412, messages.stale);
+      if (ifRevision !== undefined) throw refuse(412, "stale");
     }
     let cleared: string[] = [];
     const revision = revisionOf(await changeApplication(db, a, now(), (current) => {
       if (keys.length === 0) return null;
       const change = applyAnswers(form, current.answers, state(current), sent);
       const unoffered = unofferedChoices(form, change.answers, keys);
-      if (unoffered.length > 0) throw new ApiError(400, messages.notOffered(unoffered));
+      if (unoffered.length > 0) throw refuse(400, "notOffered", unoffered);
       const closed = closedChoices(form, change.answers, dayAnywhereOnEarth(now()), keys);
-      if (closed.length > 0) throw new ApiError(400, messages.closed(closed));
+      if (closed.length > 0) throw refuse(400, "closed", closed);
       cleared = change.cleared;
       return { answers: answered(writeChoiceLabels(form, change.answers)) };
     }, ifRevision === undefined ? undefined : Number(ifRevision)));
@@ -144,8 +141,8 @@ export function applicationRoutes(app: FastifyInstance, ctx: ServerContext): voi
     const status = request.body.web_status;
     const recorded = request.application.webStatus.map((e) => e.web_status);
     if (recorded.includes(status)) return { message: messages.statusSaved };
-    if (status === "submitted") throw new ApiError(409, messages.statusSubmitOnly);
-    if (WEB_STATUSES.indexOf(status) !== recorded.length) throw new ApiError(409, messages.statusOrder);
+    if (status === "submitted") throw refuse(409, "statusSubmitOnly");
+    if (WEB_STATUSES.indexOf(status) !== recorded.length) throw refuse(409, "statusOrder");
     unlessSubmitted(await addWebStatus(db, request.application.userId, status, now()));
     return { message: messages.statusSaved };
   });
@@ -174,15 +171,15 @@ export function applicationRoutes(app: FastifyInstance, ctx: ServerContext): voi
     },
   }, async (request) => {
     const a = request.application;
-    if (a.submittedAt) throw new ApiError(409, messages.alreadySubmitted);
+    if (a.submittedAt) throw refuse(409, "alreadySubmitted");
     const errors = await errorsOf(a);
-    if (Object.keys(errors).length > 0) throw new ApiError(422, messages.missingInformation, { errors });
+    if (Object.keys(errors).length > 0) throw new ApiError(422, "missingInformation", messages.missingInformation, { errors });
     const recorded = new Set(a.webStatus.map((e) => e.web_status));
     const webStatus = [...a.webStatus, ...WEB_STATUSES.filter((s) => !recorded.has(s)).map((s) => ({ web_status: s, created_at: now().toISOString() }))];
     const submittedAt = now();
     // Only the answers just checked are submitted: a save in between makes this refuse.
     const reference = await submitApplication(db, a.userId, a.revision, webStatus, referenceParts(a.answers), submittedAt);
-    if (!reference) throw new ApiError(409, messages.busy);
+    if (!reference) throw refuse(409, "busy");
     // Sent at once, but the answer does not wait on the mail server; a failure is logged, and the
     // reference is on the completion page all the same.
     ctx.background.run("mailing a submission confirmation", () =>
@@ -203,7 +200,7 @@ export function applicationRoutes(app: FastifyInstance, ctx: ServerContext): voi
   }, async (request) => {
     const { tab_id: group, chosen_tab: chosen } = request.body as { tab_id: string; chosen_tab: string };
     const tabIds = form.tabGroups.get(group)!.tabs.map((t) => t.id);
-    if (!tabIds.includes(chosen)) throw new ApiError(400, messages.tabUnknown(group, tabIds));
+    if (!tabIds.includes(chosen)) throw refuse(400, "tabUnknown", group, tabIds);
     let cleared: string[] = [];
     const revision = revisionOf(await changeApplication(db, request.application, now(), (current) => {
       const change = applyTab(form, current.answers, state(current), group, chosen);
@@ -226,7 +223,7 @@ export function applicationRoutes(app: FastifyInstance, ctx: ServerContext): voi
   }, async (request) => {
     const { button_id: group, num_components: count } = request.body as { button_id: string; num_components: number };
     const { max } = form.blockGroups.get(group)!;
-    if (count > max) throw new ApiError(400, messages.blocksRange(group, max));
+    if (count > max) throw refuse(400, "blocksRange", group, max);
     let cleared: string[] = [];
     const revision = revisionOf(await changeApplication(db, request.application, now(), (current) => {
       const change = applyBlocks(form, current.answers, state(current), group, count);

@@ -3,14 +3,14 @@
 // and deleted. Runs after the session check (app.ts): a student reaches only their own rows.
 import type { FastifyInstance } from "fastify";
 import type { JsonSchemaToTsProvider } from "@fastify/type-provider-json-schema-to-ts";
-import { fileMessages, MAX_FILE_NAME_LENGTH, maxFileBytes } from "../../engine/runtime";
+import { MAX_FILE_NAME_LENGTH, maxFileBytes } from "../../engine/runtime";
 import type { Application } from "../data/applications";
 import type { ServerContext } from "../context";
 import { addUploadKey, clearDocumentAnswer, documentsOf, isUploadKeyIssued, startConversion, storedDocuments } from "../data/documents";
 import { removeDocument, removeFiles, storageKey, thumbnailKey, type ConvertJob } from "../convert/documents";
 import { hit } from "../auth/throttle";
-import { ApiError, answerKeyParams, conversion, convertBody, documentAnswers, messageReply, presignBody, presignedPost } from "../../api-contract";
-import { messages } from "../messages";
+import { answerKeyParams, conversion, convertBody, documentAnswers, messageReply, presignBody, presignedPost, refuse } from "../../api-contract";
+import { messages } from "../../api-contract/messages";
 
 const UPLOAD_FORM_SECONDS = 5 * 60;
 /** How long after the form is issued its key may be named for conversion (the upload itself has 5 minutes). */
@@ -23,14 +23,14 @@ export function documentRoutes(app: FastifyInstance, ctx: ServerContext): void {
   const { db, now, storage, jobs } = ctx;
   const routes = app.withTypeProvider<JsonSchemaToTsProvider>();
   const documentQuestion = (key: string) => {
-    if (!ctx.form.documentKeys.includes(key)) throw new ApiError(400, messages.notADocumentQuestion(key));
+    if (!ctx.form.documentKeys.includes(key)) throw refuse(400, "notADocumentQuestion", key);
     return key;
   };
   const writable = (a: Application) => {
-    if (a.submittedAt) throw new ApiError(409, messages.alreadySubmitted);
+    if (a.submittedAt) throw refuse(409, "alreadySubmitted");
   };
-  const limit = async (a: Application, what: "upload" | "convert", perMinute: number, refusal: string) => {
-    if ((await hit(db, `${what}:${a.userId}`, 60_000, now())) > perMinute) throw new ApiError(429, refusal);
+  const limit = async (a: Application, what: "upload" | "convert", perMinute: number, refusal: "tooManyUploads" | "tooManyConversions") => {
+    if ((await hit(db, `${what}:${a.userId}`, 60_000, now())) > perMinute) throw refuse(429, refusal);
   };
 
   routes.post("/api/presigned-url", {
@@ -43,7 +43,7 @@ export function documentRoutes(app: FastifyInstance, ctx: ServerContext): void {
     const a = request.application;
     writable(a);
     const answerKey = documentQuestion(request.body.answer_key);
-    await limit(a, "upload", UPLOADS_PER_MINUTE, messages.tooManyUploads);
+    await limit(a, "upload", UPLOADS_PER_MINUTE, "tooManyUploads");
     const key = storageKey("documents");
     await addUploadKey(db, key, a.userId, answerKey, new Date(now().getTime() + UPLOAD_KEY_MS));
     const maxBytes = maxFileBytes(ctx.form.form.institution.uploads);
@@ -64,16 +64,16 @@ export function documentRoutes(app: FastifyInstance, ctx: ServerContext): void {
     const answerKey = documentQuestion(request.params.key);
     const { file_key: uploadKey, file_name: fileName } = request.body;
     // The spec's name rules, checked here too: the browser's check is a courtesy.
-    if (fileName.length > MAX_FILE_NAME_LENGTH) throw new ApiError(400, messages.fileNameTooLong);
+    if (fileName.length > MAX_FILE_NAME_LENGTH) throw refuse(400, "fileNameTooLong");
     const { uploads } = ctx.form.form.institution;
-    if (!uploads.types.some((type) => fileName.toLowerCase().endsWith(type))) throw new ApiError(400, fileMessages(uploads).wrongType);
-    await limit(a, "convert", CONVERSIONS_PER_MINUTE, messages.tooManyConversions);
+    if (!uploads.types.some((type) => fileName.toLowerCase().endsWith(type))) throw refuse(400, "fileWrongType", uploads);
+    await limit(a, "convert", CONVERSIONS_PER_MINUTE, "tooManyConversions");
     // The key is the applicant's for this question only while unused and unexpired; it is used
     // up (deleted) only once the file is known to be there, so a refusal changes nothing.
-    if (!(await isUploadKeyIssued(db, uploadKey, a.userId, answerKey, now()))) throw new ApiError(400, messages.uploadKeyUnknown);
-    if (!(await storage.read(uploadKey))) throw new ApiError(400, messages.uploadMissing);
+    if (!(await isUploadKeyIssued(db, uploadKey, a.userId, answerKey, now()))) throw refuse(400, "uploadKeyUnknown");
+    if (!(await storage.read(uploadKey))) throw refuse(400, "uploadMissing");
     const started = await startConversion(db, { uploadKey, userId: a.userId, answerKey, fileName, now: now() });
-    if (!started.ok) throw started.code === "uploadKeyUnknown" ? new ApiError(400, messages.uploadKeyUnknown) : new ApiError(409, messages.conversionInFlight);
+    if (!started.ok) throw started.code === "uploadKeyUnknown" ? refuse(400, "uploadKeyUnknown") : refuse(409, "conversionInFlight");
     if (started.value) await removeFiles(storage, [started.value]);
     await jobs.send("convert-document", { userId: a.userId, answerKey, uploadKey } satisfies ConvertJob);
     return { status: "UNPROCESSED" as const, message: null };
@@ -120,7 +120,7 @@ export function documentRoutes(app: FastifyInstance, ctx: ServerContext): void {
     const answerKey = documentQuestion(request.params.key);
     const row = (await documentsOf(db, request.application.userId)).find((d) => d.answerKey === answerKey && d.status === "COMPLETED");
     const png = row?.pdfKey ? await storage.read(thumbnailKey(row.pdfKey)) : null;
-    if (!png) throw new ApiError(404, messages.noThumbnail);
+    if (!png) throw refuse(404, "noThumbnail");
     // Not kept by the browser: a shared computer keeps nothing of the applicant's documents.
     return reply.type("image/png").header("Cache-Control", "no-store").send(png);
   });

@@ -4,10 +4,9 @@
 import type { FastifyInstance } from "fastify";
 import type { JsonSchemaToTsProvider } from "@fastify/type-provider-json-schema-to-ts";
 import type { ServerContext } from "../context";
-import { ApiError, lookupAnswer, lookupQuery, messageReply } from "../../api-contract";
+import { lookupAnswer, lookupQuery, messageReply, refuse } from "../../api-contract";
 import { addressOfPhotonId, addressOfZip, isZipText, photonSuggestions, zipSuggestions, type AddressRecord } from "../lookup/addresses";
 import { isSchoolCategory, schoolByCeeb, searchSchools } from "../lookup/schools";
-import { messages } from "../messages";
 
 export function lookupRoutes(app: FastifyInstance, ctx: ServerContext): void {
   const { db, config } = ctx;
@@ -22,17 +21,17 @@ export function lookupRoutes(app: FastifyInstance, ctx: ServerContext): void {
     },
   }, async (request) => {
     const { category, id } = request.query;
-    if (request.query.text === undefined && id === undefined) throw new ApiError(400, messages.lookupTextOrId);
-    if (request.query.text !== undefined && id !== undefined) throw new ApiError(400, messages.lookupNotBoth);
+    if (request.query.text === undefined && id === undefined) throw refuse(400, "lookupTextOrId");
+    if (request.query.text !== undefined && id !== undefined) throw refuse(400, "lookupNotBoth");
 
     if (id !== undefined) {
       const found = isSchoolCategory(category) ? await schoolByCeeb(db, category, id) : await addressOf(id);
-      if (!found) throw new ApiError(404, messages.lookupNotFound);
+      if (!found) throw refuse(404, "lookupNotFound");
       return found;
     }
 
     const typed = request.query.text!.trim();
-    if (typed === "") throw new ApiError(400, messages.lookupTextEmpty);
+    if (typed === "") throw refuse(400, "lookupTextEmpty");
     // The schema's default says 5 for the documentation; app.ts turns Ajv's defaults off.
     const max = Number(request.query.max_results ?? "5");
     if (isSchoolCategory(category)) return searchSchools(db, category, typed, max);

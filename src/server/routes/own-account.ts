@@ -4,14 +4,14 @@
 // of a deleted account.
 import type { FastifyInstance } from "fastify";
 import type { JsonSchemaToTsProvider } from "@fastify/type-provider-json-schema-to-ts";
-import { ApiError, emailChangeBody, emailChanged, emailConfirmBody, messageReply, passwordChangeBody, replies } from "../../api-contract";
+import { ApiError, emailChangeBody, emailChanged, emailConfirmBody, messageReply, passwordChangeBody, replies, refuse } from "../../api-contract";
 import { createOwnAccountService, type OwnAccountRefusal } from "../accounts/own-account";
 import { ownDataZip, zipName } from "../accounts/own-data";
 import { clearSessionCookies } from "../auth/sessions";
 import { hit } from "../auth/throttle";
 import type { ServerContext } from "../context";
 import { ownData } from "../data/own-account";
-import { messages } from "../messages";
+import { messages } from "../../api-contract/messages";
 import { applicantActor, recordAudit } from "../staff/audit";
 import { attachment } from "../storage/keys";
 
@@ -20,12 +20,12 @@ const DOWNLOADS_PER_HOUR = 10;
 function refusal(refused: OwnAccountRefusal): ApiError {
   switch (refused.code) {
     case "emailInvalid": case "emailSame": case "codeFormat": case "emailChangeCodeWrong": case "currentPasswordWrong": case "passwordCommon":
-      return new ApiError(400, messages[refused.code]);
-    case "passwordRules": return new ApiError(400, messages.passwordRules(refused.failed));
-    case "emailTaken": case "keptSubmitted": return new ApiError(409, messages[refused.code]);
-    case "mailThrottled": case "tooManyEmailChanges": return new ApiError(429, messages[refused.code]);
-    case "loginThrottled": return new ApiError(429, messages.loginThrottled(refused.minutes));
-    case "mailFailed": return new ApiError(503, messages.mailFailed);
+      return refuse(400, refused.code);
+    case "passwordRules": return refuse(400, "passwordRules", refused.failed);
+    case "emailTaken": case "keptSubmitted": return refuse(409, refused.code);
+    case "mailThrottled": case "tooManyEmailChanges": return refuse(429, refused.code);
+    case "loginThrottled": return refuse(429, "loginThrottled", refused.minutes);
+    case "mailFailed": return refuse(503, "mailFailed");
     default: {
       const unknown: never = refused;
       throw new Error(`no answer for ${JSON.stringify(unknown)}`);
@@ -70,7 +70,7 @@ export function ownAccountRoutes(app: FastifyInstance, ctx: ServerContext): void
     },
   }, async (request, reply) => {
     const { userId, username } = request.application;
-    if ((await hit(ctx.db, `own-data:${userId}`, 60 * 60_000, ctx.now())) > DOWNLOADS_PER_HOUR) throw new ApiError(429, messages.tooManyDownloads);
+    if ((await hit(ctx.db, `own-data:${userId}`, 60 * 60_000, ctx.now())) > DOWNLOADS_PER_HOUR) throw refuse(429, "tooManyDownloads");
     const data = await ownData(ctx.db, userId);
     await recordAudit(ctx.db, applicantActor(username, request.ip), { at: ctx.now(), action: "download own data", applicationId: userId });
     return reply

@@ -7,8 +7,7 @@ import { userOfServiceToken } from "../auth/service-tokens";
 import type { ServerContext } from "../context";
 import { serviceViewOf } from "../data/applications";
 import { storedDocuments } from "../data/documents";
-import { ApiError, messageReply, serviceApplication } from "../../api-contract";
-import { messages } from "../messages";
+import { messageReply, serviceApplication, refuse } from "../../api-contract";
 
 export function serviceRoutes(app: FastifyInstance, ctx: ServerContext): void {
   const { db, hash, now } = ctx;
@@ -23,9 +22,9 @@ export function serviceRoutes(app: FastifyInstance, ctx: ServerContext): void {
     },
   }, async (request) => {
     const userId = await userOfServiceToken(db, hash, request.query.service_token, now());
-    if (userId === null) throw new ApiError(403, messages.serviceTokenInvalid);
+    if (userId === null) throw refuse(403, "serviceTokenInvalid");
     const view = await serviceViewOf(db, userId);
-    if (!view) throw new ApiError(403, messages.serviceTokenInvalid);
+    if (!view) throw refuse(403, "serviceTokenInvalid");
     return { answer: view.answers, add_another: view.blocks, document_answer: await storedDocuments(db, userId), tabs: view.tabs };
   });
 }

@@ -7,8 +7,8 @@ import { randomId } from "../auth/secrets";
 import { hit } from "../auth/throttle";
 import type { ServerContext } from "../context";
 import { saveTemporaryAnswers, temporaryAnswers } from "../data/temporary-answers";
-import { ApiError, messageReply, savedAnswers, savedAnswersQuery, savedForLater } from "../../api-contract";
-import { messages } from "../messages";
+import { messageReply, savedAnswers, savedAnswersQuery, savedForLater, refuse } from "../../api-contract";
+import { messages } from "../../api-contract/messages";
 
 const KEPT_MS = 30 * 24 * 60 * 60_000;
 const SAVES_PER_ADDRESS_PER_HOUR = 60;
@@ -27,15 +27,15 @@ export function temporaryAnswerRoutes(app: FastifyInstance, ctx: ServerContext):
       },
     },
   }, async (request) => {
-    if ((await hit(db, `tmp:${request.ip}`, 60 * 60_000, now())) > SAVES_PER_ADDRESS_PER_HOUR) throw new ApiError(429, messages.tooManyTemporary);
+    if ((await hit(db, `tmp:${request.ip}`, 60 * 60_000, now())) > SAVES_PER_ADDRESS_PER_HOUR) throw refuse(429, "tooManyTemporary");
     const token = randomId();
     const expires = new Date(now().getTime() + KEPT_MS);
     const { form } = ctx.form;
     const evaluation = evaluateAnswers(form, withoutChoiceLabels(form, request.body as Answers));
     const unoffered = unofferedChoices(form, evaluation.answers);
-    if (unoffered.length > 0) throw new ApiError(400, messages.notOffered(unoffered));
+    if (unoffered.length > 0) throw refuse(400, "notOffered", unoffered);
     const closed = closedChoices(form, evaluation.answers, dayAnywhereOnEarth(now()));
-    if (closed.length > 0) throw new ApiError(400, messages.closed(closed));
+    if (closed.length > 0) throw refuse(400, "closed", closed);
     const answers = answered(writeChoiceLabels(form, evaluation.answers));
     await saveTemporaryAnswers(db, hash(token), answers, expires);
     return { message: messages.temporarySaved, token, expires_at: expires.toISOString() };
@@ -49,7 +49,7 @@ export function temporaryAnswerRoutes(app: FastifyInstance, ctx: ServerContext):
     },
   }, async (request) => {
     const answers = await temporaryAnswers(db, hash(request.query.token), now());
-    if (!answers) throw new ApiError(404, messages.temporaryUnknown);
+    if (!answers) throw refuse(404, "temporaryUnknown");
     return { answer: answers };
   });
 }

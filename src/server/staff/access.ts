@@ -4,9 +4,8 @@
 import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from "fastify";
 import { STAFF_ROLES, type StaffRole } from "../../api-contract/staff";
 import type { ServerContext } from "../context";
-import { ApiError } from "../../api-contract";
-import { staffMessages } from "./messages";
 import { clearStaffCookie, staffOfSession, type Staff } from "./sessions";
+import { refuse } from "../../api-contract";
 
 declare module "fastify" {
   interface FastifyRequest {
@@ -26,7 +25,7 @@ export async function staffOnly(app: FastifyInstance, ctx: ServerContext, routes
       const staff = id ? await staffOfSession(ctx.db, ctx.hash(id), ctx.now()) : null;
       if (!staff) {
         if (id) clearStaffCookie(reply, ctx.staffCookie);
-        throw new ApiError(401, staffMessages.loginNeeded);
+        throw refuse(401, "loginNeeded");
       }
       request.staff = staff;
     });
@@ -47,5 +46,5 @@ const rank = (role: StaffRole) => STAFF_ROLES.indexOf(role);
 
 /** A route's preHandler: 403 unless the staff member's role is `least` or above. */
 export const allow = (least: StaffRole): preHandlerAsyncHookHandler => async (request: FastifyRequest) => {
-  if (rank(request.staff.role) < rank(least)) throw new ApiError(403, staffMessages.roleNeeded(least));
+  if (rank(request.staff.role) < rank(least)) throw refuse(403, "roleNeeded", least);
 };

@@ -3,20 +3,19 @@
 // them (integration.ts), so a key cannot make or revoke keys.
 import type { FastifyInstance } from "fastify";
 import type { JsonSchemaToTsProvider } from "@fastify/type-provider-json-schema-to-ts";
-import { ApiError, apiKey, apiKeyIdParams, apiKeyList, createApiKeyBody, createdApiKey, messageReply } from "../../api-contract";
+import { ApiError, apiKey, apiKeyIdParams, apiKeyList, createApiKeyBody, createdApiKey, messageReply, refuse } from "../../api-contract";
 import type { ServerContext } from "../context";
 import { allow } from "./access";
 import { createApiKey, listApiKeys, revokeApiKey, type ApiKeyRefusal } from "./api-keys";
 import { staffActor } from "./audit";
-import { staffMessages } from "./messages";
 
 const tags = ["staff"];
 
 function apiKeyRefusal(refusal: ApiKeyRefusal): ApiError {
   switch (refusal.code) {
-    case "nameInvalid": return new ApiError(400, staffMessages.apiKeyNameInvalid(refusal.name));
-    case "nameTaken": return new ApiError(409, staffMessages.apiKeyNameTaken(refusal.name));
-    case "notFound": return new ApiError(404, staffMessages.apiKeyNotFound(refusal.name));
+    case "nameInvalid": return refuse(400, "apiKeyNameInvalid", refusal.name);
+    case "nameTaken": return refuse(409, "apiKeyNameTaken", refusal.name);
+    case "notFound": return refuse(404, "apiKeyNotFound", refusal.name);
     default: throw new Error(`unknown refusal ${refusal.code satisfies never}`);
   }
 }

@@ -3,10 +3,7 @@
 // download goes into the audit log, with what names it and never an answer or a note's text.
 import type { FastifyInstance } from "fastify";
 import type { JsonSchemaToTsProvider } from "@fastify/type-provider-json-schema-to-ts";
-import {
-  ApiError, applicationFilter, applicationIdParams, applicationListQuery, applicationPage, documentParams, documentVersionQuery, messageReply, neighbours,
-  noteBody, reviewBody, reviewNote, staffApplication, pdfCopy,
-} from "../../api-contract";
+import { applicationFilter, applicationIdParams, applicationListQuery, applicationPage, documentParams, documentVersionQuery, messageReply, neighbours, noteBody, reviewBody, reviewNote, staffApplication, pdfCopy, refuse } from "../../api-contract";
 import type { ServerContext } from "../context";
 import { loginsOf } from "../data/applications";
 import { documentsOf, storedDocuments } from "../data/documents";
@@ -17,7 +14,6 @@ import { LINK_SECONDS } from "../storage/types";
 import { recordAudit, staffActor } from "./audit";
 import { allow } from "./access";
 import { readCursor, writeCursor } from "./cursor";
-import { staffMessages } from "./messages";
 import { timelineOf } from "./timeline";
 
 const tags = ["staff applications"];
@@ -26,7 +22,7 @@ export function officeApplicationRoutes(api: FastifyInstance, ctx: ServerContext
   const { db, storage } = ctx;
   const routes = api.withTypeProvider<JsonSchemaToTsProvider>();
   const mustExist = async (id: number) => {
-    if (!(await applicationExists(db, id))) throw new ApiError(404, staffMessages.applicationNotFound);
+    if (!(await applicationExists(db, id))) throw refuse(404, "applicationNotFound");
   };
 
   routes.get("/applications", {
@@ -54,7 +50,7 @@ export function officeApplicationRoutes(api: FastifyInstance, ctx: ServerContext
   }, async (request) => {
     const { id } = request.params;
     const application = await applicationForReview(db, id);
-    if (!application) throw new ApiError(404, staffMessages.applicationNotFound);
+    if (!application) throw refuse(404, "applicationNotFound");
     const [documents, documentAnswer, logins, changes, notes] = await Promise.all([
       documentsOf(db, id), storedDocuments(db, id), loginsOf(db, id), reviewChangesOf(db, id), notesOf(db, id),
     ]);
@@ -80,7 +76,7 @@ export function officeApplicationRoutes(api: FastifyInstance, ctx: ServerContext
     },
   }, async (request) => {
     const found = await neighboursOf(db, request.params.id, { ...request.query, timeZone: ctx.sender.timeZone });
-    if (!found) throw new ApiError(404, staffMessages.applicationNotFound);
+    if (!found) throw refuse(404, "applicationNotFound");
     return found;
   });
 
@@ -94,8 +90,8 @@ export function officeApplicationRoutes(api: FastifyInstance, ctx: ServerContext
     const { version } = request.query;
     await mustExist(id);
     const document = (await documentsOf(db, id)).find((d) => d.answerKey === answerKey);
-    if (!document) throw new ApiError(404, staffMessages.documentNotFound(answerKey));
-    if (version === "pdf" && (document.status !== "COMPLETED" || !document.pdfKey)) throw new ApiError(404, staffMessages.pdfNotFound(answerKey));
+    if (!document) throw refuse(404, "documentNotFound", answerKey);
+    if (version === "pdf" && (document.status !== "COMPLETED" || !document.pdfKey)) throw refuse(404, "pdfNotFound", answerKey);
     // The storage's Content-Disposition cleans the applicant's file name (storage/keys.ts).
     const url = version === "pdf"
       ? await storage.downloadUrl(document.pdfKey!, { fileName: `${answerKey}.pdf`, expiresInSeconds: LINK_SECONDS })
@@ -123,9 +119,9 @@ export function officeApplicationRoutes(api: FastifyInstance, ctx: ServerContext
   }, async (request, reply) => {
     const { id } = request.params;
     const application = await applicationForReview(db, id);
-    if (!application) throw new ApiError(404, staffMessages.applicationNotFound);
+    if (!application) throw refuse(404, "applicationNotFound");
     const copy = await finishedPdfCopy(ctx, id);
-    if (!copy) throw new ApiError(409, staffMessages.pdfCopyNotReady);
+    if (!copy) throw refuse(409, "pdfCopyNotReady");
     const url = await storage.downloadUrl(copy.pdfKey!, { fileName: `${application.reference ?? `application-${id}`}.pdf`, expiresInSeconds: LINK_SECONDS });
     await recordAudit(db, staffActor(request), { at: ctx.now(), action: "download pdf copy", applicationId: id });
     return reply.redirect(url, 303);
@@ -143,8 +139,8 @@ export function officeApplicationRoutes(api: FastifyInstance, ctx: ServerContext
     const changed = await setReviewStatus(db, id, to);
     if (!changed.ok) {
       switch (changed.code) {
-        case "notFound": throw new ApiError(404, staffMessages.applicationNotFound);
-        case "notSubmitted": throw new ApiError(409, staffMessages.reviewNeedsSubmitted);
+        case "notFound": throw refuse(404, "applicationNotFound");
+        case "notSubmitted": throw refuse(409, "reviewNeedsSubmitted");
         default: throw new Error(`unknown refusal ${changed.code satisfies never}`);
       }
     }
@@ -161,7 +157,7 @@ export function officeApplicationRoutes(api: FastifyInstance, ctx: ServerContext
   }, async (request, reply) => {
     const { id } = request.params;
     const { body } = request.body;
-    if (body.trim() === "") throw new ApiError(400, staffMessages.emptyNote);
+    if (body.trim() === "") throw refuse(400, "emptyNote");
     await mustExist(id);
     const now = ctx.now();
     const noteId = await addNote(db, { applicationId: id, staffId: request.staff.id, body, now });

@@ -2,8 +2,7 @@
 // as base64url JSON. It comes back from the browser, so it is read as untrusted: anything but a
 // cursor of this order is refused with a message, never passed to the database.
 import { isSortValue, type Order, type Position } from "../data/office-list";
-import { ApiError } from "../../api-contract";
-import { staffMessages } from "./messages";
+import { refuse } from "../../api-contract";
 
 export function writeCursor(order: Order, position: Position): string {
   return Buffer.from(JSON.stringify([order, position.value, position.id])).toString("base64url");
@@ -15,13 +14,13 @@ export function readCursor(cursor: string, order: Order): Position {
   try {
     parsed = JSON.parse(Buffer.from(cursor, "base64url").toString("utf8"));
   } catch {
-    throw new ApiError(400, staffMessages.badCursor);
+    throw refuse(400, "badCursor");
   }
-  if (!Array.isArray(parsed) || parsed.length !== 3) throw new ApiError(400, staffMessages.badCursor);
+  if (!Array.isArray(parsed) || parsed.length !== 3) throw refuse(400, "badCursor");
   const [named, value, id] = parsed as unknown[];
-  if (named !== order) throw new ApiError(400, staffMessages.cursorOfAnotherOrder);
+  if (named !== order) throw refuse(400, "cursorOfAnotherOrder");
   if (!isSortValue(order, value) || !Number.isInteger(id) || (id as number) < 1 || (id as number) > 2147483647) {
-    throw new ApiError(400, staffMessages.badCursor);
+    throw refuse(400, "badCursor");
   }
   return { value, id: id as number };
 }

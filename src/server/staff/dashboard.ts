@@ -4,10 +4,9 @@
 // answer, name or address leaves, so nothing goes into the audit log.
 import type { FastifyInstance } from "fastify";
 import type { JsonSchemaToTsProvider } from "@fastify/type-provider-json-schema-to-ts";
-import { ApiError, dashboard, messageReply } from "../../api-contract";
+import { dashboard, messageReply, refuse } from "../../api-contract";
 import type { ServerContext } from "../context";
 import { dashboardOf } from "../data/dashboard";
-import { staffMessages } from "./messages";
 
 export function officeDashboardRoutes(api: FastifyInstance, ctx: ServerContext): void {
   api.withTypeProvider<JsonSchemaToTsProvider>().get("/dashboard", {
@@ -17,7 +16,7 @@ export function officeDashboardRoutes(api: FastifyInstance, ctx: ServerContext):
     },
   }, async () => {
     const cycle = ctx.form.form.institution.cycle;
-    if (!cycle) throw new ApiError(409, staffMessages.noCycle);
+    if (!cycle) throw refuse(409, "noCycle");
     return dashboardOf(ctx.db, { now: ctx.now(), timeZone: ctx.sender.timeZone, opens: cycle.opens });
   });
 }

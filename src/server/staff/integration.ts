@@ -7,7 +7,7 @@
 import rateLimit from "@fastify/rate-limit";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { JsonSchemaToTsProvider } from "@fastify/type-provider-json-schema-to-ts";
-import { ApiError, integrationListQuery, integrationPage, messageReply, referenceParams, integrationApplication } from "../../api-contract";
+import { integrationListQuery, integrationPage, messageReply, referenceParams, integrationApplication, refuse } from "../../api-contract";
 import { choiceLabel, isChoice, isChoiceLabel } from "../../engine/runtime";
 import type { ServerContext } from "../context";
 import { documentsOfMany, submittedByReference, submittedPage, type KeysetPosition, type Since, type SubmittedApplication } from "../data/integration";
@@ -17,7 +17,7 @@ import { LINK_SECONDS } from "../storage/types";
 import { API_KEY_PREFIX, liveKeyOf, type LiveKey } from "./api-keys";
 import { recordAudit } from "./audit";
 import { STAFF_API } from "./access";
-import { staffMessages } from "./messages";
+import { messages } from "../../api-contract/messages";
 
 declare module "fastify" {
   interface FastifyRequest {
@@ -75,7 +75,7 @@ export async function integrationRoutes(app: FastifyInstance, ctx: ServerContext
       const key = presented === undefined ? null : await liveKeyOf(ctx, presented);
       if (!key) {
         reply.header("WWW-Authenticate", 'Bearer realm="integration"');
-        throw new ApiError(401, presented === undefined ? staffMessages.apiKeyNeeded : staffMessages.apiKeyInvalid);
+        throw refuse(401, presented === undefined ? "apiKeyNeeded" : "apiKeyInvalid");
       }
       request.apiKey = key;
     });
@@ -93,7 +93,7 @@ export async function integrationRoutes(app: FastifyInstance, ctx: ServerContext
       timeWindow: 60_000,
       hook: "preHandler",
       keyGenerator: (request: FastifyRequest) => String(request.apiKey!.id),
-      errorResponseBuilder: (_request, context) => ({ statusCode: 429, message: staffMessages.apiRateLimited(Math.max(1, Math.ceil(context.ttl / 1000))) }),
+      errorResponseBuilder: (_request, context) => ({ statusCode: 429, message: messages.apiRateLimited(Math.max(1, Math.ceil(context.ttl / 1000))) }),
     });
     api.addHook("onRoute", (route) => {
       route.schema = { ...route.schema, security: [{ apiKey: [] }] };
@@ -137,7 +137,7 @@ function keyRoutes(api: FastifyInstance, ctx: ServerContext): void {
     },
   }, async (request) => {
     const row = await submittedByReference(ctx.db, request.params.reference);
-    if (!row) throw new ApiError(404, staffMessages.submittedNotFound);
+    if (!row) throw refuse(404, "submittedNotFound");
     request.apiApplicationId = row.id;
     const documents = await documentsOfMany(ctx.db, [row.id]);
     return applicationOf(ctx, row, documents.get(row.id) ?? []);
@@ -182,7 +182,7 @@ function sinceOf(text: string, timeZone: string): Since {
   if (DAY.test(text) && !Number.isNaN(day.getTime()) && day.toISOString().startsWith(text)) return { day: text, timeZone };
   const at = new Date(text);
   if (DATE_TIME.test(text) && !Number.isNaN(at.getTime())) return { at };
-  throw new ApiError(400, staffMessages.submittedSinceInvalid);
+  throw refuse(400, "submittedSinceInvalid");
 }
 
 const POSITION = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/;
@@ -197,11 +197,11 @@ function readKeysetCursor(cursor: string): KeysetPosition {
   try {
     parsed = JSON.parse(Buffer.from(cursor, "base64url").toString("utf8"));
   } catch {
-    throw new ApiError(400, staffMessages.badCursor);
+    throw refuse(400, "badCursor");
   }
-  if (!Array.isArray(parsed) || parsed.length !== 2) throw new ApiError(400, staffMessages.badCursor);
+  if (!Array.isArray(parsed) || parsed.length !== 2) throw refuse(400, "badCursor");
   const [position, id] = parsed as unknown[];
-  if (typeof position !== "string" || !POSITION.test(position) || Number.isNaN(Date.parse(position))) throw new ApiError(400, staffMessages.badCursor);
-  if (!Number.isInteger(id) || (id as number) < 1 || (id as number) > 2147483647) throw new ApiError(400, staffMessages.badCursor);
+  if (typeof position !== "string" || !POSITION.test(position) || Number.isNaN(Date.parse(position))) throw refuse(400, "badCursor");
+  if (!Number.isInteger(id) || (id as number) < 1 || (id as number) > 2147483647) throw refuse(400, "badCursor");
   return { position, id: id as number };
 }

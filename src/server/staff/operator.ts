@@ -9,7 +9,7 @@ import { createApiKey, isApiKeyName, revokeApiKey } from "./api-keys";
 import { OPERATOR } from "./audit";
 import { inviteStaff, type StaffDeps } from "./invitations";
 import { listStaff } from "./members";
-import { staffMessages } from "./messages";
+import { messages } from "../../api-contract/messages";
 
 export type OperatorCommand =
   | { command: "invite"; email: string; role: string; printLink: boolean }
@@ -39,7 +39,7 @@ export async function runOperatorCommand(deps: StaffDeps, mailDestination: strin
 
 /** A mistyped command, refused before any database is opened (which takes seconds); null when it may run. */
 export function operatorCommandRefusal(command: OperatorCommand): OperatorAnswer | null {
-  if (command.command === "api-key create" && !isApiKeyName(command.name)) return { ok: false, lines: [staffMessages.apiKeyNameInvalid(command.name)] };
+  if (command.command === "api-key create" && !isApiKeyName(command.name)) return { ok: false, lines: [messages.apiKeyNameInvalid(command.name)] };
   if (command.command !== "invite") return null;
   if (!isEmail(command.email.trim().toLowerCase())) return { ok: false, lines: [`"${command.email}" is not an e-mail address.`] };
   if (!isRole(command.role)) return { ok: false, lines: [`The role must be ${STAFF_ROLES.join(", ")}, not "${command.role}".`] };
@@ -59,7 +59,7 @@ async function invite(deps: StaffDeps, mailDestination: string, command: Extract
     return { ok: true, lines };
   }
   switch (result.code) {
-    case "alreadyActive": case "alreadyDisabled": return { ok: false, lines: [staffMessages[result.code](result.email)] };
+    case "alreadyActive": case "alreadyDisabled": return { ok: false, lines: [messages[result.code](result.email)] };
     case "mailFailed": return { ok: false, lines: [`The invitation could not be mailed (${mailDestination}): ${result.reason}. Try again, or add --print-link.`] };
     default: throw new Error(`inviting answered ${result.code}`);
   }
@@ -74,7 +74,7 @@ async function list(deps: StaffDeps): Promise<OperatorAnswer> {
 
 async function createKey(deps: StaffDeps, name: string): Promise<OperatorAnswer> {
   const result = await createApiKey(deps, OPERATOR, name);
-  if (!result.ok) return { ok: false, lines: [result.code === "nameTaken" ? staffMessages.apiKeyNameTaken(name) : staffMessages.apiKeyNameInvalid(name)] };
+  if (!result.ok) return { ok: false, lines: [result.code === "nameTaken" ? messages.apiKeyNameTaken(name) : messages.apiKeyNameInvalid(name)] };
   return {
     ok: true,
     lines: [
@@ -86,7 +86,7 @@ async function createKey(deps: StaffDeps, name: string): Promise<OperatorAnswer>
 
 async function revokeKey(deps: StaffDeps, name: string): Promise<OperatorAnswer> {
   const result = await revokeApiKey(deps, OPERATOR, { name });
-  return result.ok ? { ok: true, lines: [`Revoked the API key "${name}": its next call is refused.`] } : { ok: false, lines: [staffMessages.apiKeyNotFound(name)] };
+  return result.ok ? { ok: true, lines: [`Revoked the API key "${name}": its next call is refused.`] } : { ok: false, lines: [messages.apiKeyNotFound(name)] };
 }
 
 /** A command as it arrives over the operator channel, checked; null when it is not one. */

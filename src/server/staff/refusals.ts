@@ -1,24 +1,24 @@
 // The staff side's refusals as answers: each code its status and message (messages.ts).
-import { ApiError } from "../../api-contract";
-import { messages } from "../messages";
+import { ApiError, refuse } from "../../api-contract";
 import type { InvitationRefusal } from "./invitations";
 import type { StaffLoginResult } from "./login";
 import type { ChangeResult } from "./members";
-import { staffMessages } from "./messages";
 
 type Refusal = InvitationRefusal | Extract<StaffLoginResult, { ok: false }> | Extract<ChangeResult, { ok: false }>;
 
 export function staffRefusal(refused: Refusal): ApiError {
   switch (refused.code) {
-    case "loginWrong": case "emailInvalid": case "enrolmentCodeWrong": return new ApiError(400, staffMessages[refused.code]);
+    case "loginWrong": return refuse(400, "staffLoginWrong");
+    case "emailInvalid": return refuse(400, "staffEmailInvalid");
+    case "enrolmentCodeWrong": return refuse(400, refused.code);
     // The applicants' password rules, in their words.
-    case "passwordRules": return new ApiError(400, messages.passwordRules(refused.failed));
-    case "passwordCommon": return new ApiError(400, messages.passwordCommon);
-    case "invitationInvalid": case "staffUnknown": return new ApiError(404, staffMessages[refused.code]);
-    case "passwordFirst": case "notYourself": case "lastAdmin": return new ApiError(409, staffMessages[refused.code]);
-    case "alreadyActive": case "alreadyDisabled": return new ApiError(409, staffMessages[refused.code](refused.email));
-    case "loginThrottled": return new ApiError(429, staffMessages.loginThrottled(refused.minutes));
-    case "mailFailed": return new ApiError(503, staffMessages.inviteMailFailed);
+    case "passwordRules": return refuse(400, "passwordRules", refused.failed);
+    case "passwordCommon": return refuse(400, "passwordCommon");
+    case "invitationInvalid": case "staffUnknown": return refuse(404, refused.code);
+    case "passwordFirst": case "notYourself": case "lastAdmin": return refuse(409, refused.code);
+    case "alreadyActive": case "alreadyDisabled": return refuse(409, refused.code, refused.email);
+    case "loginThrottled": return refuse(429, "staffLoginThrottled", refused.minutes);
+    case "mailFailed": return refuse(503, "inviteMailFailed");
     default: {
       const unknown: never = refused;
       throw new Error(`no answer for ${JSON.stringify(unknown)}`);

@@ -12,7 +12,7 @@ import { exportJobRoutes } from "../exports/job-routes";
 import { apiKeyRoutes } from "./api-key-routes";
 import { officeDashboardRoutes } from "./dashboard";
 import { recordAudit, staffActor } from "./audit";
-import { staffMessages } from "./messages";
+import { messages } from "../../api-contract/messages";
 import { clearStaffCookie, endStaffSession } from "./sessions";
 
 export async function staffRoutes(app: FastifyInstance, ctx: ServerContext): Promise<void> {
@@ -28,7 +28,7 @@ export async function staffRoutes(app: FastifyInstance, ctx: ServerContext): Pro
       await endStaffSession(ctx.db, ctx.hash(request.cookies[ctx.staffCookie.name]!));
       await recordAudit(ctx.db, staffActor(request), { at: ctx.now(), action: "logout" });
       clearStaffCookie(reply, ctx.staffCookie);
-      return { message: staffMessages.loggedOut };
+      return { message: messages.loggedOut };
     });
 
     officeApplicationRoutes(api, ctx);

@@ -4,32 +4,32 @@ import type { Readable } from "node:stream";
 import type { FastifyError, FastifyInstance, FastifyRequest } from "fastify";
 import multipart, { type Multipart } from "@fastify/multipart";
 import type { JsonSchemaToTsProvider } from "@fastify/type-provider-json-schema-to-ts";
-import { ApiError, messageReply } from "../../api-contract";
-import { messages } from "../messages";
+import { messageReply, refuse } from "../../api-contract";
+import { type ErrorCode } from "../../api-contract/messages";
 import type { DownloadRefusal, LocalStorage, UploadRefusal } from "./local";
 import { attachment, contentTypeOf } from "./keys";
 
 type FormRefusal = "notForm" | "repeatedField" | "fileField" | "afterFile" | "secondFile" | "noFile" | "empty";
 
-const refusals: Record<UploadRefusal | FormRefusal | DownloadRefusal, [status: number, message: string]> = {
-  notForm: [400, messages.uploadNotForm],
-  incomplete: [400, messages.uploadIncomplete],
-  unknownField: [400, messages.uploadUnknownField],
-  repeatedField: [400, messages.uploadRepeatedField],
-  fileField: [400, messages.uploadFileField],
-  afterFile: [400, messages.uploadAfterFile],
-  secondFile: [400, messages.uploadSecondFile],
-  noFile: [400, messages.uploadNoFile],
-  empty: [400, messages.uploadEmpty],
-  signature: [403, messages.uploadSignature],
-  expired: [403, messages.uploadExpired],
-  otherKey: [403, messages.uploadOtherKey],
-  badLink: [403, messages.downloadBadLink],
-  expiredLink: [403, messages.downloadExpiredLink],
+const refusals: Record<UploadRefusal | FormRefusal | DownloadRefusal, [status: number, code: ErrorCode]> = {
+  notForm: [400, "uploadNotForm"],
+  incomplete: [400, "uploadIncomplete"],
+  unknownField: [400, "uploadUnknownField"],
+  repeatedField: [400, "uploadRepeatedField"],
+  fileField: [400, "uploadFileField"],
+  afterFile: [400, "uploadAfterFile"],
+  secondFile: [400, "uploadSecondFile"],
+  noFile: [400, "uploadNoFile"],
+  empty: [400, "uploadEmpty"],
+  signature: [403, "uploadSignature"],
+  expired: [403, "uploadExpired"],
+  otherKey: [403, "uploadOtherKey"],
+  badLink: [403, "downloadBadLink"],
+  expiredLink: [403, "downloadExpiredLink"],
 };
-const refuse = (refusal: keyof typeof refusals) => new ApiError(...refusals[refusal]);
-const tooLarge = (maxBytes: number) => new ApiError(400, messages.uploadTooLarge(sizeText(maxBytes)));
-const gone = () => new ApiError(404, messages.fileGone);
+const refused = (refusal: keyof typeof refusals) => refuse(...refusals[refusal]);
+const tooLarge = (maxBytes: number) => refuse(400, "uploadTooLarge", sizeText(maxBytes));
+const gone = () => refuse(404, "fileGone");
 
 // The form is three short fields and the file; busboy refuses anything much bigger than that.
 // The file's own limit comes from its policy and is counted below.
@@ -40,8 +40,8 @@ export async function localStorageRoutes(app: FastifyInstance, storage: LocalSto
   // A scope of its own: multipart parsing is for this route only; the JSON API stays JSON-only.
   await app.register(async (scope) => {
     await scope.register(multipart, { limits: { ...LIMITS, fileSize: Infinity }, throwFileSizeLimit: false });
-    scope.setErrorHandler((error: FastifyError, _request, reply) => {
-      if (error.code === "FST_ERR_CTP_INVALID_MEDIA_TYPE") return reply.status(415).send({ message: messages.uploadNotMultipart });
+    scope.setErrorHandler((error: FastifyError) => {
+      if (error.code === "FST_ERR_CTP_INVALID_MEDIA_TYPE") throw refuse(415, "uploadNotMultipart");
       throw error;
     });
     const routes = scope.withTypeProvider<JsonSchemaToTsProvider>();
@@ -75,7 +75,7 @@ export async function localStorageRoutes(app: FastifyInstance, storage: LocalSto
       },
     }, async (request, reply) => {
       const checked = storage.checkDownload(request.params["*"], request.query);
-      if (!checked.ok) throw refuse(checked.refusal);
+      if (!checked.ok) throw refused(checked.refusal);
       // Streamed: an export may be hundreds of megabytes.
       const body = await storage.readStream(checked.value.key);
       if (!body) throw gone();
@@ -90,22 +90,22 @@ async function receive(request: FastifyRequest, storage: LocalStorage): Promise<
   const fields = new Map<string, string>();
   let upload: { key: string; body: Buffer; contentType: string } | undefined;
   for (let part = await nextPart(parts); part; part = await nextPart(parts)) {
-    if (upload) throw refuse(part.type === "file" ? "secondFile" : "afterFile");
+    if (upload) throw refused(part.type === "file" ? "secondFile" : "afterFile");
     if (part.type === "field") {
-      if (typeof part.value !== "string") throw refuse("notForm");
-      if (fields.has(part.fieldname)) throw refuse("repeatedField");
+      if (typeof part.value !== "string") throw refused("notForm");
+      if (fields.has(part.fieldname)) throw refused("repeatedField");
       fields.set(part.fieldname, part.value);
       continue;
     }
-    if (part.fieldname !== "file") throw refuse("fileField");
+    if (part.fieldname !== "file") throw refused("fileField");
     // The policy is checked before a byte of the file is read.
     const checked = storage.checkUpload(Object.fromEntries(fields));
-    if (!checked.ok) throw refuse(checked.refusal);
+    if (!checked.ok) throw refused(checked.refusal);
     const body = await readAtMost(part.file, checked.value.maxBytes);
-    if (body.length < checked.value.minBytes) throw refuse("empty");
+    if (body.length < checked.value.minBytes) throw refused("empty");
     upload = { key: checked.value.key, body, contentType: part.mimetype };
   }
-  if (!upload) throw refuse("noFile");
+  if (!upload) throw refused("noFile");
   return upload;
 }
 
@@ -115,7 +115,7 @@ async function nextPart(parts: AsyncIterableIterator<Multipart>): Promise<Multip
     const next = await parts.next();
     return next.done ? null : next.value;
   } catch {
-    throw refuse("notForm");
+    throw refused("notForm");
   }
 }
 
@@ -130,7 +130,7 @@ async function readAtMost(file: Readable, maxBytes: number): Promise<Buffer> {
       chunks.push(chunk);
     }
   } catch {
-    throw refuse("notForm");
+    throw refused("notForm");
   }
   // Leaving the loop early destroyed the stream: the rest of the body is never read.
   if (size > maxBytes) throw tooLarge(maxBytes);

@@ -125,13 +125,13 @@ describe.each([
   // The policy itself: the local store only (s3rver does not enforce it, see above).
   if (enforcesPolicy) {
     it.each([
-      { what: "an empty file", file: bytes(0), message: "The file is empty." },
-      { what: "a file of 1 MB and 1 byte", file: bytes(MB + 1), message: "The file is larger than 1 MB." },
-    ])("refuses $what and stores nothing", async ({ file, message }) => {
+      { what: "an empty file", file: bytes(0), code: "uploadEmpty", message: "The file is empty." },
+      { what: "a file of 1 MB and 1 byte", file: bytes(MB + 1), code: "uploadTooLarge", message: "The file is larger than 1 MB." },
+    ])("refuses $what and stores nothing", async ({ file, code, message }) => {
       const fileKey = key();
       const response = await post(await store.storage.presignUpload(fileKey, LIMITS), file);
       expect(response.status).toBe(400);
-      expect(await response.json()).toEqual({ message });
+      expect(await response.json()).toEqual({ message, code });
       expect(await store.storage.read(fileKey)).toBeNull();
     });
 
@@ -140,7 +140,7 @@ describe.each([
       const otherKey = key();
       const response = await post(form, bytes(10), { ...form.fields, key: otherKey });
       expect(response.status).toBe(403);
-      expect(await response.json()).toEqual({ message: "This upload form is for a different file. Please try again." });
+      expect(await response.json()).toEqual({ message: "This upload form is for a different file. Please try again.", code: "uploadOtherKey" });
       expect(await store.storage.read(otherKey)).toBeNull();
     });
 
@@ -151,7 +151,7 @@ describe.each([
       try {
         const response = await post(form, bytes(10));
         expect(response.status).toBe(403);
-        expect(await response.json()).toEqual({ message: "This upload form has expired. Please try again." });
+        expect(await response.json()).toEqual({ message: "This upload form has expired. Please try again.", code: "uploadExpired" });
       } finally {
         clock.offsetMs = 0;
       }
@@ -168,7 +168,7 @@ describe.each([
       for (const fields of [{ ...form.fields, policy: larger }, { ...form.fields, signature: flipped }]) {
         const response = await post(form, bytes(10), fields);
         expect(response.status).toBe(403);
-        expect(await response.json()).toEqual({ message: "This upload form is not valid. Please try again." });
+        expect(await response.json()).toEqual({ message: "This upload form is not valid. Please try again.", code: "uploadSignature" });
       }
       expect(await store.storage.read(fileKey)).toBeNull();
     });
@@ -248,7 +248,7 @@ describe.each([
       for (const changed of [url.replace(/documents\/\w+/, fileKey), url.replace("name=a.pdf", "name=b.html")]) {
         const response = await fetch(changed);
         expect(response.status).toBe(403);
-        expect(await response.json()).toEqual({ message: "This download link is not valid." });
+        expect(await response.json()).toEqual({ message: "This download link is not valid.", code: "downloadBadLink" });
       }
     });
   }
@@ -271,15 +271,15 @@ describe("the local store's upload endpoint", () => {
   it("answers a body it cannot read as a form with a message, never a server error", async () => {
     const cut = `--x\r\ncontent-disposition: form-data; name="key"\r\n\r\ndocuments/abc\r\n--x\r\ncontent-disposition: form-data; name="file"; filename="a"\r\n\r\nhal`;
     const cases = [
-      { type: "multipart/form-data; boundary=x", body: "garbage", status: 400, message: "The upload could not be read. Please try again." },
-      { type: "multipart/form-data; boundary=x", body: cut, status: 400, message: "The upload form needs its key, policy and signature fields before the file." },
-      { type: "multipart/form-data", body: "--x\r\n", status: 400, message: "The upload could not be read. Please try again." },
-      { type: "application/json", body: "{}", status: 400, message: "The upload could not be read. Please try again." },
-      { type: "text/plain", body: "file", status: 415, message: "Please send the upload as a multipart form (multipart/form-data)." },
+      { type: "multipart/form-data; boundary=x", body: "garbage", status: 400, message: "The upload could not be read. Please try again.", code: "uploadNotForm" },
+      { type: "multipart/form-data; boundary=x", body: cut, status: 400, message: "The upload form needs its key, policy and signature fields before the file.", code: "uploadIncomplete" },
+      { type: "multipart/form-data", body: "--x\r\n", status: 400, message: "The upload could not be read. Please try again.", code: "uploadNotForm" },
+      { type: "application/json", body: "{}", status: 400, message: "The upload could not be read. Please try again.", code: "uploadNotForm" },
+      { type: "text/plain", body: "file", status: 415, message: "Please send the upload as a multipart form (multipart/form-data).", code: "uploadNotMultipart" },
     ];
-    for (const { type, body, status, message } of cases) {
+    for (const { type, body, status, message, code } of cases) {
       const response = await send(type, body);
-      expect({ type, status: response.status, body: await response.json() }).toEqual({ type, status, body: { message } });
+      expect({ type, status: response.status, body: await response.json() }).toEqual({ type, status, body: { message, code } });
     }
   });
 
@@ -287,20 +287,20 @@ describe("the local store's upload endpoint", () => {
     const form = await store.storage.presignUpload(key(), LIMITS);
     const fields = Object.entries(form.fields);
     const file = new Blob([bytes(10)]);
-    const cases: Array<[parts: Array<[string, string | Blob]>, message: string]> = [
-      [[["file", file], ...fields], "The upload form needs its key, policy and signature fields before the file."],
-      [[...fields, ["file", file], ["file", file]], "Please upload one file at a time."],
-      [[...fields, ["file", file], ["note", "hi"]], "The file must be the last part of the upload form."],
-      [[...fields, ["document", file]], 'The file must be sent in the form field named "file".'],
-      [[...fields, ["key", form.fields.key!], ["file", file]], "Each field of the upload form may be sent only once."],
-      [[...fields, ["acl", "public-read"], ["file", file]], "The upload form may contain only its key, policy and signature fields and the file."],
-      [fields, "The upload form contains no file."],
+    const cases: Array<[parts: Array<[string, string | Blob]>, message: string, code: string]> = [
+      [[["file", file], ...fields], "The upload form needs its key, policy and signature fields before the file.", "uploadIncomplete"],
+      [[...fields, ["file", file], ["file", file]], "Please upload one file at a time.", "uploadSecondFile"],
+      [[...fields, ["file", file], ["note", "hi"]], "The file must be the last part of the upload form.", "uploadAfterFile"],
+      [[...fields, ["document", file]], 'The file must be sent in the form field named "file".', "uploadFileField"],
+      [[...fields, ["key", form.fields.key!], ["file", file]], "Each field of the upload form may be sent only once.", "uploadRepeatedField"],
+      [[...fields, ["acl", "public-read"], ["file", file]], "The upload form may contain only its key, policy and signature fields and the file.", "uploadUnknownField"],
+      [fields, "The upload form contains no file.", "uploadNoFile"],
     ];
-    for (const [parts, message] of cases) {
+    for (const [parts, message, code] of cases) {
       const body = new FormData();
       for (const [name, value] of parts) body.append(name, value);
       const response = await fetch(form.url, { method: "POST", body });
-      expect({ status: response.status, body: await response.json() }).toEqual({ status: 400, body: { message } });
+      expect({ status: response.status, body: await response.json() }).toEqual({ status: 400, body: { message, code } });
     }
     expect(await store.storage.read(form.fields.key!)).toBeNull();
   });
@@ -321,7 +321,7 @@ describe("the local store's upload endpoint", () => {
       },
     });
     const response = await fetch(form.url, { method: "POST", headers: { "content-type": "multipart/form-data; boundary=x" }, body, duplex: "half" });
-    expect({ status: response.status, body: await response.json() }).toEqual({ status: 400, body: { message: "The file is larger than 1 MB." } });
+    expect({ status: response.status, body: await response.json() }).toEqual({ status: 400, body: { message: "The file is larger than 1 MB.", code: "uploadTooLarge" } });
     expect(sent).toBeLessThan(16 * MB);
     expect(await store.storage.read(fileKey)).toBeNull();
     expect((await post(form, bytes(10))).status).toBe(204);
@@ -331,6 +331,6 @@ describe("the local store's upload endpoint", () => {
     const fileKey = key();
     const url = await store.storage.downloadUrl(fileKey, { fileName: "a.pdf", expiresInSeconds: 60 });
     const response = await fetch(url);
-    expect({ status: response.status, body: await response.json() }).toEqual({ status: 404, body: { message: "This file no longer exists." } });
+    expect({ status: response.status, body: await response.json() }).toEqual({ status: 404, body: { message: "This file no longer exists.", code: "fileGone" } });
   });
 });

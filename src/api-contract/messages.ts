@@ -1,9 +1,14 @@
-// Every message the server sends to applicants, in one place: the texts only the server sends,
-// and (by reference, never copied) those the browser shows too, from the engine's catalogue
-// (src/engine/messages.ts) and its file checks (src/engine/documents.ts). Texts in quotes in the
-// spec are quoted exactly; the rest are ours, written for a nervous applicant on a phone.
+// Every message the server sends, in one place: to applicants and to the admissions office. The
+// texts only the server sends, and (by reference, never copied) those the browser shows too, from
+// the engine's catalogue (src/engine/messages.ts) and its file checks (src/engine/documents.ts).
+// Texts in quotes in the spec are quoted exactly; the rest are ours, written for a nervous
+// applicant on a phone or a busy officer. A refusal's key is its code (`refuse`, and `code` in the
+// answer, ./errors.ts), which the browser may branch on; the message is for people.
 
-import { accountMessages, longDate, fileNameTooLong } from "../engine/runtime";
+import { accountMessages, fileMessages, fileNameTooLong, longDate, type UploadSettings } from "../engine/runtime";
+import type { StaffRole } from "./staff";
+
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
 
 export const messages = {
   // The spec's texts.
@@ -110,6 +115,7 @@ export const messages = {
   // Documents and the PDF copy.
   notADocumentQuestion: (key: string) => `${key} is not a document question of this application.`,
   fileNameTooLong,
+  fileWrongType: (uploads: UploadSettings) => fileMessages(uploads).wrongType,
   uploadKeyUnknown: "This upload has expired or belongs to another question. Please choose your file again.",
   uploadMissing: "We did not receive your file. Please choose it and upload it again.",
   documentDeleted: "Your file was deleted.",
@@ -135,4 +141,58 @@ export const messages = {
   tooLarge: "The request body is too large.",
   badText: "Text may not contain NUL characters or unpaired surrogates.",
   notFound: (method: string, url: string) => `There is no ${method} ${url}.`,
+  /** A request the route's schema refuses, in Ajv's first finding as a sentence (platform/http.ts). */
+  badRequest: (sentence: string) => sentence,
+
+
+  // The admissions office: to its officers, not applicants.
+  loginNeeded: "Please log in to the admissions office.",
+  roleNeeded: (role: StaffRole) => `This needs the ${role} role. Ask an admin if you need it.`,
+  applicationNotFound: "There is no such application.",
+  badCursor: "This page of the list cannot be found. Go back to the first page.",
+  cursorOfAnotherOrder: "This page belongs to the list in another order. Go back to the first page.",
+  documentNotFound: (answerKey: string) => `This application has no document for ${answerKey}.`,
+  pdfNotFound: (answerKey: string) => `The document for ${answerKey} has no converted PDF yet.`,
+  pdfCopyNotReady: "The PDF copy is not made yet. Start it, then try again in a minute.",
+  reviewNeedsSubmitted: "Only a submitted application has a review status.",
+  emptyNote: "Write something in the note first.",
+  noCycle: "The dashboard counts from the cycle's opening day, and form-definitions/institution.json has no \"cycle\". Ask whoever edits the definitions to add one.",
+
+  // Export jobs (exports/).
+  exportFailed: "The export failed. It starts again by itself, twice at most; if it fails again, start a new one.",
+  exportNotFound: "There is no such export. Exports are removed 24 hours after they are made.",
+  exportNotReady: "This export is not ready yet. Its download appears on the Exports page when it is.",
+  exportExpired: "This export has expired: its file was kept for 24 hours. Start a new export from the list.",
+
+  // Logging in: one answer for an unknown address, a wrong password and a wrong code.
+  staffLoginWrong: "Incorrect email address, password or code.",
+  staffLoginThrottled: (minutes: number) => `Too many unsuccessful login attempts. Please wait ${plural(minutes, "minute")} and try again.`,
+
+  // The invitation: a password, then the authenticator.
+  invitationInvalid: "This invitation link is not valid or has expired. Ask an admin for a new one.",
+  passwordFirst: "Please choose your password first.",
+  enrolmentCodeWrong: "That code is not right. Check that your phone's clock is set automatically, and type the code your authenticator app shows now.",
+
+  // Admins managing staff.
+  staffEmailInvalid: "Please enter a valid email address.",
+  alreadyActive: (email: string) => `${email} already has an account. Change their role in the staff list instead.`,
+  alreadyDisabled: (email: string) => `${email} already has an account, which is disabled. Enable it in the staff list instead.`,
+  inviteMailFailed: "The invitation could not be mailed just now. Please try again in a minute.",
+  staffUnknown: "There is no staff member with this id.",
+  notYourself: "You cannot disable your own account or take away your own admin role. Ask another admin.",
+  lastAdmin: "This is the last active admin: make someone else an admin first, so the office can still manage its staff.",
+
+  // The integration API and its keys.
+  apiKeyNameInvalid: (name: string) => `"${name}" cannot name a key: use up to 40 lower-case letters, digits, - and _ (not "operator").`,
+  apiKeyNameTaken: (name: string) => `A key named "${name}" is in use. Revoke it first, or choose another name.`,
+  apiKeyNotFound: (name: string) => `There is no key "${name}" in use.`,
+  apiKeyNeeded: "Send an API key: Authorization: Bearer wuk_…",
+  apiKeyInvalid: "This API key is not valid: it is mistyped, or it was revoked. Ask the admissions office for a new one.",
+  apiRateLimited: (seconds: number) => `Too many calls with this key: try again in ${seconds} second${seconds === 1 ? "" : "s"}.`,
+  submittedSinceInvalid: "submitted_since must be a date (2026-11-01) or a date-time with its offset (2026-11-01T09:00:00Z).",
+  submittedNotFound: "There is no submitted application with this reference.",
 } as const;
+
+/** A refusal's code: the key of its message. */
+export type ErrorCode = keyof typeof messages;
+
