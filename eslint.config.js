@@ -100,6 +100,11 @@ export default tseslint.config(
             message: "The browser imports values from engine/runtime: engine/compile brings Ajv and the definitions' compiler into the first visit.",
           },
           { group: ["**/definitions/*"], message: "src/definitions reads files with Node: the server and the build use it, not the browser." },
+          {
+            regex: "api-contract(/index|/messages|/refuse)?$",
+            allowTypeImports: true,
+            message: "The browser takes the server's catalogue (and the codes) as types only: its values reach into the engine and would weigh on every first visit. ApiError comes from api-contract/errors.",
+          },
         ],
       }],
     },

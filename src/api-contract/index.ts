@@ -10,7 +10,8 @@ export {
   blocks, browserErrors, changed, chooseTabBody, fieldErrors, lastPageBody, profile, serviceApplication, setBlocksBody, submitRefusal, submitted, tabs,
   WEB_STATUSES, webStatusBody, type WebStatus,
 } from "./application";
-export { ApiError, refuse } from "./errors";
+export { ApiError } from "./errors";
+export { refuse } from "./refuse";
 export { EXPORT_FORMATS, exportParams } from "./exports";
 export { answerKeyParams, conversion, convertBody, documentAnswers, presignBody, presignedPost } from "./documents";
 export { emailChangeBody, emailChanged, emailConfirmBody, passwordChangeBody } from "./own-account";
