@@ -11,6 +11,7 @@ import { accountMessages } from "../../engine/messages";
 import type { Answers } from "../../engine/runtime";
 import { api, type Conversion, type DocumentAnswers, type PresignedPost, type Profile } from "../api/calls";
 import { ApiError } from "../../api-contract/errors";
+import { refusalOf } from "../api/client";
 import { queryClient } from "../api/queries";
 import { useAnswers } from "../state/answers";
 import type { Saver } from "../state/saver";

@@ -78,13 +78,14 @@ function gate() {
 }
 
 /** The server's side of an upload: statuses answered in turn (the last repeats), and the stored list after it. */
-function serveUpload({ statuses = ["IN_PROGRESS", "COMPLETED"], message = null as string | null, uploadAt = url("/upload"), hold = Promise.resolve() } = {}) {
+function serveUpload({ statuses = ["IN_PROGRESS", "COMPLETED"], message = null as string | null, uploadAt = url("/upload"), hold = Promise.resolve(), refusal = null as { status: number; body: Record<string, string> } | null } = {}) {
   let polls = 0;
   let uploaded = false;
   server.use(
     http.post(url("/api/presigned-url"), () => HttpResponse.json({ url: uploadAt, fields: { key: FILE_KEY, policy: "eyJjb25kaXRpb25zIjpbXX0=" } })),
     http.post(uploadAt, async () => {
       await hold;
+      if (refusal) return HttpResponse.json(refusal.body, { status: refusal.status });
       uploaded = true;
       return new HttpResponse(null, { status: 204 });
     }),
@@ -238,6 +239,18 @@ describe("uploading", () => {
     } finally {
       vi.useRealTimers();
     }
+  });
+
+  test("the file store refuses the upload: its words show in 'Error uploading file for Resume', and nothing is converted", async () => {
+    const expired = "This upload form has expired. Please try again.";
+    serveUpload({ refusal: { status: 403, body: { message: expired, code: "uploadExpired" } } });
+    const { user } = show();
+    await user.upload(await fileInput(), fileOf("resume.pdf", 524288));
+
+    const toast = await screen.findByRole("alertdialog", { name: "File Upload Error" });
+    expect(within(toast).getByText(`Error uploading file for ${LABEL}`)).toBeInTheDocument();
+    expect(within(toast).getByText(expired)).toBeInTheDocument();
+    expect(sentTo("POST", "/api/pdf/document-answer/resume_pdf")).toEqual([]);
   });
 
   test("FAILED: the answer is cleared, and the server's reason shows at the question and in 'Error uploading file for Resume'", async () => {
