@@ -20,8 +20,16 @@ describe("the project's lint configuration", () => {
   });
 
   it("refuses an engine module that imports the server", async () => {
-    const found = await messagesOf("src/engine/example.ts", 'import { messages } from "../server/messages";\nexport const m = messages;\n');
+    const found = await messagesOf("src/engine/example.ts", 'import { loadServerForm } from "../server/form";\nexport const m = loadServerForm;\n');
     expect(found).toContainEqual(expect.stringContaining("The engine is the bottom layer"));
+  });
+
+  it("refuses a browser module that imports the server's catalogue or refuse for a value, and allows the codes' type", async () => {
+    const refused = "The browser takes the server's catalogue (and the codes) as types only";
+    expect(await messagesOf("src/client/example.ts", 'import { messages } from "../api-contract/messages";\nexport const m = messages;\n')).toContainEqual(expect.stringContaining(refused));
+    expect(await messagesOf("src/client/example.ts", 'import { refuse } from "../api-contract";\nexport const r = refuse;\n')).toContainEqual(expect.stringContaining(refused));
+    expect(await messagesOf("src/client/example.ts", 'import type { ErrorCode } from "../api-contract/messages";\nexport type C = ErrorCode;\n')).toEqual([]);
+    expect(await messagesOf("src/client/example.ts", 'import { ApiError } from "../api-contract/errors";\nexport const e = ApiError;\n')).toEqual([]);
   });
 
   it("refuses a browser module that imports the engine's compile door for a value, and allows a type", async () => {
