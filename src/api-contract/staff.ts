@@ -191,6 +191,8 @@ export const staffApplication = {
     status: { enum: APPLICATION_STATUSES },
     entry_term: nullable({ type: "string" }),
     submitted_at: nullable(dateTime),
+    /** The definition version it was submitted on, as people read it: "2026-10-02 · 3f9c1a2". */
+    submitted_version: nullable({ type: "string" }),
     created_at: dateTime,
     last_activity: dateTime,
     review_status: { type: ["string", "null"], enum: [...REVIEW_STATUSES, null] },
@@ -204,7 +206,7 @@ export const staffApplication = {
     notes: { type: "array", items: reviewNote },
   },
   required: [
-    "id", "reference", "email", "name", "status", "entry_term", "submitted_at", "created_at", "last_activity", "review_status", "answer", "add_another",
+    "id", "reference", "email", "name", "status", "entry_term", "submitted_at", "submitted_version", "created_at", "last_activity", "review_status", "answer", "add_another",
     "tabs", "document_answer", "documents", "timeline", "notes",
   ],
 } as const;

@@ -47,6 +47,7 @@ import { integrationRoutes } from "./staff/integration";
 import { staffCookie } from "./staff/sessions";
 import { sweepExpired } from "./jobs/sweep";
 import { webRoutes } from "./platform/web";
+import { publishVersion } from "./data/definition-versions";
 
 declare module "fastify" {
   interface FastifyRequest {
@@ -74,6 +75,7 @@ export async function buildServer(options: ServerOptions): Promise<{ app: Fastif
   const { institution } = form.form;
   const now = options.now ?? (() => new Date());
   const hash = await loadHasher(db);
+  const version = await publishVersion(db, form.files, now());
   const app = Fastify({
     logger: options.logger ? { ...(options.logger === true ? {} : options.logger), serializers: logSerializers } : false,
     trustProxy: config.trustProxy,
@@ -84,6 +86,7 @@ export async function buildServer(options: ServerOptions): Promise<{ app: Fastif
     config,
     db,
     form,
+    version,
     hash,
     sendMail: options.sendMail ?? configuredMailer(config, institution),
     now,

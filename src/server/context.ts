@@ -4,6 +4,7 @@ import type { Hasher } from "./auth/secrets";
 import type { Config } from "./platform/config";
 import type { Database } from "./db/database";
 import type { ServerForm } from "./form";
+import type { DefinitionVersion } from "./data/definition-versions";
 import type { Jobs } from "./jobs/queue";
 import type { Sender, SendMail } from "./platform/mail";
 import type { Printer } from "./pdf-copy/chromium";
@@ -15,6 +16,8 @@ export interface ServerContext {
   config: Config;
   db: Database;
   form: ServerForm;
+  /** The version of `form`'s definitions, published at start-up: what a submit records. */
+  version: DefinitionVersion;
   hash: Hasher;
   sendMail: SendMail;
   /** The clock; tests move it. */

@@ -1,12 +1,14 @@
 // The definitions as the server uses them: the compiled form, and the request schemas that come
 // from it (the answers' data model, the pages, the tab and add-another groups).
 import { answersSchemaOf, loadForm, type JsonSchema } from "../engine/compile";
-import type { CompiledForm } from "../engine/runtime";
+import type { CompiledForm, FormFiles } from "../engine/runtime";
 import { readProject, repoRoot } from "../definitions/files";
 import { lintErrorLines } from "../definitions/lint";
 
 export interface ServerForm {
   form: CompiledForm;
+  /** The definition set it was compiled from, as published (data/definition-versions.ts). */
+  files: FormFiles;
   /** PUT /api/answer's body: every key of the data model, each with its type and limits. */
   answersSchema: JsonSchema;
   pageRoutes: string[];
@@ -38,6 +40,7 @@ export function loadServerForm(root = repoRoot, today?: string): ServerForm {
   }
   return {
     form,
+    files,
     answersSchema: {
       type: "object",
       description: "Answers by answer key; \"\" is unanswered. Only keys of the data model, each within its limits.",

@@ -67,14 +67,15 @@ export interface TestServer {
   advance(ms: number): void;
 }
 
-export async function startTestServer(kind: DatabaseKind, config: Partial<Config> = {}, db?: Database): Promise<TestServer> {
+/** A server on `db` (a fresh database by default) and the test clock; `form`, definitions other than the shipped ones. */
+export async function startTestServer(kind: DatabaseKind, config: Partial<Config> = {}, db?: Database, form: ServerForm = testForm()): Promise<TestServer> {
   db ??= await freshDatabase(kind);
   const mail: Mail[] = [];
   const clock = { now: new Date(`${TEST_DAY}T12:00:00Z`) };
   const { app, ctx } = await buildServer({
     config: testConfig(config),
     db,
-    form: testForm(),
+    form,
     sendMail: async (m) => void mail.push(m),
     now: () => clock.now,
   });

@@ -24,6 +24,7 @@ const application = (overrides: Partial<StaffApplication> = {}): StaffApplicatio
   status: "submitted",
   entry_term: term.value,
   submitted_at: "2026-01-05T15:00:00Z",
+  submitted_version: "2026-01-02 · 3f9c1a2",
   created_at: "2026-01-01T15:00:00Z",
   last_activity: "2026-01-06T15:00:00Z",
   review_status: "received",
@@ -79,6 +80,7 @@ describe("an application", () => {
     expect(screen.getAllByRole("heading", { level: 1 })).toHaveLength(1);
     expect(valuesOf("Reference")).toEqual(["WU-FA26-000005"]);
     expect(valuesOf("E-mail")).toEqual(["ada@example.com"]);
+    expect(valuesOf("Form version")).toEqual(["Submitted on version 2026-01-02 · 3f9c1a2"]);
     // The form's pages under the one h1.
     expect(screen.getByRole("heading", { level: 2, name: "About You" })).toBeInTheDocument();
     expect(valuesOf(labelOf("first_name"))).toEqual(["Ada"]);

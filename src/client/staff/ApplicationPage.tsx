@@ -83,6 +83,7 @@ function ApplicationView({ application, self }: { application: StaffApplication;
           <Fact label="Status" value={applicationStatusLabel(application.status)} />
           <Fact label="E-mail" value={displayText(application.email)} />
           <Fact label="Submitted" value={formatTime(application.submitted_at)} />
+          {application.submitted_version && <Fact label="Form version" value={`Submitted on version ${application.submitted_version}`} />}
           <Fact label="Entry term" value={termLabel(application.entry_term)} />
           <Fact label="Last activity" value={formatTime(application.last_activity)} />
         </dl>

@@ -201,16 +201,17 @@ export interface ReferenceParts { prefix: string; term: string }
 
 /**
  * Submits the application if its answers are still those of `revision`, and gives it its
- * reference in the same statement: answers the reference, or null when it did not submit.
+ * reference and the definition version it was submitted on (never changed after) in the same
+ * statement: answers the reference, or null when it did not submit.
  */
 export async function submitApplication(
-  db: Queryable, userId: number, revision: number, webStatus: Application["webStatus"], reference: ReferenceParts, now: Date,
+  db: Queryable, userId: number, revision: number, webStatus: Application["webStatus"], reference: ReferenceParts, version: string, now: Date,
 ): Promise<string | null> {
   const [row] = await db.query<{ reference: string }>(
     `UPDATE applications SET submitted_at = $3, web_status = $4::jsonb, validations = '{}', updated_at = $3, review_status = 'received',
-       reference = next_application_reference($5, $6)
+       reference = next_application_reference($5, $6), submitted_version = $7
      WHERE user_id = $1 AND revision = $2 AND submitted_at IS NULL RETURNING reference`,
-    [userId, revision, now, JSON.stringify(webStatus), reference.prefix, reference.term],
+    [userId, revision, now, JSON.stringify(webStatus), reference.prefix, reference.term, version],
   );
   return row?.reference ?? null;
 }

@@ -11,6 +11,8 @@ export interface ReviewedApplication {
   name: string;
   entry_term: string | null;
   submitted_at: Date | null;
+  /** The label of the definition version it was submitted on (data/definition-versions.ts). */
+  submitted_version: string | null;
   created_at: Date;
   last_activity: Date;
   review_status: ReviewStatus | null;
@@ -24,8 +26,8 @@ export interface ReviewedApplication {
 export async function applicationForReview(db: Queryable, id: number): Promise<ReviewedApplication | null> {
   const [row] = await db.query<ReviewedApplication & Record<string, unknown>>(
     `SELECT a.user_id AS id, a.reference, u.username AS email, a.applicant_name AS name, a.entry_term, a.submitted_at, u.created_at,
-       a.updated_at AS last_activity, a.review_status, a.answers, a.add_another, a.tabs, a.save_days
-     FROM applications a JOIN users u ON u.id = a.user_id WHERE a.user_id = $1`,
+       a.updated_at AS last_activity, a.review_status, a.answers, a.add_another, a.tabs, a.save_days, v.label AS submitted_version
+     FROM applications a JOIN users u ON u.id = a.user_id LEFT JOIN definition_versions v ON v.hash = a.submitted_version WHERE a.user_id = $1`,
     [id],
   );
   return row ?? null;

@@ -178,7 +178,7 @@ export function applicationRoutes(app: FastifyInstance, ctx: ServerContext): voi
     const webStatus = [...a.webStatus, ...WEB_STATUSES.filter((s) => !recorded.has(s)).map((s) => ({ web_status: s, created_at: now().toISOString() }))];
     const submittedAt = now();
     // Only the answers just checked are submitted: a save in between makes this refuse.
-    const reference = await submitApplication(db, a.userId, a.revision, webStatus, referenceParts(a.answers), submittedAt);
+    const reference = await submitApplication(db, a.userId, a.revision, webStatus, referenceParts(a.answers), ctx.version.hash, submittedAt);
     if (!reference) throw refuse(409, "busy");
     // Sent at once, but the answer does not wait on the mail server; a failure is logged, and the
     // reference is on the completion page all the same.

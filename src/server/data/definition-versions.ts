@@ -1,0 +1,38 @@
+// Definition versions: the definition set a server starts on, published once (migration 015).
+import { createHash } from "node:crypto";
+import type { FormFiles } from "../../engine/runtime";
+import type { Database } from "../db/database";
+
+export interface DefinitionVersion {
+  hash: string;
+  /** "2026-10-02 · 3f9c1a2": the day it was first published (UTC) and the hash's first 7 characters. */
+  label: string;
+  publishedAt: Date;
+}
+
+/** The definition set as stored: its JSON in the order the files are read (by name), and its SHA-256. */
+export function versionOf(files: FormFiles): { json: string; hash: string } {
+  const json = JSON.stringify(files);
+  return { json, hash: createHash("sha256").update(json).digest("hex") };
+}
+
+const labelOf = (hash: string, publishedAt: Date) => `${publishedAt.toISOString().slice(0, 10)} · ${hash.slice(0, 7)}`;
+
+/**
+ * Publishes `files` unless a version of the same content is already published, and answers that
+ * version. Server processes starting together on new files publish one version: the first to take
+ * the lock inserts it, the others find it. The first version ever published is also the one of
+ * the applications submitted before versions were kept.
+ */
+export async function publishVersion(db: Database, files: FormFiles, now: Date): Promise<DefinitionVersion> {
+  const { json, hash } = versionOf(files);
+  return db.transaction(async (tx) => {
+    await tx.query("SELECT pg_advisory_xact_lock(727002)");
+    const [found] = await tx.query<DefinitionVersion & Record<string, unknown>>(`SELECT hash, label, published_at AS "publishedAt" FROM definition_versions WHERE hash = $1`, [hash]);
+    if (found) return found;
+    const [earlier] = await tx.query("SELECT 1 FROM definition_versions LIMIT 1");
+    await tx.query("INSERT INTO definition_versions (hash, files, label, published_at) VALUES ($1, $2::json, $3, $4)", [hash, json, labelOf(hash, now), now]);
+    if (!earlier) await tx.query("UPDATE applications SET submitted_version = $1 WHERE submitted_at IS NOT NULL AND submitted_version IS NULL", [hash]);
+    return { hash, label: labelOf(hash, now), publishedAt: now };
+  });
+}
