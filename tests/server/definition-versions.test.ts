@@ -53,6 +53,14 @@ describe.each(databaseKinds)("definition versions on %s", (kind) => {
     expect(stored.find((row) => row.hash === edited.ctx.version.hash)!.files.institution.institution.name).toBe("Westbrook College");
   });
 
+  it("keeps a published version as it is: changing or deleting it is refused", async () => {
+    const db = await sharedDatabase();
+    const { ctx } = await start(db);
+    await expect(db.query("UPDATE definition_versions SET label = 'tampered'")).rejects.toThrow("a definition version is never changed or deleted");
+    await expect(db.query("DELETE FROM definition_versions")).rejects.toThrow("a definition version is never changed or deleted");
+    expect(await db.query("SELECT label FROM definition_versions")).toEqual([{ label: ctx.version.label }]);
+  });
+
   it("publishes one version when processes on the same new files publish at once", async () => {
     const db = await sharedDatabase();
     await migrate(db);
@@ -91,7 +99,9 @@ describe.each(databaseKinds)("definition versions on %s", (kind) => {
     expect((await applicant.post("/api/submit")).statusCode).toBe(200);
     // As a database from before versions: submitted, on no version, and no version published.
     await db.query("UPDATE applications SET submitted_version = NULL");
+    await db.query("ALTER TABLE definition_versions DISABLE TRIGGER definition_versions_kept");
     await db.query("DELETE FROM definition_versions");
+    await db.query("ALTER TABLE definition_versions ENABLE TRIGGER definition_versions_kept");
 
     const first = await publishVersion(db, editedForm("Westbrook Academy").files, new Date(`${TEST_DAY}T10:00:00Z`));
     await publishVersion(db, editedForm("Westbrook Polytechnic").files, new Date(`${TEST_DAY}T11:00:00Z`));

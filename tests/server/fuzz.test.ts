@@ -314,6 +314,7 @@ function describeRequest(request: FuzzRequest): string {
  * - staff_sessions.last_seen_at: as sessions'.
  * - schema_migrations and server_keys: written once when the server starts, by no request.
  * - lookup_schools and lookup_spellings: written by the import script and the sample loaded at start, by no request.
+ * definition_versions is snapshotted without its files (a trigger refuses any change to a version).
  * (pg-boss's job tables are in a schema of their own, pgboss: jobs are sent only by accepted calls.)
  */
 const SNAPSHOT = `SELECT json_build_object(
@@ -335,13 +336,14 @@ const SNAPSHOT = `SELECT json_build_object(
   'staff_sessions', (SELECT json_agg(to_jsonb(t) - 'last_seen_at' ORDER BY t.id_hash) FROM staff_sessions t),
   'export_jobs', (SELECT json_agg(t ORDER BY t.id) FROM export_jobs t),
   'review_notes', (SELECT json_agg(t ORDER BY t.id) FROM review_notes t),
-  'api_keys', (SELECT json_agg(t ORDER BY t.id) FROM api_keys t)
+  'api_keys', (SELECT json_agg(t ORDER BY t.id) FROM api_keys t),
+  'definition_versions', (SELECT json_agg(json_build_object('hash', t.hash, 'label', t.label, 'published_at', t.published_at) ORDER BY t.hash) FROM definition_versions t)
 )::text AS snapshot`;
 const SNAPSHOT_TABLES = [
   "users", "signup_attempts", "email_changes", "password_resets", "sessions", "successful_logins", "applications", "temporary_answers",
   "upload_keys", "document_answers", "pdf_copies", "service_tokens", "staff", "staff_invitations", "staff_recovery_codes", "staff_sessions",
   "export_jobs",
-  "review_notes", "api_keys",
+  "review_notes", "api_keys", "definition_versions",
 ];
 const SEED_ANSWERS = { first_name: "Ada", middle_name: "King", last_name: "Lovelace", suffix: "II" };
 /** The audit log records refusals too (a failed staff login) by design; it only ever grows. */

@@ -11,3 +11,6 @@ CREATE TABLE definition_versions (
 -- The version an application was submitted on: set by the submit, never changed after. Those
 -- submitted before versions were kept get the first version published.
 ALTER TABLE applications ADD COLUMN submitted_version text REFERENCES definition_versions (hash);
+-- Kept as published: a version is never changed, and never deleted (an application may be on it).
+CREATE FUNCTION definition_versions_kept() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION 'a definition version is never changed or deleted'; END $$;
+CREATE TRIGGER definition_versions_kept BEFORE UPDATE OR DELETE ON definition_versions FOR EACH ROW EXECUTE FUNCTION definition_versions_kept();
