@@ -144,7 +144,6 @@ export const messages = {
   /** A request the route's schema refuses, in Ajv's first finding as a sentence (platform/http.ts). */
   badRequest: (sentence: string) => sentence,
 
-
   // The admissions office: to its officers, not applicants.
   loginNeeded: "Please log in to the admissions office.",
   roleNeeded: (role: StaffRole) => `This needs the ${role} role. Ask an admin if you need it.`,
@@ -195,4 +194,3 @@ export const messages = {
 
 /** A refusal's code: the key of its message. */
 export type ErrorCode = keyof typeof messages;
-

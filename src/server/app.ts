@@ -152,9 +152,11 @@ export async function buildServer(options: ServerOptions): Promise<{ app: Fastif
   // the rotation while it cannot). Neither is turned away under pressure: a busy process is alive.
   app.get("/health", { schema: { hide: true }, config: UNDER_ANY_PRESSURE }, async () => ({ status: "ok", database: db.kind }));
   app.get("/ready", { schema: { hide: true }, config: UNDER_ANY_PRESSURE }, async (_request, reply) => {
-    reply.header("Retry-After", "5");
     const failed = await unreachable(ctx);
-    if (failed) throw refuse(503, "notReady", failed);
+    if (failed) {
+      reply.header("Retry-After", "5");
+      throw refuse(503, "notReady", failed);
+    }
     return { status: "ready" };
   });
   // The metrics are on their own port (platform/metrics.ts); here the path is nobody's, not the browser app's page.

@@ -73,7 +73,8 @@ describe.each(databaseKinds)("operations on %s", (kind) => {
 
   it("answers /health and /ready, and /ready only while the database answers", async () => {
     expect(json(await new Client(server).get("/health"))).toEqual({ status: "ok", database: kind });
-    expect(json(await new Client(server).get("/ready"))).toEqual({ status: "ready" });
+    const ready = await new Client(server).get("/ready");
+    expect([json(ready), ready.headers["retry-after"]]).toEqual([{ status: "ready" }, undefined]);
   });
 });
 
@@ -84,7 +85,7 @@ describe("when the database is gone", () => {
     const client = new Client(server);
     expect((await client.get("/health")).statusCode).toBe(200);
     const ready = await client.get("/ready");
-    expect(ready.statusCode).toBe(503);
+    expect([ready.statusCode, ready.headers["retry-after"]]).toEqual([503, "5"]);
     expect(json(ready)).toEqual({ message: messages.notReady("database"), code: "notReady" });
     await server.app.close().catch(() => {});
   });

@@ -5,7 +5,7 @@ import type { FastifyError, FastifyInstance, FastifyRequest } from "fastify";
 import multipart, { type Multipart } from "@fastify/multipart";
 import type { JsonSchemaToTsProvider } from "@fastify/type-provider-json-schema-to-ts";
 import { messageReply, refuse } from "../../api-contract";
-import { type ErrorCode } from "../../api-contract/messages";
+import type { ErrorCode } from "../../api-contract/messages";
 import type { DownloadRefusal, LocalStorage, UploadRefusal } from "./local";
 import { attachment, contentTypeOf } from "./keys";
 
