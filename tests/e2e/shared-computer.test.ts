@@ -58,7 +58,8 @@ describe("a shared computer", () => {
 
     await waitForPath(page, "/about");
     await page.getByText("We're glad you're back").or(page.getByText("Welcome to your application!")).waitFor();
-    await expect.poll(() => firstName(page).inputValue()).toBe("Ada");
+    // Polls wait 10 s, not expect.poll's default second: under CI's load a reload and the app's start took longer.
+    await expect.poll(() => firstName(page).inputValue(), { timeout: 10_000 }).toBe("Ada");
     expect(await lastName(page).inputValue()).toBe("Lovelace");
     const onServer = await serverAnswers(page, world.server);
     expect(onServer).toMatchObject(SAVED);
@@ -68,7 +69,7 @@ describe("a shared computer", () => {
     // A second tab shows the application too.
     const second = await page.context().newPage();
     await second.goto(`${world.server.url}/about`);
-    await expect.poll(() => firstName(second).inputValue()).toBe("Ada");
+    await expect.poll(() => firstName(second).inputValue(), { timeout: 10_000 }).toBe("Ada");
 
     await page.getByRole("button", { name: "Account" }).click();
     await page.getByRole("dialog", { name: "Account" }).getByRole("button", { name: "Log Out" }).click();
@@ -99,7 +100,7 @@ describe("a shared computer", () => {
 
     await page.clock.setSystemTime(Date.now() + 23 * HOUR);
     await page.reload();
-    await expect.poll(() => lastName(page).inputValue()).toBe("Typed-Here");
+    await expect.poll(() => lastName(page).inputValue(), { timeout: 10_000 }).toBe("Typed-Here");
 
     await page.clock.setSystemTime(Date.now() + 25 * HOUR);
     await page.reload();
