@@ -259,7 +259,7 @@ describe.each(databaseKinds)("the integration API (%s)", (kind) => {
       const seconds = Number(limited.headers["retry-after"]);
       expect(seconds).toBeGreaterThan(0);
       expect(seconds).toBeLessThanOrEqual(60);
-      expect(refusal(limited)).toEqual([429, messages.apiRateLimited(seconds)]);
+      expect([limited.statusCode, json(limited)]).toEqual([429, { message: messages.apiRateLimited(seconds), code: "apiRateLimited" }]);
       const { key: other } = await newKey("sis-quiet");
       expect((await withKey(other, `/staff/api/applications/${john.reference}`)).statusCode).toBe(200);
       // Refused calls are not recorded: a runaway script does not fill the audit log.

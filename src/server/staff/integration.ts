@@ -17,7 +17,6 @@ import { LINK_SECONDS } from "../storage/types";
 import { API_KEY_PREFIX, liveKeyOf, type LiveKey } from "./api-keys";
 import { recordAudit } from "./audit";
 import { STAFF_API } from "./access";
-import { messages } from "../../api-contract/messages";
 
 declare module "fastify" {
   interface FastifyRequest {
@@ -93,7 +92,7 @@ export async function integrationRoutes(app: FastifyInstance, ctx: ServerContext
       timeWindow: 60_000,
       hook: "preHandler",
       keyGenerator: (request: FastifyRequest) => String(request.apiKey!.id),
-      errorResponseBuilder: (_request, context) => ({ statusCode: 429, message: messages.apiRateLimited(Math.max(1, Math.ceil(context.ttl / 1000))) }),
+      errorResponseBuilder: (_request, context) => refuse(429, "apiRateLimited", Math.max(1, Math.ceil(context.ttl / 1000))),
     });
     api.addHook("onRoute", (route) => {
       route.schema = { ...route.schema, security: [{ apiKey: [] }] };
