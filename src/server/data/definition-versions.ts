@@ -31,8 +31,9 @@ export async function publishVersion(db: Database, files: FormFiles, now: Date):
     const [found] = await tx.query<DefinitionVersion & Record<string, unknown>>(`SELECT hash, label, published_at AS "publishedAt" FROM definition_versions WHERE hash = $1`, [hash]);
     if (found) return found;
     const [earlier] = await tx.query("SELECT 1 FROM definition_versions LIMIT 1");
-    await tx.query("INSERT INTO definition_versions (hash, files, label, published_at) VALUES ($1, $2::json, $3, $4)", [hash, json, labelOf(hash, now), now]);
+    const version = { hash, label: labelOf(hash, now), publishedAt: now };
+    await tx.query("INSERT INTO definition_versions (hash, files, label, published_at) VALUES ($1, $2::json, $3, $4)", [hash, json, version.label, now]);
     if (!earlier) await tx.query("UPDATE applications SET submitted_version = $1 WHERE submitted_at IS NOT NULL AND submitted_version IS NULL", [hash]);
-    return { hash, label: labelOf(hash, now), publishedAt: now };
+    return version;
   });
 }

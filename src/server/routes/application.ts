@@ -10,7 +10,10 @@ import {
 import { authenticate, refuseSession } from "../auth/applicant-session";
 import type { ServerContext } from "../context";
 import { storedDocuments } from "../data/documents";
-import { ApiError, blocks, browserErrors, changed, chooseTabBody, fieldErrors, lastPageBody, messageReply, profile, setBlocksBody, submitRefusal, submitted, tabs, WEB_STATUSES, webStatusBody, refuse } from "../../api-contract";
+import {
+  ApiError, blocks, browserErrors, changed, chooseTabBody, fieldErrors, lastPageBody, messageReply, profile, refuse, setBlocksBody, submitRefusal, submitted,
+  tabs, WEB_STATUSES, webStatusBody,
+} from "../../api-contract";
 import { mailTexts } from "../platform/mail";
 import { messages } from "../../api-contract/messages";
 

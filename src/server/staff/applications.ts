@@ -3,7 +3,10 @@
 // download goes into the audit log, with what names it and never an answer or a note's text.
 import type { FastifyInstance } from "fastify";
 import type { JsonSchemaToTsProvider } from "@fastify/type-provider-json-schema-to-ts";
-import { applicationFilter, applicationIdParams, applicationListQuery, applicationPage, documentParams, documentVersionQuery, messageReply, neighbours, noteBody, reviewBody, reviewNote, staffApplication, pdfCopy, refuse } from "../../api-contract";
+import {
+  applicationFilter, applicationIdParams, applicationListQuery, applicationPage, documentParams, documentVersionQuery, messageReply, neighbours,
+  noteBody, pdfCopy, refuse, reviewBody, reviewNote, staffApplication,
+} from "../../api-contract";
 import type { ServerContext } from "../context";
 import { loginsOf } from "../data/applications";
 import { documentsOf, storedDocuments } from "../data/documents";
