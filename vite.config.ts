@@ -3,6 +3,7 @@ import { defineConfig } from "vitest/config";
 import { refuseLintErrors } from "./src/definitions/lint/build-guard";
 import { answerValidator } from "./src/vite-plugins/answer-validator";
 import { definitionNotes } from "./src/vite-plugins/definition-notes";
+import { definitionVersion } from "./src/vite-plugins/definition-version";
 import { cookiePrefix, staffPages } from "./src/vite-plugins/dev-pages";
 import { lintFindings } from "./src/vite-plugins/lint-findings";
 import { moduleChunks } from "./src/vite-plugins/module-chunks";
@@ -21,7 +22,7 @@ const api = `http://localhost:${process.env.API_PORT ?? 8080}`;
 // the applicants' build is what it was, and no office code can reach it.
 export default defineConfig(({ mode }) => ({
   plugins: [
-    react(), unusedRouterParts(), ...(mode === "production" ? [definitionNotes(), moduleChunks()] : []), refuseLintErrors(process.cwd()), pageList(), answerValidator(), lintFindings(mode), cookiePrefix(process.env.COOKIE_PREFIX), staffPages(),
+    react(), unusedRouterParts(), ...(mode === "production" ? [definitionNotes(), moduleChunks()] : []), refuseLintErrors(process.cwd()), pageList(), answerValidator(), definitionVersion(), lintFindings(mode), cookiePrefix(process.env.COOKIE_PREFIX), staffPages(),
     ...(mode === "preview" ? [previewServer()] : []),
   ],
   publicDir: "src/client/public",

@@ -1,7 +1,7 @@
 // The applicant's own application: profile, answers, place, status,
 // tabs and add-another counts, validation and submit. Lists that come from the form definitions
 // (pages, tab groups, add-another groups) are the server's to fill in: these take them.
-import { anything } from "./schema";
+import { anything, versionHash } from "./schema";
 
 export const WEB_STATUSES = ["started", "validating", "submitted"] as const;
 export type WebStatus = (typeof WEB_STATUSES)[number];
@@ -76,5 +76,7 @@ export const setBlocksBody = <const G extends readonly string[]>(groups: G) => (
 
 /** One application for the read-only service view. */
 export const serviceApplication = {
-  type: "object", properties: { answer: anything, add_another: blocks, document_answer: anything, tabs }, required: ["answer", "add_another", "document_answer", "tabs"],
+  type: "object",
+  properties: { answer: anything, add_another: blocks, document_answer: anything, tabs, version: versionHash },
+  required: ["answer", "add_another", "document_answer", "tabs", "version"],
 } as const;

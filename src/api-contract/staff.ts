@@ -2,7 +2,7 @@
 // its review, and the audit log. Pages are under /staff; every JSON route is under /staff/api and
 // answers a refusal with { message } (reply.ts). Roles add up: a reviewer can do what a reader
 // can, an admin what a reviewer can.
-import { anything, body, dateTime, nullable, password } from "./schema";
+import { anything, body, dateTime, nullable, password, versionHash } from "./schema";
 
 export const STAFF_ROLES = ["reader", "reviewer", "admin"] as const;
 export type StaffRole = (typeof STAFF_ROLES)[number];
@@ -193,6 +193,8 @@ export const staffApplication = {
     submitted_at: nullable(dateTime),
     /** The definition version it was submitted on, as people read it: "2026-10-02 · 3f9c1a2". */
     submitted_version: nullable({ type: "string" }),
+    /** The definition version its answers are shown with: the one it was submitted on, else the current one. */
+    version: versionHash,
     created_at: dateTime,
     last_activity: dateTime,
     review_status: { type: ["string", "null"], enum: [...REVIEW_STATUSES, null] },
@@ -206,7 +208,7 @@ export const staffApplication = {
     notes: { type: "array", items: reviewNote },
   },
   required: [
-    "id", "reference", "email", "name", "status", "entry_term", "submitted_at", "submitted_version", "created_at", "last_activity", "review_status", "answer", "add_another",
+    "id", "reference", "email", "name", "status", "entry_term", "submitted_at", "submitted_version", "version", "created_at", "last_activity", "review_status", "answer", "add_another",
     "tabs", "document_answer", "documents", "timeline", "notes",
   ],
 } as const;

@@ -20,3 +20,9 @@ declare module "virtual:lint-findings" {
   const findings: PreviewFinding[];
   export default findings;
 }
+
+declare module "virtual:definition-version" {
+  /** The hash of the definition version this build bundles (src/vite-plugins/definition-version.ts). */
+  const hash: string;
+  export default hash;
+}

@@ -3,7 +3,7 @@ import { longDate } from "./cycle";
 import { localToday } from "./dates";
 import type { InstitutionFile } from "./generated/definition-format";
 import { expandDefinitions, type Expansion } from "./expand";
-import type { AnswerKey, Answers, Evaluation, FormFiles, FormState, PageView, ValidationErrors } from "./types";
+import type { AnswerKey, Answers, BrowserFiles, Evaluation, FormFiles, FormState, PageView, ValidationErrors } from "./types";
 import type { AnswerValidator } from "./errors";
 import { message } from "./messages";
 import { evaluate, type EvaluateOptions } from "./visibility";
@@ -21,6 +21,12 @@ export interface LoadOptions {
   /** The day year lists count from (YYYY-MM-DD); defaults to today. */
   today?: string;
 }
+
+/** The files as the browser is given them (BrowserFiles). */
+export const browserFiles = ({ pages, optionLists, addressTemplate, institution }: FormFiles): BrowserFiles => ({ pages, optionLists, addressTemplate, institution });
+
+/** Browser files as the engine reads them: with no data model and no rules, which only the validator needs. */
+export const withoutValidation = (files: BrowserFiles): FormFiles => ({ ...files, answersSchema: {}, rules: {} });
 
 /**
  * Expands the definitions around a validator compiled from the same files: at run time on the

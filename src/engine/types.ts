@@ -36,6 +36,9 @@ export interface FormFiles {
   rules: Record<string, JsonSchema>;
 }
 
+/** What the browser draws a form from: the files less the data model and the rules, which its validator holds compiled. */
+export type BrowserFiles = Omit<FormFiles, "answersSchema" | "rules">;
+
 /** Where an item was written: a definition file and a JSON pointer into it. */
 export interface Source {
   file: string;

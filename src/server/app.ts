@@ -15,7 +15,7 @@ import type { Config } from "./platform/config";
 import type { ServerContext } from "./context";
 import { openDatabase, type Database } from "./db/database";
 import { migrate } from "./db/migrate";
-import { loadServerForm, type ServerForm } from "./form";
+import { formVersions, loadServerForm, type ServerForm } from "./form";
 import { registerHttpRules } from "./platform/http";
 import { requestValidators } from "./platform/validators";
 import { convertDocument, type ConvertJob } from "./convert/documents";
@@ -34,7 +34,7 @@ import { documentRoutes } from "./routes/documents";
 import { lookupRoutes } from "./routes/lookup";
 import { ownAccountRoutes } from "./routes/own-account";
 import { pdfCopyRoutes } from "./pdf-copy/routes";
-import { serviceRoutes } from "./routes/service";
+import { definitionRoutes, serviceRoutes } from "./routes/service";
 import { temporaryAnswerRoutes } from "./routes/temporary-answers";
 import { localStorageRoutes } from "./storage/routes";
 import type { LocalStorage } from "./storage/local";
@@ -87,6 +87,7 @@ export async function buildServer(options: ServerOptions): Promise<{ app: Fastif
     db,
     form,
     version,
+    versions: formVersions(db, form, version),
     hash,
     sendMail: options.sendMail ?? configuredMailer(config, institution),
     now,
@@ -166,6 +167,7 @@ export async function buildServer(options: ServerOptions): Promise<{ app: Fastif
   accountRoutes(app, ctx);
   temporaryAnswerRoutes(app, ctx);
   serviceRoutes(app, ctx);
+  definitionRoutes(app, ctx);
   lookupRoutes(app, ctx);
   if (ctx.storage.kind === "local") await localStorageRoutes(app, ctx.storage as LocalStorage);
   await app.register(async (api) => {

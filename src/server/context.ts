@@ -3,7 +3,7 @@ import type { Background } from "./jobs/background";
 import type { Hasher } from "./auth/secrets";
 import type { Config } from "./platform/config";
 import type { Database } from "./db/database";
-import type { ServerForm } from "./form";
+import type { FormVersions, ServerForm } from "./form";
 import type { DefinitionVersion } from "./data/definition-versions";
 import type { Jobs } from "./jobs/queue";
 import type { Sender, SendMail } from "./platform/mail";
@@ -18,6 +18,8 @@ export interface ServerContext {
   form: ServerForm;
   /** The version of `form`'s definitions, published at start-up: what a submit records. */
   version: DefinitionVersion;
+  /** The form of any published version: a submitted application is shown with the one it was submitted on. */
+  versions: FormVersions;
   hash: Hasher;
   sendMail: SendMail;
   /** The clock; tests move it. */

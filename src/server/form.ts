@@ -4,6 +4,11 @@ import { answersSchemaOf, loadForm, type JsonSchema } from "../engine/compile";
 import type { CompiledForm, FormFiles } from "../engine/runtime";
 import { readProject, repoRoot } from "../definitions/files";
 import { lintErrorLines } from "../definitions/lint";
+import { ApiError } from "../api-contract/errors";
+import { messages } from "../api-contract/messages";
+import type { Database } from "./db/database";
+import { storedVersion, type DefinitionVersion } from "./data/definition-versions";
+import { versionOf } from "../definitions/version";
 
 export interface ServerForm {
   form: CompiledForm;
@@ -29,7 +34,11 @@ export class DefinitionErrors extends Error {
 export function loadServerForm(root = repoRoot, today?: string): ServerForm {
   const errors = lintErrorLines(root);
   if (errors.length > 0) throw new DefinitionErrors(errors);
-  const { form: files } = readProject(root);
+  return serverFormOf(readProject(root).form, today);
+}
+
+/** The form compiled from a definition set the linter passed (the working copy's, or a published version's). */
+export function serverFormOf(files: FormFiles, today?: string): ServerForm {
   const form = loadForm(files, { today });
   // Essays' limits come from the institution's character_limit, as the validator's do.
   const model = answersSchemaOf(files) as { properties: Record<string, JsonSchema> };
@@ -52,5 +61,59 @@ export function loadServerForm(root = repoRoot, today?: string): ServerForm {
     tabGroups: [...form.tabGroups.keys()],
     blockGroups: [...form.blockGroups.keys()],
     documentKeys: [...form.owners].filter(([, owner]) => owner.item.item.type === "file").map(([key]) => key),
+  };
+}
+
+/**
+ * A published version that does not load: its row is gone, its files no longer hash to its name
+ * (changed in the database), or they do not compile. Answered 500 with the version named, and
+ * logged; the application is never shown with other definitions instead.
+ */
+export class VersionUnavailable extends ApiError {
+  constructor(readonly hash: string, label: string, readonly reason: string, readonly missing = false) {
+    super(500, "versionUnavailable", messages.versionUnavailable(label), {});
+  }
+}
+
+/** The forms of the published versions, compiled once each and kept for the next request. */
+export interface FormVersions {
+  /** The form of the published version `hash` (the current one's own when null); rejects with VersionUnavailable. */
+  of(hash: string | null): Promise<ServerForm>;
+}
+
+/**
+ * The most versions compiled at once: a cycle's staff edits make a few dozen versions, applications
+ * in flight refer to a handful, and each compiled form holds a few MB (scripts/bench-server.ts measures it).
+ * The least recently used one is dropped first.
+ */
+const COMPILED_VERSIONS = 8;
+
+export function formVersions(db: Database, current: ServerForm, currentVersion: DefinitionVersion, limit = COMPILED_VERSIONS): FormVersions {
+  const compiled = new Map<string, Promise<ServerForm>>();
+  const compile = async (hash: string): Promise<ServerForm> => {
+    const stored = await storedVersion(db, hash);
+    if (!stored) throw new VersionUnavailable(hash, hash.slice(0, 7), "no version of this name is published", true);
+    if (versionOf(stored.files).hash !== hash) throw new VersionUnavailable(hash, stored.label, "its files in the database no longer match its hash");
+    try {
+      return serverFormOf(stored.files);
+    } catch (error) {
+      throw new VersionUnavailable(hash, stored.label, `its files do not compile: ${(error as Error).message}`);
+    }
+  };
+  return {
+    of(hash) {
+      if (hash === null || hash === currentVersion.hash) return Promise.resolve(current);
+      let form = compiled.get(hash);
+      if (form) {
+        compiled.delete(hash);
+      } else {
+        form = compile(hash);
+        // A failure is not kept: the next request tries again.
+        form.catch(() => compiled.get(hash) === form && compiled.delete(hash));
+      }
+      compiled.set(hash, form);
+      if (compiled.size > limit) compiled.delete(compiled.keys().next().value!);
+      return form;
+    },
   };
 }

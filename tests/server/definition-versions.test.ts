@@ -1,12 +1,17 @@
 // Definition versions (src/server/data/definition-versions.ts): the definitions a server starts on
 // are published once, and a submit records the version it was made on, which the office shows.
+import { parse } from "csv-parse/sync";
 import { afterAll, describe, expect, it } from "vitest";
 import type { Database } from "../../src/server/db/database";
 import { migrate } from "../../src/server/db/migrate";
-import { publishVersion, versionOf } from "../../src/server/data/definition-versions";
-import type { ServerForm } from "../../src/server/form";
+import { publishVersion } from "../../src/server/data/definition-versions";
+import { versionOf } from "../../src/definitions/version";
+import { serverFormOf, type ServerForm } from "../../src/server/form";
+import { issueServiceToken } from "../../src/server/auth/service-tokens";
+import { messages } from "../../src/api-contract/messages";
+import type { FormFiles, Item } from "../../src/engine/runtime";
 import {
-  completeApplication, databaseKinds, freshDatabase, json, loggedInApplicant, loggedInStaff, startTestServer, testForm, TEST_DAY, type TestServer,
+  Client, completeApplication, databaseKinds, freshDatabase, json, loggedInApplicant, loggedInStaff, startTestServer, testForm, TEST_DAY, type TestServer,
 } from "./harness";
 
 /** The shipped definitions with the institution's name changed: another definition set. */
@@ -15,6 +20,44 @@ function editedForm(name: string): ServerForm {
   const files = structuredClone(form.files);
   files.institution.institution.name = name;
   return { ...form, files };
+}
+
+/** The label of the question asking `key` in `form`. */
+const labelIn = (form: ServerForm, key: string) => (form.form.owners.get(key)!.item.item as { label: string }).label;
+/** The label of option `value` of the question asking `key` in `form`. */
+const optionLabelIn = (form: ServerForm, key: string, value: string) => {
+  const options = form.form.owners.get(key)!.item.options!;
+  return options.kind === "list" ? options.options.find((o) => o.value === value)!.label : undefined;
+};
+
+/** Each item of `files`' pages, with the list that holds it. */
+function* itemsOf(files: FormFiles): Generator<[Item, Item[]]> {
+  function* walk(items: Item[]): Generator<[Item, Item[]]> {
+    for (const item of items) {
+      yield [item, items];
+      const inner = item as { items?: Item[]; tabs?: { items: Item[] }[] };
+      for (const list of [inner.items ?? [], ...(inner.tabs ?? []).map((tab) => tab.items)]) yield* walk(list);
+    }
+  }
+  for (const page of Object.values(files.pages)) yield* walk(page.items);
+}
+
+/**
+ * The shipped definitions as staff edit them mid-cycle: the question asking `reworded` worded
+ * otherwise, the one asking `removed` taken out, and the label of option `option` of the list of
+ * `reworded` changed.
+ */
+function editedMidCycle({ reworded, removed, option }: { reworded: string; removed: string; option: string }): ServerForm {
+  const files = structuredClone(testForm().files);
+  for (const [item, list] of itemsOf(files)) {
+    const question = item as { key?: string; label?: string };
+    if (question.key === reworded) question.label = `${question.label} (reworded)`;
+    if (question.key === removed) list.splice(list.indexOf(item), 1);
+  }
+  const listName = [...itemsOf(files)].map(([item]) => item as { key?: string; options?: string }).find((item) => item.key === reworded)!.options!;
+  const chosen = files.optionLists[listName]!.options!.find((o) => o.value === option)!;
+  chosen.label = `${chosen.label} (reworded)`;
+  return serverFormOf(files, TEST_DAY);
 }
 
 describe.each(databaseKinds)("definition versions on %s", (kind) => {
@@ -106,5 +149,85 @@ describe.each(databaseKinds)("definition versions on %s", (kind) => {
     const first = await publishVersion(db, editedForm("Westbrook Academy").files, new Date(`${TEST_DAY}T10:00:00Z`));
     await publishVersion(db, editedForm("Westbrook Polytechnic").files, new Date(`${TEST_DAY}T11:00:00Z`));
     expect(await db.query("SELECT submitted_version FROM applications WHERE submitted_at IS NOT NULL")).toEqual([{ submitted_version: first.hash }]);
+  });
+
+  it("shows a submitted application with the version it was submitted on, after staff edit the definitions", async () => {
+    const db = await sharedDatabase();
+    const before = await start(db);
+    const applicant = await loggedInApplicant(before);
+    expect((await applicant.put("/api/answer", completeApplication())).statusCode).toBe(200);
+    const submit = json(await applicant.post("/api/submit"));
+    const answers = completeApplication();
+
+    // Staff reword a question, remove another and reword an option; the server starts again.
+    const edit = { reworded: "conviction", removed: "suspended", option: String(answers.conviction) };
+    const edited = editedMidCycle(edit);
+    const after = await start(db, edited);
+    const old = { hash: before.ctx.version.hash, conviction: labelIn(testForm(), "conviction"), suspended: labelIn(testForm(), "suspended") };
+    const chosen = optionLabelIn(testForm(), "conviction", edit.option)!;
+    expect(after.ctx.version.hash).not.toBe(old.hash);
+    expect(labelIn(edited, "conviction")).toBe(`${old.conviction} (reworded)`);
+
+    // The service view (the PDF copy's print) is told its version, and loads that version's definitions.
+    const [{ id }] = await db.query<{ id: number }>("SELECT user_id AS id FROM applications WHERE reference = $1", [submit.reference]) as [{ id: number }];
+    const token = await issueServiceToken(db, after.ctx.hash, id, after.clock.now);
+    const view = json(await new Client(after).get(`/service/tmp-pdf?service_token=${token}`));
+    expect(view.version).toBe(old.hash);
+    const definitions = await new Client(after).get(`/public/definitions/${old.hash}`);
+    expect(definitions.statusCode).toBe(200);
+    expect(definitions.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
+    expect(JSON.stringify(definitions.json())).toContain(JSON.stringify(old.conviction));
+    expect(Object.keys(definitions.json()).sort()).toEqual(["addressTemplate", "institution", "optionLists", "pages"]);
+    expect(JSON.stringify(json(await new Client(after).get(`/public/definitions/${after.ctx.version.hash}`)))).toContain(JSON.stringify(`${old.conviction} (reworded)`));
+
+    // The integration API words its answers as they were asked.
+    const admin = await loggedInStaff(after, "admin");
+    const created = await admin.post("/staff/api/api-keys", { name: "sis" });
+    expect(created.statusCode, created.body).toBe(201);
+    const { key } = json(created) as { key: string };
+    const api = json(await new Client(after).call("GET", `/staff/api/applications/${submit.reference}`, undefined, { authorization: `Bearer ${key}` })) as { answers: Record<string, unknown> };
+    expect(api.answers.conviction).toEqual({ value: edit.option, label: old.conviction, option_label: chosen });
+    expect(api.answers.suspended).toMatchObject({ value: answers.suspended, label: old.suspended });
+
+    // The CSV export: the current questions, then those no longer asked; the row's choice as it was labelled.
+    const [header, row] = parse((await admin.get("/staff/api/exports/csv?status=submitted")).body, { bom: true }) as [string[], string[]];
+    expect(header.indexOf("suspended")).toBeGreaterThan(header.indexOf("hs_ceeb"));
+    expect(row[header.indexOf("conviction_desc")]).toBe(chosen);
+    expect(row[header.indexOf("suspended")]).toBe(answers.suspended);
+    const labels = parse((await admin.get("/staff/api/exports/labels")).body, { bom: true }) as string[][];
+    expect(labels.find(([key]) => key === "suspended")!.slice(0, 2)).toEqual(["suspended", `${old.suspended} (no longer asked)`]);
+    expect(labels.find(([key]) => key === "conviction")!.slice(0, 2)).toEqual(["conviction", `${old.conviction} (reworded)`]);
+  });
+
+  it("refuses a version name nobody published, and says which version does not load without drawing it with others", async () => {
+    const db = await sharedDatabase();
+    const before = await start(db);
+    const applicant = await loggedInApplicant(before);
+    expect((await applicant.put("/api/answer", completeApplication())).statusCode).toBe(200);
+    const submit = json(await applicant.post("/api/submit"));
+    const visitor = new Client(before);
+    const unknown = await visitor.get(`/public/definitions/${"0".repeat(64)}`);
+    expect([unknown.statusCode, json(unknown)]).toEqual([404, { message: messages.versionNotFound, code: "versionNotFound" }]);
+    expect((await visitor.get("/public/definitions/not-a-hash")).statusCode).toBe(400);
+
+    // The stored files of the version are changed behind the server's back (the trigger set aside).
+    await db.query("ALTER TABLE definition_versions DISABLE TRIGGER definition_versions_kept");
+    await db.query(`UPDATE definition_versions SET files = json_build_object('pages', '{}'::json)`);
+    await db.query("ALTER TABLE definition_versions ENABLE TRIGGER definition_versions_kept");
+    const after = await start(db, editedMidCycle({ reworded: "conviction", removed: "suspended", option: "N" }));
+    const broken = await new Client(after).get(`/public/definitions/${before.ctx.version.hash}`);
+    expect([broken.statusCode, json(broken)]).toEqual([500, { message: messages.versionUnavailable(before.ctx.version.label), code: "versionUnavailable" }]);
+    const admin = await loggedInStaff(after, "admin");
+    const created = await admin.post("/staff/api/api-keys", { name: "sis" });
+    expect(created.statusCode, created.body).toBe(201);
+    const { key } = json(created) as { key: string };
+    const api = await new Client(after).call("GET", `/staff/api/applications/${submit.reference}`, undefined, { authorization: `Bearer ${key}` });
+    expect([api.statusCode, json(api).code]).toEqual([500, "versionUnavailable"]);
+    // Every other application works: one submitted on the current version.
+    const other = await loggedInApplicant(after);
+    expect((await other.put("/api/answer", completeApplication())).statusCode).toBe(200);
+    const otherSubmit = json(await other.post("/api/submit"));
+    const fine = await new Client(after).call("GET", `/staff/api/applications/${otherSubmit.reference}`, undefined, { authorization: `Bearer ${key}` });
+    expect(fine.statusCode).toBe(200);
   });
 });

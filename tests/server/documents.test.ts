@@ -170,7 +170,7 @@ describe.each(databaseKinds)("documents on %s", (kind) => {
       const printer = new Client(server);
       const view = await printer.get(`/service/tmp-pdf?service_token=${token}`);
       expect(view.statusCode).toBe(200);
-      expect(view.json()).toEqual({ answer: { first_name: "Ada" }, add_another: {}, document_answer: {}, tabs: {} });
+      expect(view.json()).toEqual({ answer: { first_name: "Ada" }, add_another: {}, document_answer: {}, tabs: {}, version: server.ctx.version.hash });
 
       for (const [method, url] of [["PUT", "/api/answer"], ["GET", "/api/profile"], ["POST", "/api/submit"]] as const) {
         const response = await printer.call(method, `${url}?service_token=${token}`, method === "GET" ? undefined : { first_name: "Mallory" });

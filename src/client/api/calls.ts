@@ -6,7 +6,7 @@ import type {
   addressBody, changed, confirmBody, conversion, credentialsBody, documentAnswers, emailChangeBody, emailChanged, lookupRecord, lookupResult, messageReply,
   passwordChangeBody, pdfCopy, presignedPost, profile, resetBody, resetCheckBody, savedAnswers, savedForLater, serviceApplication, submitted, webStatusBody,
 } from "../../api-contract";
-import type { Answers, ValidationErrors } from "../../engine/runtime";
+import type { Answers, BrowserFiles, ValidationErrors } from "../../engine/runtime";
 import type { LookupItem } from "../../engine/generated/definition-format";
 import { call } from "./client";
 
@@ -99,4 +99,6 @@ export const api = {
     call<LookupRecord>("GET", `/lookup/find?${new URLSearchParams({ id: String(id), category })}`, undefined, { handleUnauthorized: false }),
   serviceApplication: (token: string) =>
     call<ServiceApplication>("GET", `/service/tmp-pdf?service_token=${encodeURIComponent(token)}`, undefined, { handleUnauthorized: false }),
+  /** A published definition version's files, for an application made on another version than this build's. */
+  definitions: (hash: string) => call<BrowserFiles>("GET", `/public/definitions/${hash}`, undefined, { handleUnauthorized: false }),
 };

@@ -3,13 +3,15 @@
 // nav; answers without bidirectional controls. The service view (the PDF copy) and the
 // admissions office's application page draw it.
 import type { ReactNode } from "react";
+import { useQuery } from "@tanstack/react-query";
 import { isAnswered } from "../../engine/answers";
-import { evaluateAnswers } from "../../engine/form";
+import { evaluateAnswers, type CompiledForm } from "../../engine/form";
 import { displayText } from "../../engine/text";
 import type { Answers, Evaluation, ViewItem } from "../../engine/runtime";
+import { api } from "../api/calls";
 import { entryOf, isQuestion } from "../widgets/registry";
 import { deeper, type Level } from "./Renderer";
-import { form } from "./model";
+import { bundledVersion, form as bundledForm, formOfFiles } from "./model";
 
 export interface ApplicationPagesProps {
   answer: Answers;
@@ -17,11 +19,32 @@ export interface ApplicationPagesProps {
   blocks: Record<string, number>;
   /** The chosen tab, by tab group id. */
   tabs: Record<string, string>;
+  /** The definition version to draw it with (the hash of the one it was submitted on, else the current one's). */
+  version: string;
   /** The pages' titles: h1 in the service view, where they are the document; h2 under an office page's h1. */
   titleLevel?: 1 | 2;
 }
 
-export function ApplicationPages({ answer, blocks, tabs, titleLevel = 1 }: ApplicationPagesProps) {
+/**
+ * Drawn with the definitions of `version`: this build's own, or a published version's, loaded
+ * once (a version never changes). Never with other definitions: a version that does not load
+ * says so, and nothing else is drawn.
+ */
+export function ApplicationPages({ version, ...props }: ApplicationPagesProps) {
+  const isBundled = version === bundledVersion;
+  const published = useQuery({
+    queryKey: ["definitions", version],
+    enabled: !isBundled,
+    staleTime: Infinity,
+    queryFn: async () => formOfFiles(await api.definitions(version)),
+  });
+  if (isBundled) return <Pages form={bundledForm} {...props} />;
+  if (published.isPending) return <p role="status">Loading the questions this application was answered on…</p>;
+  if (published.isError) return <p role="alert">{published.error.message}</p>;
+  return <Pages form={published.data} {...props} />;
+}
+
+function Pages({ form, answer, blocks, tabs, titleLevel = 1 }: Omit<ApplicationPagesProps, "version"> & { form: CompiledForm }) {
   const evaluation = evaluateAnswers(form, answer, { tabs, blocks });
   const Title = `h${titleLevel}` as const;
   return (
@@ -29,7 +52,7 @@ export function ApplicationPages({ answer, blocks, tabs, titleLevel = 1 }: Appli
       {form.pages.map((page) => (
         <section key={page.page} className="service-page" aria-labelledby={`service-${page.page}`}>
           <Title id={`service-${page.page}`}>{page.title}</Title>
-          <ReadOnlyItems items={page.items} ctx={{ answers: evaluation.answers, evaluation }} level={(titleLevel + 1) as Level} />
+          <ReadOnlyItems items={page.items} ctx={{ form, answers: evaluation.answers, evaluation }} level={(titleLevel + 1) as Level} />
         </section>
       ))}
     </div>
@@ -37,6 +60,7 @@ export function ApplicationPages({ answer, blocks, tabs, titleLevel = 1 }: Appli
 }
 
 interface Context {
+  form: CompiledForm;
   answers: Answers;
   evaluation: Evaluation;
 }
@@ -134,6 +158,6 @@ function hasAnswer(view: ViewItem, ctx: Context): boolean {
 }
 
 /** The answer as printed; a type this build does not know prints its answer as it is. */
-function valueOf(view: ViewItem, { answers }: Context): string {
-  return isQuestion(view) ? entryOf(view.item.type).display(view, answers) : String(answers[view.key ?? ""]);
+function valueOf(view: ViewItem, { form, answers }: Context): string {
+  return isQuestion(view) ? entryOf(view.item.type).display(view, answers, form) : String(answers[view.key ?? ""]);
 }

@@ -7,6 +7,7 @@ import { screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
 import type { Answers } from "../../engine/runtime";
 import type { ServiceApplication } from "../api/calls";
+import { bundledFiles, bundledVersion } from "./model";
 import { useSession } from "../state/session";
 import { labelOf, optionsOf, renderApp, sent, server, url, withTestServer } from "../testing";
 
@@ -54,6 +55,7 @@ const application: ServiceApplication = {
   add_another: { siblings: 2 },
   document_answer: { personal_statement_doc: { file_name: "statement.pdf" } },
   tabs: { personal_statement: "upload" },
+  version: bundledVersion,
 };
 
 function openAsServiceUser(path: string, reply: () => Response = () => HttpResponse.json(application)) {
@@ -181,5 +183,36 @@ describe("a refused token", () => {
     const { router } = openAsServiceUser("/about?service_token=old", () => HttpResponse.json({ message: "Unauthorized" }, { status: 401 }));
     expect(await screen.findByRole("alert", undefined, PAGE)).toHaveTextContent("Your session is invalid. Please clear your cookies and login again.");
     expect(router.state.location.pathname).toBe("/about");
+  });
+});
+
+describe("an application made on another version of the form", () => {
+  /** The bundled definitions with the question asking `key` worded `label`, as staff had it before an edit. */
+  function filesWithLabel(key: string, label: string) {
+    const files = structuredClone(bundledFiles);
+    const visit = (items: Record<string, unknown>[]): boolean =>
+      items.some((item) => (item.key === key ? ((item.label = label), true) : visit([...(item.items as [] ?? []), ...((item.tabs as { items: [] }[] | undefined) ?? []).flatMap((t) => t.items)])));
+    if (!Object.values(files.pages).some((page) => visit(page.items as unknown as Record<string, unknown>[]))) throw new Error(`no question asks ${key}`);
+    return files;
+  }
+  const other = "ab".repeat(32);
+
+  test("is printed with its own version's questions, loaded once by the version's name", async () => {
+    const old = "Have you ever been convicted of a crime (the wording this applicant answered)?";
+    server.use(http.get(url(`/public/definitions/${other}`), () => HttpResponse.json(filesWithLabel("conviction", old))));
+    openAsServiceUser("/about?service_token=svc-token-5", () => HttpResponse.json({ ...application, version: other }));
+    await screen.findByRole("heading", { level: 1, name: "About You" }, PAGE);
+    expect(valuesOf(old)).toEqual(["No"]);
+    expect(valuesOf(labelOf("conviction"))).toEqual([]);
+    expect(sent.map((r) => `${r.method} ${r.path}`)).toEqual(["GET /service/tmp-pdf?service_token=svc-token-5", `GET /public/definitions/${other}`]);
+  });
+
+  test("says so when its version does not load, and draws nothing with other definitions", async () => {
+    const message = "This application was made on version 2026-10-02 · ababab of the form, which cannot be loaded just now.";
+    server.use(http.get(url(`/public/definitions/${other}`), () => HttpResponse.json({ message, code: "versionUnavailable" }, { status: 500 })));
+    openAsServiceUser("/about?service_token=svc-token-6", () => HttpResponse.json({ ...application, version: other }));
+    expect(await screen.findByRole("alert", {}, PAGE)).toHaveTextContent(message);
+    expect(document.querySelector(".service-document")).toBeNull();
+    expect(valuesOf(labelOf("conviction"))).toEqual([]);
   });
 });

@@ -24,8 +24,8 @@ export function ServiceView() {
   useTokenOutOfAddressBar();
   if (application.isPending) return <p role="status">Loading the application…</p>;
   if (application.isError) return <RefusedLink message={application.error.message} />;
-  const { answer, add_another, tabs } = application.data;
-  return <ApplicationPages answer={answer} blocks={add_another} tabs={tabs} />;
+  const { answer, add_another, tabs, version } = application.data;
+  return <ApplicationPages answer={answer} blocks={add_another} tabs={tabs} version={version} />;
 }
 
 /**

@@ -1,14 +1,14 @@
 // The definitions in the browser: every file of form-definitions/ bundled with the form's pages
 // (this module loads with the first form page, never with the account cards), expanded by the
 // same engine the server runs. The validator comes later (./validator.ts): only validating needs it.
-import { assembleForm, type CompiledForm } from "../../engine/form";
-import type { AnswerKey, FormFiles, ViewItem } from "../../engine/runtime";
+import { assembleForm, withoutValidation, type CompiledForm } from "../../engine/form";
+import type { AnswerKey, BrowserFiles, FormFiles, ViewItem } from "../../engine/runtime";
 import type { InstitutionFile, OptionListFile, PageDefinition, TemplateFile } from "../../engine/generated/definition-format";
 
 const definitions = import.meta.glob<unknown>("../../../form-definitions/**/*.json", { eager: true, import: "default" });
 
 /** form-definitions/ as the engine names its files: `about.json`, `options/months.json`. */
-function formFiles(files: Record<string, unknown> = definitions): FormFiles {
+function formFiles(files: Record<string, unknown> = definitions): BrowserFiles {
   const pages: FormFiles["pages"] = {};
   const optionLists: FormFiles["optionLists"] = {};
   let addressTemplate: TemplateFile | undefined;
@@ -24,8 +24,7 @@ function formFiles(files: Record<string, unknown> = definitions): FormFiles {
     else if (file.institution) institution = file as unknown as InstitutionFile;
   }
   if (!addressTemplate || !institution) throw new Error("form-definitions/ needs address.json and institution.json");
-  // The data model and the rules are compiled into the validator at build time.
-  return { pages, optionLists, addressTemplate, institution, answersSchema: {}, rules: {} };
+  return { pages, optionLists, addressTemplate, institution };
 }
 
 /** Never called: validation goes through ./validator.ts, which loads the precompiled validator. */
@@ -33,7 +32,20 @@ const notLoaded = () => {
   throw new Error("validate through loadValidator()");
 };
 
-export const form: CompiledForm = assembleForm(formFiles(), notLoaded);
+/**
+ * A form to draw (never to validate) from a version's files: the bundled ones, or a published
+ * version's (an application submitted on another version, api.definitions). The data model and
+ * the rules are compiled into the validator at build time.
+ */
+export const formOfFiles = (files: BrowserFiles): CompiledForm => assembleForm(withoutValidation(files), notLoaded);
+
+/** The definition files this build bundles. */
+export const bundledFiles: BrowserFiles = formFiles();
+
+export const form: CompiledForm = formOfFiles(bundledFiles);
+
+/** The name of the definition version this build bundles (its hash, as the server names it). */
+export { default as bundledVersion } from "virtual:definition-version";
 
 export const pageView = (route: string) => form.pages.find((p) => p.route === route);
 

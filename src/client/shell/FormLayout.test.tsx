@@ -11,6 +11,7 @@ import type { Profile } from "../api/calls";
 import { queryClient } from "../api/queries";
 import { useAnswers } from "../state/answers";
 import { useSession } from "../state/session";
+import { bundledVersion } from "../form/model";
 import { labelOf, logIn, profileOf, renderApp, sent, sentTo, server, url, withTestServer } from "../testing";
 
 // The step links send what was typed; the autosave must not beat them on a slow machine.
@@ -523,7 +524,7 @@ describe("the banner", () => {
 describe("service users", () => {
   test("see the page alone: no step navigation, account menu, welcome or footer", async () => {
     useSession.setState({ is_service_user: true });
-    server.use(http.get(url("/service/tmp-pdf"), () => HttpResponse.json({ answer: {}, add_another: {}, document_answer: {}, tabs: {} })));
+    server.use(http.get(url("/service/tmp-pdf"), () => HttpResponse.json({ answer: {}, add_another: {}, document_answer: {}, tabs: {}, version: bundledVersion })));
     renderApp("/education?service_token=t");
     await screen.findByRole("heading", { level: 1, name: "Academics" });
     expect(screen.queryByRole("navigation", { name: "Application steps" })).not.toBeInTheDocument();
@@ -536,7 +537,7 @@ describe("service users", () => {
 
   test("see the page even with a logged-in cookie in the browser, and load no profile", async () => {
     useSession.setState({ is_service_user: true, is_logged_in: true });
-    server.use(http.get(url("/service/tmp-pdf"), () => HttpResponse.json({ answer: {}, add_another: {}, document_answer: {}, tabs: {} })));
+    server.use(http.get(url("/service/tmp-pdf"), () => HttpResponse.json({ answer: {}, add_another: {}, document_answer: {}, tabs: {}, version: bundledVersion })));
     renderApp("/about?service_token=t");
     await screen.findByRole("heading", { level: 1, name: "About You" });
     expect(screen.queryByRole("status")).not.toBeInTheDocument();

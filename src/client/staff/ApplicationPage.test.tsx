@@ -7,6 +7,7 @@ import { afterEach, describe, expect, test } from "vitest";
 import type { StaffRole } from "../../api-contract/staff";
 import { labelOf, optionsOf, sentTo, server, url, withTestServer } from "../testing";
 import type { StaffApplication } from "./api";
+import { bundledVersion } from "../form/model";
 import { pdfCopyTiming } from "./Documents";
 import { lastQuery, logInAs, renderStaff } from "./testing";
 
@@ -25,6 +26,7 @@ const application = (overrides: Partial<StaffApplication> = {}): StaffApplicatio
   entry_term: term.value,
   submitted_at: "2026-01-05T15:00:00Z",
   submitted_version: "2026-01-02 · 3f9c1a2",
+  version: bundledVersion,
   created_at: "2026-01-01T15:00:00Z",
   last_activity: "2026-01-06T15:00:00Z",
   review_status: "received",

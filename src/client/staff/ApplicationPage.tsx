@@ -90,7 +90,7 @@ function ApplicationView({ application, self }: { application: StaffApplication;
       </header>
       <div className="application-body">
         <section className="application-answers" aria-label="Answers">
-          <ApplicationPages answer={application.answer} blocks={application.add_another} tabs={application.tabs} titleLevel={2} />
+          <ApplicationPages answer={application.answer} blocks={application.add_another} tabs={application.tabs} version={application.version} titleLevel={2} />
         </section>
         <aside className="application-side" aria-label="Review, documents and timeline">
           <Review application={application} role={self.role} />

@@ -1,9 +1,8 @@
 // The options of a select or radio, and what choosing one stores.
 import { useMemo } from "react";
-import type { AnswerKey, Answers, ResolvedOption, ViewItem } from "../../engine/runtime";
+import type { AnswerKey, Answers, CompiledForm, ResolvedOption, ViewItem } from "../../engine/runtime";
 import { choiceLabel } from "../../engine/choices";
 import { useKeys } from "../state/answers";
-import { form } from "../form/model";
 
 /** The options of a select or radio: its list, or the list its controlling answer picks (state by country). */
 export function useOptions(view: Pick<ViewItem, "options">): readonly ResolvedOption[] {
@@ -24,8 +23,8 @@ export const choose = (key: AnswerKey, value: string, options: readonly Resolved
   [`${key}_desc`]: options.find((o) => o.value === value)?.label ?? "",
 });
 
-/** A choice as the service view prints it: the chosen option's label. */
-export function chosenLabel(view: Pick<ViewItem, "key">, answers: Answers): string {
+/** A choice as the service view prints it: the chosen option's label, as `form` (the application's version) gives it. */
+export function chosenLabel(view: Pick<ViewItem, "key">, answers: Answers, form: CompiledForm): string {
   const key = view.key ?? "";
   const value = String(answers[key]);
   return choiceLabel(form, key, value, answers) ?? value;

@@ -7,7 +7,7 @@
 // (a one-line input, none: it keeps what is typed itself, widgets/text.tsx).
 // The lookup is the exception: a React Aria combo box, loaded once a page shows one (./lookup.tsx).
 import { useId, type ReactNode } from "react";
-import type { Answers, ItemByType, QuestionType, ViewItem } from "../../engine/runtime";
+import type { Answers, CompiledForm, ItemByType, QuestionType, ViewItem } from "../../engine/runtime";
 import { isAnswered } from "../../engine/answers";
 import { useAnswer, useErrors } from "../state/answers";
 
@@ -29,8 +29,8 @@ export interface WidgetProps<T extends QuestionType = QuestionType> {
 
 export interface WidgetEntry<T extends QuestionType> {
   Widget: (props: WidgetProps<T>) => ReactNode;
-  /** The answer as the read-only service view prints it. */
-  display: (view: QuestionView<T>, answers: Answers) => string;
+  /** The answer as the read-only service view prints it, with the form (of the application's version) it is drawn with. */
+  display: (view: QuestionView<T>, answers: Answers, form: CompiledForm) => string;
   /** Whether the question counts as answered (the service view prints only those). */
   isAnswered: (view: QuestionView<T>, answers: Answers) => boolean;
 }

@@ -216,16 +216,21 @@ export async function submitApplication(
   return row?.reference ?? null;
 }
 
-/** What the PDF copy's cover page tells of an application: its answers (names, entry term) and its submit. */
-export async function submissionOf(db: Queryable, userId: number): Promise<{ answers: Answers; reference: string | null; submittedAt: Date | null }> {
-  const [row] = await db.query<{ answers: Answers; reference: string | null; submittedAt: Date | null }>(
-    `SELECT answers, reference, submitted_at AS "submittedAt" FROM applications WHERE user_id = $1`, [userId]);
+/** What the PDF copy tells of an application besides the service view: its answers (the cover's names, entry term), its submit and its definition version (null before the submit). */
+export type Submission = { answers: Answers; reference: string | null; submittedAt: Date | null; version: string | null };
+
+export async function submissionOf(db: Queryable, userId: number): Promise<Submission> {
+  const [row] = await db.query<Submission>(
+    `SELECT answers, reference, submitted_at AS "submittedAt", submitted_version AS version FROM applications WHERE user_id = $1`, [userId]);
   return row!;
 }
 
-/** What the service view prints of an application, or null when there is none. */
-export async function serviceViewOf(db: Queryable, userId: number): Promise<{ answers: Answers; blocks: Record<string, number>; tabs: Record<string, string> } | null> {
-  const [row] = await db.query<{ answers: Answers; add_another: Record<string, number>; tabs: Record<string, string> }>(
-    "SELECT answers, add_another, tabs FROM applications WHERE user_id = $1", [userId]);
-  return row ? { answers: row.answers, blocks: row.add_another, tabs: row.tabs } : null;
+/**
+ * What the service view prints of an application, or null when there is none; `version`, the
+ * definition version it was submitted on (null before the submit: the current one).
+ */
+export async function serviceViewOf(db: Queryable, userId: number): Promise<{ answers: Answers; blocks: Record<string, number>; tabs: Record<string, string>; version: string | null } | null> {
+  const [row] = await db.query<{ answers: Answers; add_another: Record<string, number>; tabs: Record<string, string>; version: string | null }>(
+    "SELECT answers, add_another, tabs, submitted_version AS version FROM applications WHERE user_id = $1", [userId]);
+  return row ? { answers: row.answers, blocks: row.add_another, tabs: row.tabs, version: row.version } : null;
 }

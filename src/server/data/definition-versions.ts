@@ -1,5 +1,5 @@
 // Definition versions: the definition set a server starts on, published once (migration 015).
-import { createHash } from "node:crypto";
+import { versionOf } from "../../definitions/version";
 import type { FormFiles } from "../../engine/runtime";
 import type { Database } from "../db/database";
 
@@ -8,12 +8,6 @@ export interface DefinitionVersion {
   /** "2026-10-02 · 3f9c1a2": the day it was first published (UTC) and the hash's first 7 characters. */
   label: string;
   publishedAt: Date;
-}
-
-/** The definition set as stored: its JSON in the order the files are read (by name), and its SHA-256. */
-export function versionOf(files: FormFiles): { json: string; hash: string } {
-  const json = JSON.stringify(files);
-  return { json, hash: createHash("sha256").update(json).digest("hex") };
 }
 
 const labelOf = (hash: string, publishedAt: Date) => `${publishedAt.toISOString().slice(0, 10)} · ${hash.slice(0, 7)}`;
@@ -36,4 +30,18 @@ export async function publishVersion(db: Database, files: FormFiles, now: Date):
     if (!earlier) await tx.query("UPDATE applications SET submitted_version = $1 WHERE submitted_at IS NOT NULL AND submitted_version IS NULL", [hash]);
     return version;
   });
+}
+
+/** A published version's files and label, as stored; null when no version has that hash. */
+export async function storedVersion(db: Database, hash: string): Promise<{ files: FormFiles; label: string } | null> {
+  const [row] = await db.query<{ files: FormFiles; label: string }>("SELECT files, label FROM definition_versions WHERE hash = $1", [hash]);
+  return row ?? null;
+}
+
+/** The versions applications were submitted on, newest first. */
+export async function submittedVersions(db: Database): Promise<string[]> {
+  const rows = await db.query<{ hash: string }>(
+    `SELECT v.hash FROM definition_versions v WHERE EXISTS (SELECT 1 FROM applications a WHERE a.submitted_version = v.hash)
+     ORDER BY v.published_at DESC, v.hash`);
+  return rows.map((row) => row.hash);
 }

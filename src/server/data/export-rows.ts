@@ -22,6 +22,8 @@ export interface ExportRow {
   email: string;
   submitted_at: Date | null;
   review_status: ReviewStatus | null;
+  /** The definition version it was submitted on; null before the submit. */
+  version: string | null;
   /**
    * The answers as JSON text: parsed by the writer, one row at a time, so a page waiting to be
    * written holds text rather than parsed objects (which would outlive V8's young generation
@@ -62,9 +64,9 @@ export async function* exportRows(db: Queryable, filter: ApplicationFilter, opti
     const ctes = sql.with ? `${sql.with},` : "WITH";
     return db.query<ExportRow & Record<string, unknown>>(
       `${ctes} page AS (
-         SELECT a.user_id, a.reference, a.submitted_at, a.review_status, a.answers::text AS answers FROM ${sql.from}
+         SELECT a.user_id, a.reference, a.submitted_at, a.review_status, a.submitted_version, a.answers::text AS answers FROM ${sql.from}
          WHERE ${where.join(" AND ")} ORDER BY a.user_id LIMIT ${p.add(batch)})
-       SELECT a.user_id AS id, a.reference, u.username AS email, a.submitted_at, a.review_status, a.answers
+       SELECT a.user_id AS id, a.reference, u.username AS email, a.submitted_at, a.review_status, a.submitted_version AS version, a.answers
        FROM page a JOIN users u ON u.id = a.user_id ORDER BY a.user_id`,
       p.values,
     );

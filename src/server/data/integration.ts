@@ -15,6 +15,8 @@ export interface SubmittedApplication {
   submitted_at: Date;
   review_status: ReviewStatus;
   answers: Answers;
+  /** The definition version it was submitted on (src/server/data/definition-versions.ts). */
+  version: string;
   /** submitted_at to the microsecond, as text: a Date keeps milliseconds, and a cursor must not fall between two rows. */
   position: string;
 }
@@ -25,7 +27,7 @@ export interface KeysetPosition { position: string; id: number }
 /** From a moment, or from the start of a day in the office's time zone. */
 export type Since = { at: Date } | { day: string; timeZone: string };
 
-const COLUMNS = `a.user_id AS id, a.reference, u.username AS email, a.submitted_at, a.review_status, a.answers,
+const COLUMNS = `a.user_id AS id, a.reference, u.username AS email, a.submitted_at, a.review_status, a.answers, a.submitted_version AS version,
   to_char(a.submitted_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS position`;
 
 /** One page, and whether another follows. */

@@ -12,7 +12,9 @@ export interface ReviewedApplication {
   entry_term: string | null;
   submitted_at: Date | null;
   /** The label of the definition version it was submitted on (data/definition-versions.ts). */
+  /** The label of the definition version it was submitted on, and that version's hash (null before the submit). */
   submitted_version: string | null;
+  version: string | null;
   created_at: Date;
   last_activity: Date;
   review_status: ReviewStatus | null;
@@ -26,7 +28,7 @@ export interface ReviewedApplication {
 export async function applicationForReview(db: Queryable, id: number): Promise<ReviewedApplication | null> {
   const [row] = await db.query<ReviewedApplication & Record<string, unknown>>(
     `SELECT a.user_id AS id, a.reference, u.username AS email, a.applicant_name AS name, a.entry_term, a.submitted_at, u.created_at,
-       a.updated_at AS last_activity, a.review_status, a.answers, a.add_another, a.tabs, a.save_days, v.label AS submitted_version
+       a.updated_at AS last_activity, a.review_status, a.answers, a.add_another, a.tabs, a.save_days, v.label AS submitted_version, a.submitted_version AS version
      FROM applications a JOIN users u ON u.id = a.user_id LEFT JOIN definition_versions v ON v.hash = a.submitted_version WHERE a.user_id = $1`,
     [id],
   );

@@ -2,9 +2,9 @@
 // happen to hold): the application's facts first, then every answer key of the data model in
 // page and question order, repeated blocks flattened as their keys already are
 // (sibling_first_name, sibling_2_first_name, …), each select's and radio's `{key}_desc` right
-// after it. A `_desc` cell is the chosen option's label as the definitions give it (as the
-// service view and the PDF copy print a choice), else the label stored with the answer (an
-// option since removed). Pure: no database, no streams.
+// after it; then the keys only earlier definition versions asked. A `_desc` cell is the chosen
+// option's label as the row's version gives it (as the service view and the PDF copy print a
+// choice), else the label stored with the answer. Pure: no database, no streams.
 import { choiceLabel, type AnswerKey, type Answers, type AnswerValue, type CompiledForm, type ViewItem } from "../../engine/runtime";
 import type { ExportRow } from "../data/export-rows";
 
@@ -33,22 +33,31 @@ export interface ExportTable {
 
 interface AnswerColumn { key: AnswerKey; choice?: AnswerKey }
 
-const tables = new WeakMap<CompiledForm, ExportTable>();
+/** Said after the label of a column whose question an earlier version asked and the current one does not. */
+const RETIRED = " (no longer asked)";
 
-/** The export's columns for this form (worked out once per form). */
-export function exportTable(form: CompiledForm): ExportTable {
-  let table = tables.get(form);
-  if (table) return table;
-  const choiceOf = new Map([...form.companions].map(([key, desc]) => [desc, key]));
-  const titles = new Map(form.pages.map((page) => [page.page, page.title]));
-  const answerColumns = [...form.owners].map(([key, owner]): Column => ({
-    key, label: labelOf(key, owner.item, choiceOf), page: titles.get(owner.page) ?? owner.page,
-  }));
+/**
+ * The export's columns: the facts, then the current form's answers, then those only earlier
+ * versions asked (`earlier`, newest first: applications submitted on them hold answers to them),
+ * each key once.
+ */
+export function exportTable(form: CompiledForm, earlier: CompiledForm[] = []): ExportTable {
+  const answerColumns: Column[] = [];
+  const answers: AnswerColumn[] = [];
+  const seen = new Set<AnswerKey>();
+  for (const [i, version] of [form, ...earlier].entries()) {
+    const choiceOf = new Map([...version.companions].map(([key, desc]) => [desc, key]));
+    const titles = new Map(version.pages.map((page) => [page.page, page.title]));
+    for (const [key, owner] of version.owners) {
+      if (seen.has(key)) continue;
+      seen.add(key);
+      answerColumns.push({ key, label: labelOf(key, owner.item, choiceOf) + (i === 0 ? "" : RETIRED), page: titles.get(owner.page) ?? owner.page });
+      answers.push({ key, choice: choiceOf.get(key) });
+    }
+  }
   const clash = answerColumns.find((column) => FACTS.some((fact) => fact.key === column.key));
   if (clash) throw new Error(`the answer key "${clash.key}" is also a column of the export's own; rename one`);
-  table = { columns: [...FACTS, ...answerColumns], answers: answerColumns.map(({ key }) => ({ key, choice: choiceOf.get(key) })) };
-  tables.set(form, table);
-  return table;
+  return { columns: [...FACTS, ...answerColumns], answers };
 }
 
 /** A column's label: the question's, a checkbox group's option after it, a choice's label or a lookup's field marked. */
@@ -64,7 +73,7 @@ function labelOf(key: AnswerKey, view: ViewItem, choiceOf: Map<AnswerKey, Answer
   return field ? `${label} (${field})` : label;
 }
 
-/** An answer as the export writes it: as stored, but a choice's label from the definitions. */
+/** An answer as the export writes it: as stored, but a choice's label from the definitions (of the row's version). */
 function answerOf(form: CompiledForm, answers: Answers, { key, choice }: AnswerColumn): AnswerValue | undefined {
   if (choice === undefined) return answers[key];
   const value = answers[choice];

@@ -14,7 +14,9 @@ import type { ServerContext } from "../context";
 import { exportCount, exportRows, zipFilesOf, type ExportRow } from "../data/export-rows";
 import type { ApplicationFilter } from "../data/office-list";
 import { currentOrNewPdfCopy } from "../pdf-copy/pdf-copy";
-import { csvRecord, exportTable, jsonRecord } from "./columns";
+import { csvRecord, exportTable, jsonRecord, type ExportTable } from "./columns";
+import { submittedVersions } from "../data/definition-versions";
+import type { CompiledForm } from "../../engine/runtime";
 import { BYTE_ORDER_MARK, csvLine } from "./csv";
 
 export type ExportFormat = "csv" | "labels" | "jsonl" | "zip";
@@ -92,18 +94,38 @@ async function* batches(
   }
 }
 
+/**
+ * The export's table, and the form each row is written with: the version it was submitted on,
+ * else (not submitted yet) the current one. Every version applications were submitted on is
+ * compiled before the first row, so a version that does not load stops the export before it
+ * starts, never a row written with other definitions.
+ */
+async function versionedTable(ctx: ServerContext): Promise<{ table: ExportTable; formOf: (row: ExportRow) => CompiledForm }> {
+  const forms = new Map<string, CompiledForm>();
+  for (const hash of await submittedVersions(ctx.db)) forms.set(hash, (await ctx.versions.of(hash)).form);
+  const current = ctx.form.form;
+  const table = exportTable(current, [...forms].filter(([hash]) => hash !== ctx.version.hash).map(([, form]) => form));
+  const formOf = (row: ExportRow) => {
+    if (row.version === null || row.version === ctx.version.hash) return current;
+    const form = forms.get(row.version);
+    // Submitted while this export ran, on a version another process published after it began.
+    if (!form) throw new Error(`${row.reference} was submitted on a version this export did not load (${row.version}); export again`);
+    return form;
+  };
+  return { table, formOf };
+}
+
 async function writeCsv(ctx: ServerContext, filter: ApplicationFilter, out: Writable, count: { rows: number }, onProgress?: Progress) {
-  const form = ctx.form.form;
-  const table = exportTable(form);
+  const { table, formOf } = await versionedTable(ctx);
   async function* lines() {
     yield BYTE_ORDER_MARK + csvLine(table.columns.map((column) => column.key));
-    yield* batches(ctx, filter, count, onProgress, (row) => csvLine(csvRecord(form, table, row)));
+    yield* batches(ctx, filter, count, onProgress, (row) => csvLine(csvRecord(formOf(row), table, row)));
   }
   await pipeline(Readable.from(lines()), out);
 }
 
 async function writeLabels(ctx: ServerContext, out: Writable, count: { rows: number }) {
-  const { columns } = exportTable(ctx.form.form);
+  const { columns } = (await versionedTable(ctx)).table;
   count.rows = columns.length;
   const lines = [["key", "label", "page"], ...columns.map(({ key, label, page }) => [key, label, page])].map(csvLine);
   await pipeline(Readable.from([BYTE_ORDER_MARK + lines.join("")]), out);
@@ -111,9 +133,8 @@ async function writeLabels(ctx: ServerContext, out: Writable, count: { rows: num
 
 /** JSON Lines keep every value as it is: it is data, not a sheet, so nothing is prefixed. */
 async function writeJsonLines(ctx: ServerContext, filter: ApplicationFilter, out: Writable, count: { rows: number }, onProgress?: Progress) {
-  const form = ctx.form.form;
-  const table = exportTable(form);
-  await pipeline(Readable.from(batches(ctx, filter, count, onProgress, (row) => `${JSON.stringify(jsonRecord(form, table, row))}\n`)), out);
+  const { table, formOf } = await versionedTable(ctx);
+  await pipeline(Readable.from(batches(ctx, filter, count, onProgress, (row) => `${JSON.stringify(jsonRecord(formOf(row), table, row))}\n`)), out);
 }
 
 /** Said in the zip where an application's PDF copy would be, when none of its current answers is made yet. */

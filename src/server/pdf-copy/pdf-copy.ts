@@ -9,7 +9,8 @@ import { degrees, PDFDocument, type PDFEmbeddedPage, type PDFPage } from "pdf-li
 import type { ConversionStatus } from "../../api-contract";
 import { issueServiceToken } from "../auth/service-tokens";
 import type { ServerContext } from "../context";
-import { submissionOf } from "../data/applications";
+import { submissionOf, type Submission } from "../data/applications";
+import type { ServerForm } from "../form";
 import { documentsOf } from "../data/documents";
 import { applicationVersion, claimPdfCopy, finishPdfCopy, pdfCopyOf, startPdfCopy, type PdfCopyRow } from "../data/pdf-copies";
 import { storageKey } from "../convert/documents";
@@ -60,12 +61,14 @@ export async function makePdfCopy(ctx: ServerContext, { userId }: PdfCopyJob): P
     finishPdfCopy(db, userId, madeFrom, { status, pdfKey, message }, now());
   try {
     const token = await issueServiceToken(db, ctx.hash, userId, now());
-    // The documents and the cover's facts are read while Chromium prints.
-    const [printed, attachments, cover] = await Promise.all([
+    // With the definitions it was submitted on (the service view loads them too), read while Chromium prints.
+    const submission = await submissionOf(db, userId);
+    const form = await ctx.versions.of(submission.version);
+    const [printed, attachments] = await Promise.all([
       ctx.printer.print(`${ctx.config.renderUrl}/about?service_token=${encodeURIComponent(token)}`, DRAWN),
-      convertedDocuments(ctx, userId),
-      coverOf(ctx, userId),
+      convertedDocuments(ctx, form, userId),
     ]);
+    const cover = coverOf(form, submission, now());
     const copy = await assembleCopy(printed, attachments, cover);
     const pdfKey = storageKey("pdf", ".pdf");
     await storage.write(pdfKey, Buffer.from(await copy.save(SAVING)), "application/pdf");
@@ -80,7 +83,7 @@ export async function makePdfCopy(ctx: ServerContext, { userId }: PdfCopyJob): P
 }
 
 /** The applicant's converted documents, opened, in the order the pages ask for them. */
-async function convertedDocuments({ db, storage, form }: ServerContext, userId: number): Promise<PDFDocument[]> {
+async function convertedDocuments({ db, storage }: ServerContext, form: ServerForm, userId: number): Promise<PDFDocument[]> {
   const documents = await documentsOf(db, userId);
   const files = await Promise.all(form.documentKeys.map(async (key) => {
     const document = documents.find((d) => d.answerKey === key && d.status === "COMPLETED" && d.pdfKey);
@@ -89,12 +92,11 @@ async function convertedDocuments({ db, storage, form }: ServerContext, userId: 
   return Promise.all(files.filter((bytes) => bytes != null).map((bytes) => PDFDocument.load(bytes, LOADING)));
 }
 
-async function coverOf({ db, form, now }: ServerContext, userId: number): Promise<Cover> {
+function coverOf(form: ServerForm, { answers, reference, submittedAt }: Submission, madeAt: Date): Cover {
   const { institution } = form.form;
-  const { answers, reference, submittedAt } = await submissionOf(db, userId);
   return {
     institution: institution.name, office: institution.office_name ?? institution.name, timeZone: institution.time_zone,
-    ...coverAnswers(answers), reference, submittedAt, madeAt: now(),
+    ...coverAnswers(answers), reference, submittedAt, madeAt,
   };
 }
 

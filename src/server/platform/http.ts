@@ -67,7 +67,8 @@ export function registerHttpRules(app: FastifyInstance, options: { publicUrl: st
   app.addHook("onSend", (request, reply, payload, done) => {
     if (!reply.hasHeader("Content-Security-Policy")) reply.header("Content-Security-Policy", CSP);
     reply.headers(securityHeaders);
-    if (isApiPath(request.url)) reply.header("Cache-Control", "no-store");
+    // Unless the route says otherwise (a definition version, which never changes).
+    if (isApiPath(request.url) && !reply.hasHeader("Cache-Control")) reply.header("Cache-Control", "no-store");
     done(null, payload);
   });
 
@@ -76,7 +77,11 @@ export function registerHttpRules(app: FastifyInstance, options: { publicUrl: st
   });
 
   app.setErrorHandler((error: FastifyError | ApiError, request, reply) => {
-    if (error instanceof ApiError) return answer(reply, error);
+    if (error instanceof ApiError) {
+      // Ours to mend, said in words (a definition version that does not load): logged as any 500.
+      if (error.status >= 500) request.log.error(error);
+      return answer(reply, error);
+    }
     const status = error.statusCode ?? 500;
     if (status >= 500) {
       request.log.error(error);

@@ -5,9 +5,11 @@ import type { FastifyInstance } from "fastify";
 import type { JsonSchemaToTsProvider } from "@fastify/type-provider-json-schema-to-ts";
 import { userOfServiceToken } from "../auth/service-tokens";
 import type { ServerContext } from "../context";
+import { VersionUnavailable } from "../form";
 import { serviceViewOf } from "../data/applications";
 import { storedDocuments } from "../data/documents";
-import { messageReply, serviceApplication, refuse } from "../../api-contract";
+import { anything, messageReply, serviceApplication, refuse, versionHash } from "../../api-contract";
+import { browserFiles } from "../../engine/runtime";
 
 export function serviceRoutes(app: FastifyInstance, ctx: ServerContext): void {
   const { db, hash, now } = ctx;
@@ -25,6 +27,32 @@ export function serviceRoutes(app: FastifyInstance, ctx: ServerContext): void {
     if (userId === null) throw refuse(403, "serviceTokenInvalid");
     const view = await serviceViewOf(db, userId);
     if (!view) throw refuse(403, "serviceTokenInvalid");
-    return { answer: view.answers, add_another: view.blocks, document_answer: await storedDocuments(db, userId), tabs: view.tabs };
+    return {
+      answer: view.answers, add_another: view.blocks, document_answer: await storedDocuments(db, userId), tabs: view.tabs,
+      version: view.version ?? ctx.version.hash,
+    };
+  });
+}
+
+/**
+ * A published version's definitions as the browser draws them (the service view, the office's
+ * application page): a submitted application is shown with its own. They are what the app's
+ * script holds of its own version, nothing more, so they are public; named by their hash, they
+ * never change, and the browser may keep them.
+ */
+export function definitionRoutes(app: FastifyInstance, ctx: ServerContext): void {
+  app.withTypeProvider<JsonSchemaToTsProvider>().get("/public/definitions/:hash", {
+    schema: {
+      summary: "A published definition version's pages, option lists, address block and institution settings, by its hash",
+      params: { type: "object", properties: { hash: versionHash }, required: ["hash"], additionalProperties: false },
+      response: { 200: anything, "4xx": messageReply },
+    },
+  }, async (request, reply) => {
+    const form = await ctx.versions.of(request.params.hash).catch((error: unknown) => {
+      // A name no version has is the caller's mistake; a version that does not load is ours.
+      throw error instanceof VersionUnavailable && error.missing ? refuse(404, "versionNotFound") : error;
+    });
+    void reply.header("Cache-Control", "public, max-age=31536000, immutable");
+    return browserFiles(form.files);
   });
 }

@@ -65,6 +65,7 @@ export function officeApplicationRoutes(api: FastifyInstance, ctx: ServerContext
       created_at: summary.created_at.toISOString(),
       last_activity: summary.last_activity.toISOString(),
       status: application.submitted_at ? "submitted" as const : "started" as const,
+      version: application.version ?? ctx.version.hash,
       answer: answers, add_another, tabs, document_answer: documentAnswer,
       documents: documents.map((d) => ({ answer_key: d.answerKey, file_name: d.fileName, status: d.status, has_pdf: d.status === "COMPLETED" && d.pdfKey !== null })),
       timeline: timelineOf({ ...application, saveDays: save_days, logins: logins.map((l) => l.logged_in_at), changes, notes }),

@@ -143,9 +143,9 @@ function keyRoutes(api: FastifyInstance, ctx: ServerContext): void {
   });
 }
 
-/** An application as the API answers it: each answer with its question's label (and its option's). */
+/** An application as the API answers it: each answer with its question's label (and its option's), as the version it was submitted on words them. */
 async function applicationOf(ctx: ServerContext, row: SubmittedApplication, documents: DocumentRow[]) {
-  const { form } = ctx.form;
+  const { form } = await ctx.versions.of(row.version);
   const answers: Record<string, { value: unknown; label: string | null; option_label?: string }> = {};
   for (const [key, value] of Object.entries(row.answers)) {
     // A choice's label (`{key}_desc`) is given as the option_label of its own answer.
