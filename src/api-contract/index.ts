@@ -18,7 +18,7 @@ export { emailChangeBody, emailChanged, emailConfirmBody, passwordChangeBody } f
 export { lookupAnswer, lookupQuery, lookupRecord, lookupResult } from "./lookup";
 export { pdfCopy } from "./pdf-copy";
 export { messageReply, replies } from "./reply";
-export { anything, versionHash } from "./schema";
+export { anything, FORM_VERSION_HEADER, versionHash } from "./schema";
 export type { ConversionStatus } from "./statuses";
 export { savedAnswers, savedAnswersQuery, savedForLater } from "./temporary-answers";
 export {

@@ -19,6 +19,7 @@ export const messages = {
   notReady: (what: "database" | "storage" | "jobs") =>
     `Not ready: ${{ database: "the database", storage: "the file store", jobs: "the job queue" }[what]} cannot be reached.`,
   underPressure: "The server is busy. Please try again in a few seconds.",
+  formUpdated: "This application form was updated while you had it open. The page will reload in a moment, with your answers kept.",
   versionNotFound: "No version of the form has this name.",
   versionUnavailable: (label: string) =>
     `This application was made on version ${label} of the form, which cannot be loaded just now, so it is not shown with other questions instead. Other applications are not affected. Please tell the people who run the portal.`,

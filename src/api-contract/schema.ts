@@ -11,6 +11,9 @@ export const nullable = <const T extends { type: string }>({ type, ...rest }: T)
 /** Any object, its keys left unchecked here (answers are the engine's to check). */
 export const anything = { type: "object", additionalProperties: true } as const;
 
+/** The header a browser's write names its definition version in (the hash of the one its script bundles). */
+export const FORM_VERSION_HEADER = "x-form-version";
+
 /** A definition version's name: the SHA-256 of its files, in hex (src/server/data/definition-versions.ts). */
 export const versionHash = { type: "string", pattern: "^[0-9a-f]{64}$" } as const;
 

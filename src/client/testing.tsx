@@ -82,6 +82,9 @@ export function renderApp(path: string, state?: unknown) {
   return { router, visited, ...view };
 }
 
+/** How many times the app asked to reload the page since the test began (jsdom cannot reload). */
+export const pageReloads = { count: 0 };
+
 /** The saver options of this test file (withTestServer), under each test's own. */
 let fileSaverOptions: SaverOptions = {};
 let saver: Saver | undefined;
@@ -92,7 +95,7 @@ let saver: Saver | undefined;
  */
 export function testSaver(options?: SaverOptions): Saver {
   if (options && saver) throw new Error("testSaver(options) must come before anything uses the test's saver");
-  saver ??= createSaver({ ...fileSaverOptions, ...options });
+  saver ??= createSaver({ reloadPage: () => pageReloads.count++, ...fileSaverOptions, ...options });
   return saver;
 }
 
@@ -214,6 +217,7 @@ export function withTestServer(saverOptions: SaverOptions = {}): void {
     await preloadEveryPage();
   });
   afterEach(async () => {
+    pageReloads.count = 0;
     // Unmount before resetting: a mounted app answers the reset with new requests (its profile,
     // its place), and calls still in flight would land, with their toasts, in the next test.
     cleanup();

@@ -230,4 +230,24 @@ describe.each(databaseKinds)("definition versions on %s", (kind) => {
     const fine = await new Client(after).call("GET", `/staff/api/applications/${otherSubmit.reference}`, undefined, { authorization: `Bearer ${key}` });
     expect(fine.statusCode).toBe(200);
   });
+
+  it("refuses a write from a page built on other definitions (a tab open across a deploy), and writes nothing of it", async () => {
+    const db = await sharedDatabase();
+    const before = await start(db);
+    const applicant = await loggedInApplicant(before);
+    expect((await applicant.put("/api/answer", { first_name: "Ada" })).statusCode).toBe(200);
+    const after = await start(db, editedMidCycle({ reworded: "conviction", removed: "suspended", option: "N" }));
+    // The same browser, its session kept, now answered by the server on the edited definitions.
+    const tab = new Client(after);
+    tab.cookies = applicant.cookies;
+    const stale = await tab.call("PUT", "/api/answer", { first_name: "Bea" }, { "x-form-version": before.ctx.version.hash });
+    expect([stale.statusCode, json(stale)]).toEqual([409, { message: messages.formUpdated, code: "formUpdated" }]);
+    const submit = await tab.call("POST", "/api/submit", undefined, { "x-form-version": before.ctx.version.hash });
+    expect([submit.statusCode, json(submit).code]).toEqual([409, "formUpdated"]);
+    expect(json(await tab.get("/api/profile")).answer).toEqual({ first_name: "Ada" });
+    // The reloaded page names the current version; a client that names none is not refused.
+    expect((await tab.call("PUT", "/api/answer", { first_name: "Bea" }, { "x-form-version": after.ctx.version.hash })).statusCode).toBe(200);
+    expect((await tab.put("/api/answer", { last_name: "Lovelace" })).statusCode).toBe(200);
+    expect(json(await tab.get("/api/profile")).answer).toEqual({ first_name: "Bea", last_name: "Lovelace" });
+  });
 });

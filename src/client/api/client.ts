@@ -3,6 +3,8 @@
 // and the code the server gave it.
 import { ApiError } from "../../api-contract/errors";
 import type { ErrorCode } from "../../api-contract/messages";
+import bundledVersion from "virtual:definition-version";
+import { FORM_VERSION_HEADER } from "../../api-contract/schema";
 import { accountMessages } from "../../engine/messages";
 
 /** What happens on a 401: set once by the app (main.tsx; the office's staff/StaffRoutes.tsx) — clear the cache, go to its login. */
@@ -27,7 +29,13 @@ export async function call<T>(method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE
     response = await fetch(new URL(path, location.origin), {
       method,
       credentials: "same-origin",
-      headers: body === undefined ? { Accept: "application/json" } : { Accept: "application/json", "Content-Type": "application/json" },
+      headers: {
+        Accept: "application/json",
+        ...(body === undefined ? {} : { "Content-Type": "application/json" }),
+        // A write names the definitions this page was built with: the server refuses one made
+        // with a version it no longer serves (code formUpdated), and the page reloads.
+        ...(method === "GET" ? {} : { [FORM_VERSION_HEADER]: bundledVersion }),
+      },
       body: body === undefined ? undefined : JSON.stringify(body),
       signal: options.signal,
     });

@@ -6,7 +6,8 @@ import { http, HttpResponse } from "msw";
 import { act, screen, waitFor } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
 import type { Answers } from "../../engine/runtime";
-import { logIn, profileOf, renderApp, sentTo, server, testSaver, url, withTestServer } from "../testing";
+import { logIn, pageReloads, profileOf, renderApp, sentTo, server, testSaver, url, withTestServer } from "../testing";
+import { bundledVersion } from "../form/model";
 import { useAnswers } from "./answers";
 import { keepVisitorAnswers, restoreVisitorAnswers, SAVE_DELAY_MS, VISITOR_ANSWERS_TTL_MS, visitorAnswers, type Saver } from "./saver";
 
@@ -17,6 +18,7 @@ vi.setConfig({ testTimeout: 90_000 });
 const USER = "ada@example.com";
 const KEY = `apply.unsaved.${USER}`;
 const PAGE = { timeout: 15_000 };
+const FORM_UPDATED = "This application form was updated while you had it open. The page will reload in a moment, with your answers kept.";
 const OFFLINE = "Offline — your changes are kept on this device and sent when you are back online";
 
 /** What this device still holds for the applicant (null: nothing). */
@@ -275,6 +277,30 @@ describe("failures", () => {
     await saver.saveNow();
     expect(bodies()).toEqual([{ first_name: "Ada" }, { last_name: "Lovelace" }]);
     expect(saver.status.getState().status).toBe("saved");
+  });
+});
+
+describe("a page on definitions the server no longer serves", () => {
+  test("a save refused as formUpdated says why, keeps every change for the reloaded page, and reloads once", async () => {
+    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] });
+    const versions: (string | null)[] = [];
+    server.use(http.put(url("/api/answer"), ({ request }) => {
+      versions.push(request.headers.get("x-form-version"));
+      return HttpResponse.json({ message: FORM_UPDATED, code: "formUpdated" }, { status: 409 });
+    }));
+    saver.unsavedChanges(USER);
+    saver.recordChanges({ first_name: "Ada" });
+    await elapse(SAVE_DELAY_MS);
+    await until(() => expect(saver.status.getState()).toEqual({ status: "failed", message: FORM_UPDATED }));
+    expect(pageReloads.count).toBe(1);
+    saver.recordChanges({ last_name: "Lovelace" });
+    await elapse(SAVE_DELAY_MS);
+    await until(() => expect(puts()).toHaveLength(2));
+    expect(pageReloads.count).toBe(1);
+    // What the reloaded page finds and sends.
+    expect(stored()).toEqual({ first_name: "Ada", last_name: "Lovelace" });
+    // Every write names this page's definitions.
+    expect(versions).toEqual([bundledVersion, bundledVersion]);
   });
 });
 

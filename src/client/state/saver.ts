@@ -45,7 +45,15 @@ export interface SaverOptions {
   saveDelayMs?: number;
   /** The pause between two looks at a document's conversion; tests shorten it. */
   conversionPollMs?: number;
+  /**
+   * The server serves newer definitions than this page's (formUpdated): the page reloads (after
+   * FORM_UPDATED_RELOAD_MS, the applicant having read why), and the changes still queued are sent again from the new one.
+   */
+  reloadPage?: () => void;
 }
+
+/** How long the applicant reads that the form was updated before the page reloads. */
+export const FORM_UPDATED_RELOAD_MS = 4000;
 
 export interface Saver {
   /** Where the answers stand: saved, pending, saving, offline, or refused with the server's message. */
@@ -102,7 +110,9 @@ function write(key: string, answers: Answers): void {
   }
 }
 
-export function createSaver({ saveDelayMs = SAVE_DELAY_MS, conversionPollMs = CONVERSION_POLL_MS }: SaverOptions = {}): Saver {
+export function createSaver({
+  saveDelayMs = SAVE_DELAY_MS, conversionPollMs = CONVERSION_POLL_MS, reloadPage = () => setTimeout(() => window.location.reload(), FORM_UPDATED_RELOAD_MS),
+}: SaverOptions = {}): Saver {
   const status = createStore<SaveProgress>()(() => ({ status: "saved" }));
   let owner: string | null = null;
   let pending: Answers = {};
@@ -112,6 +122,7 @@ export function createSaver({ saveDelayMs = SAVE_DELAY_MS, conversionPollMs = CO
   let visitorTimer: ReturnType<typeof setTimeout> | undefined;
   let validateTimer: ReturnType<typeof setTimeout> | undefined;
   let disposed = false;
+  let reloading = false;
 
   const isPending = () => Object.keys(pending).length > 0;
 
@@ -163,6 +174,13 @@ export function createSaver({ saveDelayMs = SAVE_DELAY_MS, conversionPollMs = CO
     } catch (error) {
       const code = error instanceof ApiError ? error.status : 0;
       if (code === 401 || owner !== user) throw error;
+      if (error instanceof ApiError && error.code === "formUpdated") {
+        // Kept in storage, the queue goes out again from the reloaded page, with its definitions.
+        status.setState({ status: "failed", message: error.message });
+        if (!reloading) reloadPage();
+        reloading = true;
+        throw error;
+      }
       if (code === 0 || code === 408 || code === 429 || code >= 500) {
         status.setState({ status: code === 0 ? "offline" : "pending" });
         later(retryDelay);

@@ -4,7 +4,7 @@
 import type { FastifyReply, FastifyRequest, onRequestHookHandler } from "fastify";
 import type { ServerContext } from "../context";
 import { applicationOfSession, type Application, type SessionKey } from "../data/applications";
-import { ApiError, refuse } from "../../api-contract";
+import { ApiError, FORM_VERSION_HEADER, refuse } from "../../api-contract";
 import { clearSessionCookies } from "./sessions";
 
 declare module "fastify" {
@@ -50,6 +50,9 @@ export function sessionCheck(ctx: ServerContext, ownSessionCheck: boolean): onRe
   return (request, reply, done) => {
     const id = request.cookies[ctx.cookies.names.session];
     if (id === undefined) return done(sessionRefusal(ctx, reply));
+    // A page built on other definitions (open in a tab across a deploy) writes nothing: it reloads.
+    const version = request.headers[FORM_VERSION_HEADER];
+    if (version !== undefined && version !== ctx.version.hash && request.method !== "GET") return done(refuse(409, "formUpdated"));
     request.session = { idHash: ctx.hash(id), now: ctx.now() };
     if (ownSessionCheck) return done();
     authenticate(ctx, request, reply).then(() => done(), done);
