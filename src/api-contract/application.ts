@@ -18,8 +18,12 @@ export const profile = {
     revision: { type: "integer" },
     reference: { type: ["string", "null"], description: "Given at submit (WU-FA26-004821); null before" },
     submitted_at: { type: ["string", "null"], format: "date-time", description: "When the application was submitted; null before" },
+    attention: {
+      type: "object", additionalProperties: { type: "array", items: { type: "string" } },
+      description: "answerKey → messages: answers the current definitions refuse (an option since removed, a limit since lowered)",
+    },
   },
-  required: ["answer", "document_answer", "username", "last_page", "successful_login", "web_status", "revision", "reference", "submitted_at"],
+  required: ["answer", "document_answer", "username", "last_page", "successful_login", "web_status", "revision", "reference", "submitted_at", "attention"],
 } as const;
 
 /** What a change of answers, tabs or blocks answers: the new revision and the keys it cleared. */

@@ -195,6 +195,8 @@ export const staffApplication = {
     submitted_version: nullable({ type: "string" }),
     /** The definition version its answers are shown with: the one it was submitted on, else the current one. */
     version: versionHash,
+    /** Answers to questions its version no longer asks, kept aside when it moved to that version. */
+    retired_answers: anything,
     created_at: dateTime,
     last_activity: dateTime,
     review_status: { type: ["string", "null"], enum: [...REVIEW_STATUSES, null] },
@@ -208,7 +210,7 @@ export const staffApplication = {
     notes: { type: "array", items: reviewNote },
   },
   required: [
-    "id", "reference", "email", "name", "status", "entry_term", "submitted_at", "submitted_version", "version", "created_at", "last_activity", "review_status", "answer", "add_another",
+    "id", "reference", "email", "name", "status", "entry_term", "submitted_at", "submitted_version", "version", "retired_answers", "created_at", "last_activity", "review_status", "answer", "add_another",
     "tabs", "document_answer", "documents", "timeline", "notes",
   ],
 } as const;

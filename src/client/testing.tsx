@@ -138,6 +138,7 @@ export function profileOf(overrides: Partial<Profile> = {}, statuses: string[] =
     revision: 1,
     reference: null,
     submitted_at: null,
+    attention: {},
     ...overrides,
   };
 }

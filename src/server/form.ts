@@ -21,6 +21,8 @@ export interface ServerForm {
   blockGroups: string[];
   /** The answer keys of `file` questions, in page order (the PDF copy appends their documents so). */
   documentKeys: string[];
+  /** The answer keys its questions ask: each question's own, and a choice's label (`{key}_desc`). */
+  askedKeys: Set<string>;
 }
 
 /** Definitions with lint errors: the server does not start on them. */
@@ -61,6 +63,7 @@ export function serverFormOf(files: FormFiles, today?: string): ServerForm {
     tabGroups: [...form.tabGroups.keys()],
     blockGroups: [...form.blockGroups.keys()],
     documentKeys: [...form.owners].filter(([, owner]) => owner.item.item.type === "file").map(([key]) => key),
+    askedKeys: new Set([...form.owners.keys(), ...form.companions.values()]),
   };
 }
 

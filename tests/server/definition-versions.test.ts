@@ -45,9 +45,9 @@ function* itemsOf(files: FormFiles): Generator<[Item, Item[]]> {
 /**
  * The shipped definitions as staff edit them mid-cycle: the question asking `reworded` worded
  * otherwise, the one asking `removed` taken out, and the label of option `option` of the list of
- * `reworded` changed.
+ * `reworded` changed (and option `removedOption` of that list taken out).
  */
-function editedMidCycle({ reworded, removed, option }: { reworded: string; removed: string; option: string }): ServerForm {
+function editedMidCycle({ reworded, removed, option, removedOption }: { reworded: string; removed: string; option: string; removedOption?: string }): ServerForm {
   const files = structuredClone(testForm().files);
   for (const [item, list] of itemsOf(files)) {
     const question = item as { key?: string; label?: string };
@@ -57,6 +57,8 @@ function editedMidCycle({ reworded, removed, option }: { reworded: string; remov
   const listName = [...itemsOf(files)].map(([item]) => item as { key?: string; options?: string }).find((item) => item.key === reworded)!.options!;
   const chosen = files.optionLists[listName]!.options!.find((o) => o.value === option)!;
   chosen.label = `${chosen.label} (reworded)`;
+  const list = files.optionLists[listName]!;
+  if (removedOption) list.options = list.options!.filter((o) => o.value !== removedOption);
   return serverFormOf(files, TEST_DAY);
 }
 
@@ -141,7 +143,7 @@ describe.each(databaseKinds)("definition versions on %s", (kind) => {
     expect((await applicant.put("/api/answer", completeApplication())).statusCode).toBe(200);
     expect((await applicant.post("/api/submit")).statusCode).toBe(200);
     // As a database from before versions: submitted, on no version, and no version published.
-    await db.query("UPDATE applications SET submitted_version = NULL");
+    await db.query("UPDATE applications SET submitted_version = NULL, version = NULL");
     await db.query("ALTER TABLE definition_versions DISABLE TRIGGER definition_versions_kept");
     await db.query("DELETE FROM definition_versions");
     await db.query("ALTER TABLE definition_versions ENABLE TRIGGER definition_versions_kept");
@@ -160,10 +162,10 @@ describe.each(databaseKinds)("definition versions on %s", (kind) => {
     const answers = completeApplication();
 
     // Staff reword a question, remove another and reword an option; the server starts again.
-    const edit = { reworded: "conviction", removed: "suspended", option: String(answers.conviction) };
+    const edit = { reworded: "conviction", removed: "middle_name", option: String(answers.conviction) };
     const edited = editedMidCycle(edit);
     const after = await start(db, edited);
-    const old = { hash: before.ctx.version.hash, conviction: labelIn(testForm(), "conviction"), suspended: labelIn(testForm(), "suspended") };
+    const old = { hash: before.ctx.version.hash, conviction: labelIn(testForm(), "conviction"), middle_name: labelIn(testForm(), "middle_name") };
     const chosen = optionLabelIn(testForm(), "conviction", edit.option)!;
     expect(after.ctx.version.hash).not.toBe(old.hash);
     expect(labelIn(edited, "conviction")).toBe(`${old.conviction} (reworded)`);
@@ -187,15 +189,15 @@ describe.each(databaseKinds)("definition versions on %s", (kind) => {
     const { key } = json(created) as { key: string };
     const api = json(await new Client(after).call("GET", `/staff/api/applications/${submit.reference}`, undefined, { authorization: `Bearer ${key}` })) as { answers: Record<string, unknown> };
     expect(api.answers.conviction).toEqual({ value: edit.option, label: old.conviction, option_label: chosen });
-    expect(api.answers.suspended).toMatchObject({ value: answers.suspended, label: old.suspended });
+    expect(api.answers.middle_name).toMatchObject({ value: answers.middle_name, label: old.middle_name });
 
     // The CSV export: the current questions, then those no longer asked; the row's choice as it was labelled.
     const [header, row] = parse((await admin.get("/staff/api/exports/csv?status=submitted")).body, { bom: true }) as [string[], string[]];
-    expect(header.indexOf("suspended")).toBeGreaterThan(header.indexOf("hs_ceeb"));
+    expect(header.indexOf("middle_name")).toBeGreaterThan(header.indexOf("hs_ceeb"));
     expect(row[header.indexOf("conviction_desc")]).toBe(chosen);
-    expect(row[header.indexOf("suspended")]).toBe(answers.suspended);
+    expect(row[header.indexOf("middle_name")]).toBe(answers.middle_name);
     const labels = parse((await admin.get("/staff/api/exports/labels")).body, { bom: true }) as string[][];
-    expect(labels.find(([key]) => key === "suspended")!.slice(0, 2)).toEqual(["suspended", `${old.suspended} (no longer asked)`]);
+    expect(labels.find(([key]) => key === "middle_name")!.slice(0, 2)).toEqual(["middle_name", `${old.middle_name} (no longer asked)`]);
     expect(labels.find(([key]) => key === "conviction")!.slice(0, 2)).toEqual(["conviction", `${old.conviction} (reworded)`]);
   });
 
@@ -214,7 +216,7 @@ describe.each(databaseKinds)("definition versions on %s", (kind) => {
     await db.query("ALTER TABLE definition_versions DISABLE TRIGGER definition_versions_kept");
     await db.query(`UPDATE definition_versions SET files = json_build_object('pages', '{}'::json)`);
     await db.query("ALTER TABLE definition_versions ENABLE TRIGGER definition_versions_kept");
-    const after = await start(db, editedMidCycle({ reworded: "conviction", removed: "suspended", option: "N" }));
+    const after = await start(db, editedMidCycle({ reworded: "conviction", removed: "middle_name", option: "N" }));
     const broken = await new Client(after).get(`/public/definitions/${before.ctx.version.hash}`);
     expect([broken.statusCode, json(broken)]).toEqual([500, { message: messages.versionUnavailable(before.ctx.version.label), code: "versionUnavailable" }]);
     const admin = await loggedInStaff(after, "admin");
@@ -226,7 +228,9 @@ describe.each(databaseKinds)("definition versions on %s", (kind) => {
     // Every other application works: one submitted on the current version.
     const other = await loggedInApplicant(after);
     expect((await other.put("/api/answer", completeApplication())).statusCode).toBe(200);
-    const otherSubmit = json(await other.post("/api/submit"));
+    const otherSubmitted = await other.post("/api/submit");
+    expect(otherSubmitted.statusCode, otherSubmitted.body).toBe(200);
+    const otherSubmit = json(otherSubmitted);
     const fine = await new Client(after).call("GET", `/staff/api/applications/${otherSubmit.reference}`, undefined, { authorization: `Bearer ${key}` });
     expect(fine.statusCode).toBe(200);
   });
@@ -236,7 +240,7 @@ describe.each(databaseKinds)("definition versions on %s", (kind) => {
     const before = await start(db);
     const applicant = await loggedInApplicant(before);
     expect((await applicant.put("/api/answer", { first_name: "Ada" })).statusCode).toBe(200);
-    const after = await start(db, editedMidCycle({ reworded: "conviction", removed: "suspended", option: "N" }));
+    const after = await start(db, editedMidCycle({ reworded: "conviction", removed: "middle_name", option: "N" }));
     // The same browser, its session kept, now answered by the server on the edited definitions.
     const tab = new Client(after);
     tab.cookies = applicant.cookies;
@@ -249,5 +253,40 @@ describe.each(databaseKinds)("definition versions on %s", (kind) => {
     expect((await tab.call("PUT", "/api/answer", { first_name: "Bea" }, { "x-form-version": after.ctx.version.hash })).statusCode).toBe(200);
     expect((await tab.put("/api/answer", { last_name: "Lovelace" })).statusCode).toBe(200);
     expect(json(await tab.get("/api/profile")).answer).toEqual({ first_name: "Bea", last_name: "Lovelace" });
+  });
+
+  it("moves an application in progress to the current version at its next load, losing nothing: answers no longer asked kept aside, a removed option shown to fix", async () => {
+    const db = await sharedDatabase();
+    const before = await start(db);
+    const applicant = await loggedInApplicant(before);
+    const given = { first_name: "Ada", middle_name: "Grace", conviction: "Y", conviction_comment: "What happened." };
+    expect((await applicant.put("/api/answer", given)).statusCode).toBe(200);
+    const stored = json(await applicant.get("/api/profile"));
+    expect(stored.attention).toEqual({});
+
+    const after = await start(db, editedMidCycle({ reworded: "conviction", removed: "middle_name", option: "N", removedOption: "Y" }));
+    const tab = new Client(after);
+    tab.cookies = applicant.cookies;
+    const moved = json(await tab.get("/api/profile"));
+    // The removed question's answer is kept aside; the rest stays, the refused choice marked to fix.
+    const { middle_name: _kept, ...stillAsked } = given;
+    expect(moved.answer).toEqual({ ...stillAsked, conviction_desc: expect.any(String) });
+    expect(moved.attention).toEqual({ conviction: ["Please choose one of the answers offered."] });
+    const [row] = await db.query<{ version: string; retired_answers: object; answers: object }>("SELECT version, retired_answers, answers FROM applications");
+    expect(row!.version).toBe(after.ctx.version.hash);
+    expect(row!.retired_answers).toEqual({ middle_name: "Grace" });
+
+    // Loading again moves nothing more; the office sees what was kept aside, and the export has it in its own column.
+    expect(json(await tab.get("/api/profile")).revision).toBe(moved.revision);
+    const officer = await loggedInStaff(after, "admin");
+    const [{ id }] = await db.query<{ id: number }>("SELECT user_id AS id FROM applications") as [{ id: number }];
+    expect(json(await officer.get(`/staff/api/applications/${id}`)).retired_answers).toEqual(row!.retired_answers);
+    const [header, exported] = parse((await officer.get("/staff/api/exports/csv")).body, { bom: true }) as [string[], string[]];
+    expect(exported[header.indexOf("middle_name")]).toBe("Grace");
+
+    // The refused choice cannot be submitted until it is fixed; fixed, the attention goes.
+    expect((await tab.post("/api/submit")).statusCode).toBe(422);
+    expect((await tab.put("/api/answer", { conviction: "N" })).statusCode).toBe(200);
+    expect(json(await tab.get("/api/profile")).attention).toEqual({});
   });
 });

@@ -30,7 +30,10 @@ export function useProfile(enabled: boolean) {
       const profile = await api.profile();
       useSession.getState().fromProfile(profile);
       // Changes that never reached the server (offline, closed tab) go over the profile and are sent.
-      useAnswers.getState().replaceAll({ ...profile.answer, ...saver.unsavedChanges(profile.username) });
+      const unsaved = saver.unsavedChanges(profile.username);
+      // An answer changed here since needs no attention for what the server holds.
+      const attention = Object.fromEntries(Object.entries(profile.attention).filter(([key]) => !(key in unsaved)));
+      useAnswers.getState().replaceAll({ ...profile.answer, ...unsaved }, attention);
       return profile;
     },
   });

@@ -546,3 +546,16 @@ describe("service users", () => {
     expect(sent.map((r) => `${r.method} ${r.path}`)).toEqual(["GET /service/tmp-pdf?service_token=t"]);
   });
 });
+
+describe("answers the form now refuses (its definitions changed since they were given)", () => {
+  const REFUSED = "Please choose one of the answers offered.";
+  test("show their error on their question before any validating, and lose it once the answer changes", async () => {
+    const profile = profileOf({ answer: { first_name: "Ada", conviction: "Q", conviction_desc: "An option since removed" }, attention: { conviction: [REFUSED] } }, STARTED);
+    const { user } = await openAsApplicant("/final-steps", profile);
+    const group = await screen.findByRole("radiogroup", { name: labelOf("conviction") });
+    await waitFor(() => expect(group).toHaveAccessibleDescription(expect.stringContaining(REFUSED)));
+    expect(screen.getAllByText(REFUSED)).toHaveLength(1);
+    await user.click(within(group).getAllByRole("radio")[0]!);
+    await waitFor(() => expect(screen.queryByText(REFUSED)).not.toBeInTheDocument());
+  });
+});

@@ -27,6 +27,7 @@ const application = (overrides: Partial<StaffApplication> = {}): StaffApplicatio
   submitted_at: "2026-01-05T15:00:00Z",
   submitted_version: "2026-01-02 · 3f9c1a2",
   version: bundledVersion,
+  retired_answers: {},
   created_at: "2026-01-01T15:00:00Z",
   last_activity: "2026-01-06T15:00:00Z",
   review_status: "received",

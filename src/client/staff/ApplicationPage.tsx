@@ -91,6 +91,7 @@ function ApplicationView({ application, self }: { application: StaffApplication;
       <div className="application-body">
         <section className="application-answers" aria-label="Answers">
           <ApplicationPages answer={application.answer} blocks={application.add_another} tabs={application.tabs} version={application.version} titleLevel={2} />
+          <RetiredAnswers answers={application.retired_answers} />
         </section>
         <aside className="application-side" aria-label="Review, documents and timeline">
           <Review application={application} role={self.role} />
@@ -108,5 +109,25 @@ function Fact({ label, value }: { label: string; value: string }) {
       <dt>{label}</dt>
       <dd>{value}</dd>
     </div>
+  );
+}
+
+/** Answers kept aside when the application moved to a version of the form that no longer asks them. */
+function RetiredAnswers({ answers }: { answers: Record<string, unknown> }) {
+  const entries = Object.entries(answers);
+  if (entries.length === 0) return null;
+  return (
+    <section className="service-page" aria-labelledby="retired-answers">
+      <h2 id="retired-answers">Answers to questions no longer asked</h2>
+      <p>The form was changed while this application was in progress. These answers were given to questions it no longer asks; they are kept as given.</p>
+      <dl className="service-answers">
+        {entries.map(([key, value]) => (
+          <div key={key} className="service-answer">
+            <dt>{key}</dt>
+            <dd>{displayText(String(value))}</dd>
+          </div>
+        ))}
+      </dl>
+    </section>
   );
 }

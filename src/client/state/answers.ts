@@ -16,10 +16,16 @@ interface AnswersStore {
   blocks: Record<string, number>;
   /** Errors shown on questions and in the summary; filled only while validating. */
   errors: ValidationErrors;
+  /**
+   * Answers given that the form now refuses (its definitions changed since: an option removed, a
+   * limit lowered), shown on their questions whether or not the applicant is validating, until
+   * the answer changes (GET /api/profile's attention).
+   */
+  attention: ValidationErrors;
   /** Sets answers as they are: the form's own changes go through form/changes.ts. */
   assign: (answers: Answers) => void;
-  /** New answers (a profile, a saved set): errors go, tabs and blocks stay. */
-  replaceAll: (answers: Answers) => void;
+  /** New answers (a profile, a saved set) and what of them needs attention: errors go, tabs and blocks stay. */
+  replaceAll: (answers: Answers, attention?: ValidationErrors) => void;
   /** Logout: nothing of the last applicant stays. */
   reset: () => void;
 }
@@ -29,14 +35,24 @@ export const useAnswers = create<AnswersStore>()((set, get) => ({
   tabs: {},
   blocks: {},
   errors: {},
+  attention: {},
   // The same object when nothing changes (the per-key listeners below rely on it).
   assign: (answers) => {
-    const current = get().answers;
-    if (Object.entries(answers).some(([key, value]) => current[key] !== value)) set({ answers: { ...current, ...answers } });
+    const { answers: current, attention } = get();
+    const changed = Object.keys(answers).filter((key) => current[key] !== answers[key]);
+    if (changed.length === 0) return;
+    const settled = changed.some((key) => key in attention) ? { attention: withoutKeys(attention, changed) } : {};
+    set({ answers: { ...current, ...answers }, ...settled });
   },
-  replaceAll: (answers) => set({ answers, errors: {} }),
-  reset: () => set({ answers: {}, tabs: {}, blocks: {}, errors: {} }),
+  replaceAll: (answers, attention = {}) => set({ answers, errors: {}, attention }),
+  reset: () => set({ answers: {}, tabs: {}, blocks: {}, errors: {}, attention: {} }),
 }));
+
+function withoutKeys(errors: ValidationErrors, keys: AnswerKey[]): ValidationErrors {
+  const kept = { ...errors };
+  for (const key of keys) delete kept[key];
+  return kept;
+}
 
 /** Whether a visitor has typed anything worth carrying to sign-up: a box ticked and unticked again is not. */
 export function hasAnswers(answers: Answers): boolean {
@@ -112,9 +128,10 @@ export function useKeys<T>(keys: readonly AnswerKey[], read: (answers: Answers) 
 }
 
 const NO_ERRORS: string[] = [];
-/** The errors shown on one question: only while validating. */
+/** The errors shown on one question: while validating, and those of an answer that needs attention. */
 export function useErrors(key: AnswerKey | undefined): string[] {
   const validating = useSession((s) => s.web_status === "validating");
   const errors = useAnswers((s) => (key && s.errors[key]) || NO_ERRORS);
-  return validating ? errors : NO_ERRORS;
+  const attention = useAnswers((s) => (key && s.attention[key]) || NO_ERRORS);
+  return validating && errors.length > 0 ? errors : attention;
 }

@@ -27,10 +27,12 @@ export interface Application {
   submittedAt: Date | null;
   /** Given at submit (WU-FA26-004821); null before. */
   reference: string | null;
+  /** The definition version it is on (null: from before versions were kept). */
+  version: string | null;
 }
 
 const columns = `u.id AS "userId", u.username, a.answers, a.revision, a.last_page AS "lastPage", a.web_status AS "webStatus",
-  a.tabs, a.add_another AS "blocks", a.submitted_at AS "submittedAt", a.reference`;
+  a.tabs, a.add_another AS "blocks", a.submitted_at AS "submittedAt", a.reference, a.version`;
 
 /** An applicant's session as a statement checks it: its cookie's hash, and the time of the request. */
 export interface SessionKey { idHash: string; now: Date }
@@ -167,6 +169,20 @@ export async function mergeAnswers(db: Queryable, userId: number, revision: numb
   return row?.revision ?? null;
 }
 
+/**
+ * Moves an application in progress to `version`: `answers` become its answers, and `retired`
+ * (answers to questions that version does not ask) join those kept aside, if nobody wrote since
+ * `revision`. Answers the new revision, or null when another request wrote first (the next load moves it).
+ */
+export async function moveToVersion(db: Queryable, userId: number, revision: number, version: string, answers: Answers, retired: Answers): Promise<number | null> {
+  const [row] = await db.query<{ revision: number }>(
+    `UPDATE applications SET answers = $3::jsonb, retired_answers = retired_answers || $4::jsonb, version = $5, revision = revision + 1
+     WHERE user_id = $1 AND revision = $2 AND submitted_at IS NULL RETURNING revision`,
+    [userId, revision, JSON.stringify(answers), JSON.stringify(retired), version],
+  );
+  return row?.revision ?? null;
+}
+
 /** Writes a field that is not answers, unless the application was submitted: answers whether it wrote. */
 async function updateUnlessSubmitted(db: Queryable, userId: number, set: string, params: unknown[], now: Date): Promise<boolean> {
   const rows = await db.query(
@@ -209,7 +225,7 @@ export async function submitApplication(
 ): Promise<string | null> {
   const [row] = await db.query<{ reference: string }>(
     `UPDATE applications SET submitted_at = $3, web_status = $4::jsonb, validations = '{}', updated_at = $3, review_status = 'received',
-       reference = next_application_reference($5, $6), submitted_version = $7
+       reference = next_application_reference($5, $6), submitted_version = $7, version = $7
      WHERE user_id = $1 AND revision = $2 AND submitted_at IS NULL RETURNING reference`,
     [userId, revision, now, JSON.stringify(webStatus), reference.prefix, reference.term, version],
   );

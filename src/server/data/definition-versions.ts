@@ -45,3 +45,10 @@ export async function submittedVersions(db: Database): Promise<string[]> {
      ORDER BY v.published_at DESC, v.hash`);
   return rows.map((row) => row.hash);
 }
+
+/** The keys of the answers applications keep aside (moved to a version that no longer asks them), by name. */
+export async function retiredAnswerKeys(db: Database): Promise<string[]> {
+  const rows = await db.query<{ key: string }>(
+    "SELECT DISTINCT jsonb_object_keys(retired_answers) AS key FROM applications WHERE retired_answers <> '{}'::jsonb ORDER BY key");
+  return rows.map((row) => row.key);
+}

@@ -30,6 +30,8 @@ export interface ExportRow {
    * and grow the heap).
    */
   answers: string;
+  /** The answers kept aside when it moved to a newer version (retired_answers), as JSON text. */
+  retired: string;
 }
 
 /** Limits the filter to submitted applications (the zip's), whatever its status says besides. */
@@ -64,9 +66,9 @@ export async function* exportRows(db: Queryable, filter: ApplicationFilter, opti
     const ctes = sql.with ? `${sql.with},` : "WITH";
     return db.query<ExportRow & Record<string, unknown>>(
       `${ctes} page AS (
-         SELECT a.user_id, a.reference, a.submitted_at, a.review_status, a.submitted_version, a.answers::text AS answers FROM ${sql.from}
+         SELECT a.user_id, a.reference, a.submitted_at, a.review_status, a.submitted_version, a.answers::text AS answers, a.retired_answers::text AS retired FROM ${sql.from}
          WHERE ${where.join(" AND ")} ORDER BY a.user_id LIMIT ${p.add(batch)})
-       SELECT a.user_id AS id, a.reference, u.username AS email, a.submitted_at, a.review_status, a.submitted_version AS version, a.answers
+       SELECT a.user_id AS id, a.reference, u.username AS email, a.submitted_at, a.review_status, a.submitted_version AS version, a.answers, a.retired
        FROM page a JOIN users u ON u.id = a.user_id ORDER BY a.user_id`,
       p.values,
     );

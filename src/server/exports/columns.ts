@@ -39,9 +39,9 @@ const RETIRED = " (no longer asked)";
 /**
  * The export's columns: the facts, then the current form's answers, then those only earlier
  * versions asked (`earlier`, newest first: applications submitted on them hold answers to them),
- * each key once.
+ * then the other keys of answers kept aside (`retiredKeys`), each key once.
  */
-export function exportTable(form: CompiledForm, earlier: CompiledForm[] = []): ExportTable {
+export function exportTable(form: CompiledForm, earlier: CompiledForm[] = [], retiredKeys: AnswerKey[] = []): ExportTable {
   const answerColumns: Column[] = [];
   const answers: AnswerColumn[] = [];
   const seen = new Set<AnswerKey>();
@@ -54,6 +54,13 @@ export function exportTable(form: CompiledForm, earlier: CompiledForm[] = []): E
       answerColumns.push({ key, label: labelOf(key, owner.item, choiceOf) + (i === 0 ? "" : RETIRED), page: titles.get(owner.page) ?? owner.page });
       answers.push({ key, choice: choiceOf.get(key) });
     }
+  }
+  // Kept aside when an application in progress moved to a version that no longer asks them.
+  for (const key of retiredKeys) {
+    if (seen.has(key)) continue;
+    seen.add(key);
+    answerColumns.push({ key, label: key + RETIRED, page: "" });
+    answers.push({ key });
   }
   const clash = answerColumns.find((column) => FACTS.some((fact) => fact.key === column.key));
   if (clash) throw new Error(`the answer key "${clash.key}" is also a column of the export's own; rename one`);
@@ -81,6 +88,9 @@ function answerOf(form: CompiledForm, answers: Answers, { key, choice }: AnswerC
   return choiceLabel(form, choice, String(value), answers) ?? answers[key];
 }
 
+/** A row's answers, with those kept aside when it moved to a newer version (never both for one key). */
+const answersOf = (row: ExportRow): Answers => ({ ...(JSON.parse(row.retired) as Answers), ...(JSON.parse(row.answers) as Answers) });
+
 const text = (value: AnswerValue | undefined | null): string => (value === undefined || value === null ? "" : String(value));
 
 /** One CSV record: the facts, then one cell per answer key ("" when unanswered). */
@@ -88,14 +98,14 @@ export function csvRecord(form: CompiledForm, table: ExportTable, row: ExportRow
   const record = [
     row.reference ?? "", row.email, row.submitted_at ? "submitted" : "started", row.submitted_at?.toISOString() ?? "", row.review_status ?? "",
   ];
-  const answers = JSON.parse(row.answers) as Answers;
+  const answers = answersOf(row);
   for (const column of table.answers) record.push(text(answerOf(form, answers, column)));
   return record;
 }
 
 /** One JSON Lines object: the facts, and the answered keys in column order, values as stored, `_desc` beside each answered choice. */
 export function jsonRecord(form: CompiledForm, table: ExportTable, row: ExportRow): Record<string, unknown> {
-  const stored = JSON.parse(row.answers) as Answers;
+  const stored = answersOf(row);
   const answers: Record<string, AnswerValue> = {};
   for (const column of table.answers) {
     const value = answerOf(form, stored, column);

@@ -15,7 +15,7 @@ import { exportCount, exportRows, zipFilesOf, type ExportRow } from "../data/exp
 import type { ApplicationFilter } from "../data/office-list";
 import { currentOrNewPdfCopy } from "../pdf-copy/pdf-copy";
 import { csvRecord, exportTable, jsonRecord, type ExportTable } from "./columns";
-import { submittedVersions } from "../data/definition-versions";
+import { retiredAnswerKeys, submittedVersions } from "../data/definition-versions";
 import type { CompiledForm } from "../../engine/runtime";
 import { BYTE_ORDER_MARK, csvLine } from "./csv";
 
@@ -104,7 +104,7 @@ async function versionedTable(ctx: ServerContext): Promise<{ table: ExportTable;
   const forms = new Map<string, CompiledForm>();
   for (const hash of await submittedVersions(ctx.db)) forms.set(hash, (await ctx.versions.of(hash)).form);
   const current = ctx.form.form;
-  const table = exportTable(current, [...forms].filter(([hash]) => hash !== ctx.version.hash).map(([, form]) => form));
+  const table = exportTable(current, [...forms].filter(([hash]) => hash !== ctx.version.hash).map(([, form]) => form), await retiredAnswerKeys(ctx.db));
   const formOf = (row: ExportRow) => {
     if (row.version === null || row.version === ctx.version.hash) return current;
     const form = forms.get(row.version);

@@ -3,9 +3,9 @@
 // reaches only their own row.
 import type { FastifyInstance } from "fastify";
 import type { JsonSchemaToTsProvider } from "@fastify/type-provider-json-schema-to-ts";
-import { applyAnswers, applyBlocks, applyTab, copyAnswers, evaluateAnswers, localToday, savesAlone, savesAloneAlways, validateAnswers, type Answers, dayAnywhereOnEarth, closedChoices, unofferedChoices, withoutChoiceLabels, writeChoiceLabels } from "../../engine/runtime";
+import { applyAnswers, applyBlocks, applyTab, copyAnswers, evaluateAnswers, isAnswered, localToday, savesAlone, savesAloneAlways, validateAnswers, type Answers, dayAnywhereOnEarth, closedChoices, unofferedChoices, withoutChoiceLabels, writeChoiceLabels } from "../../engine/runtime";
 import {
-  addWebStatus, answered, changeApplication, loginsOf, mergeAnswers, mergeAnswersOfSession, setLastPage, storeValidations, submitApplication, type Application, type ChangeResult,
+  addWebStatus, answered, changeApplication, loginsOf, mergeAnswers, mergeAnswersOfSession, moveToVersion, setLastPage, storeValidations, submitApplication, type Application, type ChangeResult,
 } from "../data/applications";
 import { authenticate, refuseSession } from "../auth/applicant-session";
 import type { ServerContext } from "../context";
@@ -53,6 +53,20 @@ export function applicationRoutes(app: FastifyInstance, ctx: ServerContext): voi
     return validateAnswers(form, answers, { ...state(a), today: localToday(now()), deadlineDay: dayAnywhereOnEarth(now()) });
   };
 
+  /**
+   * An application in progress on an earlier version moves to the current one, explicitly: its
+   * answers to questions the current version does not ask are kept aside (retired_answers, which
+   * the office sees and exports), never deleted. Submitted applications stay on their version.
+   */
+  const onCurrentVersion = async (a: Application): Promise<Application> => {
+    if (a.submittedAt || a.version === ctx.version.hash) return a;
+    const answers: Answers = {};
+    const retired: Answers = {};
+    for (const [key, value] of Object.entries(a.answers)) (ctx.form.askedKeys.has(key) ? answers : retired)[key] = value;
+    const revision = await moveToVersion(db, a.userId, a.revision, ctx.version.hash, answers, retired);
+    return revision === null ? a : { ...a, answers, revision, version: ctx.version.hash };
+  };
+
   routes.get("/api/profile", {
     schema: {
       summary: "The applicant's profile: answers, documents, place and status",
@@ -61,8 +75,12 @@ export function applicationRoutes(app: FastifyInstance, ctx: ServerContext): voi
       },
     },
   }, async (request) => {
-    const a = request.application;
+    const a = await onCurrentVersion(request.application);
     const logins = await loginsOf(db, a.userId);
+    // Answers the current definitions refuse (an option since removed, a limit since lowered, a
+    // new rule): shown on their questions at once, not only once the applicant validates.
+    const errors = a.submittedAt ? {} : await errorsOf(a);
+    const attention = Object.fromEntries(Object.entries(errors).filter(([key]) => isAnswered(a.answers[key])));
     return {
       answer: a.answers,
       document_answer: await storedDocuments(db, a.userId),
@@ -73,6 +91,7 @@ export function applicationRoutes(app: FastifyInstance, ctx: ServerContext): voi
       revision: a.revision,
       reference: a.reference,
       submitted_at: a.submittedAt?.toISOString() ?? null,
+      attention,
     };
   });
 
@@ -173,7 +192,7 @@ export function applicationRoutes(app: FastifyInstance, ctx: ServerContext): voi
       },
     },
   }, async (request) => {
-    const a = request.application;
+    const a = await onCurrentVersion(request.application);
     if (a.submittedAt) throw refuse(409, "alreadySubmitted");
     const errors = await errorsOf(a);
     if (Object.keys(errors).length > 0) throw new ApiError(422, "missingInformation", messages.missingInformation, { errors });
