@@ -175,10 +175,12 @@ export async function mergeAnswers(db: Queryable, userId: number, revision: numb
  * `revision`. Answers the new revision, or null when another request wrote first (the next load moves it).
  */
 export async function moveToVersion(db: Queryable, userId: number, revision: number, version: string, answers: Answers, retired: Answers): Promise<number | null> {
+  // With nothing kept aside the answers stay as they are, and so does the revision.
+  const isRetiring = Object.keys(retired).length > 0;
   const [row] = await db.query<{ revision: number }>(
-    `UPDATE applications SET answers = $3::jsonb, retired_answers = retired_answers || $4::jsonb, version = $5, revision = revision + 1
+    `UPDATE applications SET answers = $3::jsonb, retired_answers = retired_answers || $4::jsonb, version = $5, revision = revision + $6
      WHERE user_id = $1 AND revision = $2 AND submitted_at IS NULL RETURNING revision`,
-    [userId, revision, JSON.stringify(answers), JSON.stringify(retired), version],
+    [userId, revision, JSON.stringify(answers), JSON.stringify(retired), version, isRetiring ? 1 : 0],
   );
   return row?.revision ?? null;
 }
