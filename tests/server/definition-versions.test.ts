@@ -11,7 +11,7 @@ import { issueServiceToken } from "../../src/server/auth/service-tokens";
 import { messages } from "../../src/api-contract/messages";
 import type { FormFiles, Item } from "../../src/engine/runtime";
 import {
-  Client, completeApplication, databaseKinds, freshDatabase, json, loggedInApplicant, loggedInStaff, startTestServer, testForm, TEST_DAY, type TestServer,
+  Client, completeApplication, databaseKinds, freshDatabase, json, PASSWORD, loggedInApplicant, loggedInStaff, startTestServer, testForm, TEST_DAY, type TestServer,
 } from "./harness";
 
 /** The shipped definitions with the institution's name changed: another definition set. */
@@ -249,6 +249,9 @@ describe.each(databaseKinds)("definition versions on %s", (kind) => {
     const submit = await tab.call("POST", "/api/submit", undefined, { "x-form-version": before.ctx.version.hash });
     expect([submit.statusCode, json(submit).code]).toEqual([409, "formUpdated"]);
     expect(json(await tab.get("/api/profile")).answer).toEqual({ first_name: "Ada" });
+    // Its account is another matter: an e-mail change goes on.
+    const email = await tab.call("POST", "/api/account/email", { email: "ada.new@example.com", password: PASSWORD }, { "x-form-version": before.ctx.version.hash });
+    expect([email.statusCode, json(email).message]).toEqual([200, messages.emailChangeSent]);
     // The reloaded page names the current version; a client that names none is not refused.
     expect((await tab.call("PUT", "/api/answer", { first_name: "Bea" }, { "x-form-version": after.ctx.version.hash })).statusCode).toBe(200);
     expect((await tab.put("/api/answer", { last_name: "Lovelace" })).statusCode).toBe(200);

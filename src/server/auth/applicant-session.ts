@@ -50,9 +50,12 @@ export function sessionCheck(ctx: ServerContext, ownSessionCheck: boolean): onRe
   return (request, reply, done) => {
     const id = request.cookies[ctx.cookies.names.session];
     if (id === undefined) return done(sessionRefusal(ctx, reply));
-    // A page built on other definitions (open in a tab across a deploy) writes nothing: it reloads.
+    // A page built on other definitions (open in a tab across a deploy) writes nothing of the
+    // application: it reloads. Its account (/api/account…) is no definitions' business.
     const version = request.headers[FORM_VERSION_HEADER];
-    if (version !== undefined && version !== ctx.version.hash && request.method !== "GET") return done(refuse(409, "formUpdated"));
+    if (version !== undefined && version !== ctx.version.hash && request.method !== "GET" && !request.url.startsWith("/api/account")) {
+      return done(refuse(409, "formUpdated"));
+    }
     request.session = { idHash: ctx.hash(id), now: ctx.now() };
     if (ownSessionCheck) return done();
     authenticate(ctx, request, reply).then(() => done(), done);
