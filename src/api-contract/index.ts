@@ -30,3 +30,4 @@ export {
 } from "./staff";
 export { NOT_ANSWERED, dashboard } from "./staff";
 export { EXPORT_JOB_STATUSES, exportJob, exportJobBody, exportJobList, exportJobParams } from "./export-jobs";
+export { versionChangeList, versionChangesParams, versionList } from "./versions";

@@ -5,6 +5,7 @@ import type { CompiledForm, FormFiles } from "../engine/runtime";
 import { readProject, repoRoot } from "../definitions/files";
 import { lintErrorLines } from "../definitions/lint";
 import { ApiError } from "../api-contract/errors";
+import { refuse } from "../api-contract/refuse";
 import { messages } from "../api-contract/messages";
 import type { Database } from "./db/database";
 import { storedVersion, type DefinitionVersion } from "./data/definition-versions";
@@ -82,6 +83,8 @@ export class VersionUnavailable extends ApiError {
 export interface FormVersions {
   /** The form of the published version `hash` (the current one's own when null); rejects with VersionUnavailable. */
   of(hash: string | null): Promise<ServerForm>;
+  /** The same for a hash a request names: 404 (versionNotFound) when no version has it. */
+  named(hash: string): Promise<ServerForm>;
 }
 
 /**
@@ -103,20 +106,24 @@ export function formVersions(db: Database, current: ServerForm, currentVersion: 
       throw new VersionUnavailable(hash, stored.label, `its files do not compile: ${(error as Error).message}`);
     }
   };
+  const of = (hash: string | null): Promise<ServerForm> => {
+    if (hash === null || hash === currentVersion.hash) return Promise.resolve(current);
+    let form = compiled.get(hash);
+    if (form) {
+      compiled.delete(hash);
+    } else {
+      form = compile(hash);
+      // A failure is not kept: the next request tries again.
+      form.catch(() => compiled.get(hash) === form && compiled.delete(hash));
+    }
+    compiled.set(hash, form);
+    if (compiled.size > limit) compiled.delete(compiled.keys().next().value!);
+    return form;
+  };
   return {
-    of(hash) {
-      if (hash === null || hash === currentVersion.hash) return Promise.resolve(current);
-      let form = compiled.get(hash);
-      if (form) {
-        compiled.delete(hash);
-      } else {
-        form = compile(hash);
-        // A failure is not kept: the next request tries again.
-        form.catch(() => compiled.get(hash) === form && compiled.delete(hash));
-      }
-      compiled.set(hash, form);
-      if (compiled.size > limit) compiled.delete(compiled.keys().next().value!);
-      return form;
-    },
+    of,
+    named: (hash) => of(hash).catch((error: unknown) => {
+      throw error instanceof VersionUnavailable && error.missing ? refuse(404, "versionNotFound") : error;
+    }),
   };
 }

@@ -287,6 +287,12 @@ describe("the admissions office", () => {
     await expectAxeClean(admin, "preview");
     await admin.setViewportSize({ width: 1280, height: 900 });
     await expectAxeClean(admin, "preview");
+    // The form's versions: the one the office runs, with the applications submitted on it.
+    await admin.getByRole("link", { name: "Versions" }).click();
+    await admin.getByRole("heading", { name: "Form versions", level: 1 }).waitFor();
+    const current = admin.getByRole("row").filter({ has: admin.getByRole("rowheader", { name: /\(current\)$/ }) });
+    expect(await current.getByRole("cell").allTextContents()).toEqual([expect.any(String), expect.any(String), "2"]);
+    await expectAxeClean(admin, "versions");
     // The admin exports the term's submitted applications to CSV: two, so a download at once.
     await admin.getByRole("link", { name: "Applications" }).click();
     await admin.getByLabel("Status", { exact: true }).selectOption("submitted");

@@ -292,4 +292,41 @@ describe.each(databaseKinds)("definition versions on %s", (kind) => {
     expect((await tab.put("/api/answer", { conviction: "N" })).statusCode).toBe(200);
     expect(json(await tab.get("/api/profile")).attention).toEqual({});
   });
+
+  it("lists the versions for admins with the applications on each, and the changes between two in words, classed and counted", async () => {
+    const db = await sharedDatabase();
+    const before = await start(db);
+    const submitter = await loggedInApplicant(before);
+    expect((await submitter.put("/api/answer", completeApplication())).statusCode).toBe(200);
+    expect((await submitter.post("/api/submit")).statusCode).toBe(200);
+    const drafter = await loggedInApplicant(before);
+    expect((await drafter.put("/api/answer", { middle_name: "Grace", conviction: "Y", conviction_comment: "What happened." })).statusCode).toBe(200);
+    expect((await drafter.get("/api/profile")).statusCode).toBe(200);
+
+    const edited = editedMidCycle({ reworded: "conviction", removed: "middle_name", option: "N", removedOption: "Y" });
+    const after = await start(db, edited);
+    const admin = await loggedInStaff(after, "admin");
+    const listed = json(await admin.get("/staff/api/versions"));
+    expect(listed).toEqual({
+      current: after.ctx.version.hash,
+      versions: [
+        { hash: after.ctx.version.hash, label: after.ctx.version.label, published_at: expect.any(String), in_progress: 0, submitted: 0 },
+        { hash: before.ctx.version.hash, label: before.ctx.version.label, published_at: expect.any(String), in_progress: 1, submitted: 1 },
+      ],
+    });
+
+    const diff = json(await admin.get(`/staff/api/versions/${before.ctx.version.hash}/changes/${after.ctx.version.hash}`));
+    const conviction = labelIn(testForm(), "conviction");
+    expect(diff.from).toBe(before.ctx.version.label);
+    expect(diff.changes).toEqual(expect.arrayContaining([
+      { class: "needs applicants", text: `Question conviction reworded: "${conviction}" → "${conviction} (reworded)"`, in_progress: 1, submitted: 1 },
+      { class: "needs applicants", text: `Option "${optionLabelIn(testForm(), "conviction", "Y")}" (Y) removed from "${conviction} (reworded)" (conviction)`, in_progress: 1, submitted: 0 },
+      { class: "needs applicants", text: `Question "${labelIn(testForm(), "middle_name")}" (middle_name) removed from ${testForm().form.pages[0]!.title}`, in_progress: 1, submitted: 1 },
+    ]));
+
+    expect((await admin.get(`/staff/api/versions/${"0".repeat(64)}/changes/${after.ctx.version.hash}`)).statusCode).toBe(404);
+    expect((await admin.get(`/staff/api/versions/nope/changes/${after.ctx.version.hash}`)).statusCode).toBe(400);
+    const reader = await loggedInStaff(after, "reader");
+    expect((await reader.get("/staff/api/versions")).statusCode).toBe(403);
+  });
 });

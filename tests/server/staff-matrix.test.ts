@@ -22,6 +22,8 @@ interface Fixture {
   applicationId: number;
   /** A staff member the admin may change. */
   colleagueId: number;
+  /** The definition version the server runs on. */
+  version: string;
 }
 
 interface Row {
@@ -66,6 +68,10 @@ const MATRIX: Record<string, Row> = {
     least: "admin", allowed: 404, message: messages.exportNotFound, request: () => ({ method: "GET", url: "/staff/api/export-jobs/6a1c3c52-2d4e-4c36-9e4a-0d3b0f1c2a11/download" }),
   },
   "GET /staff/api/api-keys": { least: "admin", allowed: 200, request: () => ({ method: "GET", url: "/staff/api/api-keys" }) },
+  "GET /staff/api/versions": { least: "admin", allowed: 200, request: () => ({ method: "GET", url: "/staff/api/versions" }) },
+  "GET /staff/api/versions/{from}/changes/{to}": {
+    least: "admin", allowed: 200, request: (f) => ({ method: "GET", url: `/staff/api/versions/${f.version}/changes/${f.version}` }),
+  },
   "POST /staff/api/api-keys": { least: "admin", allowed: 201, request: () => ({ method: "POST", url: "/staff/api/api-keys", body: { name: `matrix-${keyNames++}` } }) },
   "POST /staff/api/api-keys/{id}/revoke": {
     least: "admin", allowed: 404, message: messages.apiKeyNotFound("2147483647"), request: () => ({ method: "POST", url: "/staff/api/api-keys/2147483647/revoke" }),
@@ -110,7 +116,7 @@ describe.each(databaseKinds)("who may call each /staff/api route (%s)", (kind) =
     const colleague = await loggedInStaff(server, "reader");
     // Two admins: the one changing the colleague is never the last.
     await loggedInStaff(server, "admin");
-    fixture = { applicationId: application!.user_id, colleagueId: colleague.staffId };
+    fixture = { applicationId: application!.user_id, colleagueId: colleague.staffId, version: server.ctx.version.hash };
   });
   afterAll(async () => {
     await server.app.close();

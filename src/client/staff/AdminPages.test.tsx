@@ -49,7 +49,7 @@ describe("the navigation", () => {
     serveDashboard();
     renderStaff("/staff");
     const nav = await screen.findByRole("navigation", { name: "Office" });
-    expect(within(nav).getAllByRole("link").map((link) => link.textContent)).toEqual(["Dashboard", "Applications", "Exports", "Audit log", "Team", "API keys", "Preview"]);
+    expect(within(nav).getAllByRole("link").map((link) => link.textContent)).toEqual(["Dashboard", "Applications", "Exports", "Audit log", "Team", "API keys", "Preview", "Versions"]);
   });
 });
 

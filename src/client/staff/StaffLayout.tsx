@@ -50,6 +50,7 @@ function Frame({ self }: { self: StaffSelf }) {
             {isAdmin(self.role) && <NavItem to="/staff/team">Team</NavItem>}
             {isAdmin(self.role) && <NavItem to="/staff/api-keys">API keys</NavItem>}
             {isAdmin(self.role) && <NavItem to="/staff/preview">Preview</NavItem>}
+            {isAdmin(self.role) && <NavItem to="/staff/versions">Versions</NavItem>}
           </ul>
         </nav>
         <div className="staff-who">

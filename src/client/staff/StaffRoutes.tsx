@@ -21,6 +21,7 @@ const AuditPage = lazyPage(async () => (await import("./AuditPage")).AuditPage);
 const ExportsPage = lazyPage(async () => (await import("./ExportsPage")).ExportsPage);
 const TeamPage = lazyPage(async () => (await import("./TeamPage")).TeamPage);
 const ApiKeysPage = lazyPage(async () => (await import("./ApiKeysPage")).ApiKeysPage);
+const VersionsPage = lazyPage(async () => (await import("./VersionsPage")).VersionsPage);
 const PreviewPage = lazyPage(async () => {
   // The preview's day, before the definitions load with the page: year lists count from it.
   installClock(new URLSearchParams(location.search).get("today"));
@@ -30,7 +31,7 @@ const PreviewPage = lazyPage(async () => {
 /** Loads every page and the dashboard's charts (component tests, whose first load of each is a slow Vite transform). */
 export const preloadEveryPage = () =>
   Promise.all([
-    ...[LoginPage, WelcomePage, DashboardPage, ListPage, ApplicationPage, AuditPage, ExportsPage, TeamPage, ApiKeysPage, PreviewPage].map((page) => page.preload()),
+    ...[LoginPage, WelcomePage, DashboardPage, ListPage, ApplicationPage, AuditPage, ExportsPage, TeamPage, ApiKeysPage, PreviewPage, VersionsPage].map((page) => page.preload()),
     import("./DashboardCharts"),
   ]);
 
@@ -50,6 +51,7 @@ export function StaffRoutes() {
           <Route path="team" element={<AdminOnly><TeamPage /></AdminOnly>} />
           <Route path="exports" element={<AdminOnly><ExportsPage /></AdminOnly>} />
           <Route path="api-keys" element={<AdminOnly><ApiKeysPage /></AdminOnly>} />
+          <Route path="versions" element={<AdminOnly><VersionsPage /></AdminOnly>} />
           <Route path="preview" element={<AdminOnly><PreviewPage /></AdminOnly>} />
         </Route>
         <Route path="*" element={<Navigate to={HOME_PATH} replace />} />

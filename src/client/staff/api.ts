@@ -10,6 +10,7 @@ import type {
 import type { exportJob, exportJobBody, exportJobList } from "../../api-contract/export-jobs";
 import type { EXPORT_FORMATS } from "../../api-contract/exports";
 import type { apiKey, createdApiKey } from "../../api-contract/api-keys";
+import type { versionChangeList, versionList } from "../../api-contract/versions";
 import type { ReviewStatus } from "../../api-contract/staff";
 import type { Answers } from "../../engine/runtime";
 import { ApiError } from "../../api-contract/errors";
@@ -17,6 +18,8 @@ import type { PdfCopy } from "../api/calls";
 import { call, refusalOf } from "../api/client";
 
 export type StaffSelf = FromSchema<typeof staffSelf>;
+export type VersionList = FromSchema<typeof versionList>;
+export type VersionChangeList = FromSchema<typeof versionChangeList>;
 export type Invitation = FromSchema<typeof invitation>;
 export type TotpEnrolment = FromSchema<typeof totpEnrolment>;
 export type ApplicationFilter = FromSchema<typeof applicationFilter>;
@@ -94,6 +97,8 @@ export const staffApi = {
   apiKeys: () => call<{ keys: ApiKey[] }>("GET", "/staff/api/api-keys"),
   createApiKey: (name: string) => call<CreatedApiKey>("POST", "/staff/api/api-keys", { name }),
   revokeApiKey: (id: number) => call<ApiKey>("POST", `/staff/api/api-keys/${id}/revoke`),
+  versions: () => call<VersionList>("GET", "/staff/api/versions"),
+  versionChanges: (from: string, to: string) => call<VersionChangeList>("GET", `/staff/api/versions/${from}/changes/${to}`),
 };
 
 /** Downloads are plain links: the server answers 303 to the file. */

@@ -1,6 +1,7 @@
 // Definition versions: the definition set a server starts on, published once (migration 015).
 import { versionOf } from "../../definitions/version";
 import type { FormFiles } from "../../engine/runtime";
+import type { ChangeCount } from "../../definitions/version-changes";
 import type { Database } from "../db/database";
 
 export interface DefinitionVersion {
@@ -51,4 +52,31 @@ export async function retiredAnswerKeys(db: Database): Promise<string[]> {
   const rows = await db.query<{ key: string }>(
     "SELECT DISTINCT jsonb_object_keys(retired_answers) AS key FROM applications WHERE retired_answers <> '{}'::jsonb ORDER BY key");
   return rows.map((row) => row.key);
+}
+
+/** A version as the office lists it: how many applications in progress are on it, and how many were submitted on it. */
+export interface ListedVersion { hash: string; label: string; published_at: Date; in_progress: number; submitted: number }
+
+/** Every published version, newest first. Applications in progress not opened since versions were kept are on none. */
+export async function listedVersions(db: Database): Promise<ListedVersion[]> {
+  return db.query<ListedVersion & Record<string, unknown>>(
+    `SELECT v.hash, v.label, v.published_at,
+       (SELECT count(*) FROM applications a WHERE a.version = v.hash AND a.submitted_at IS NULL)::int AS in_progress,
+       (SELECT count(*) FROM applications a WHERE a.submitted_version = v.hash)::int AS submitted
+     FROM definition_versions v ORDER BY v.published_at DESC, v.hash`);
+}
+
+/** How many applications in progress, and how many submitted, a change touches (src/definitions/version-changes.ts). */
+export async function changeCounts(db: Database, count: ChangeCount): Promise<{ in_progress: number; submitted: number }> {
+  const where = {
+    answered: "answers ? $1",
+    chose: "answers->>$1 = $2",
+    longer: "length(answers->>$1) > $2::int",
+    unanswered: "NOT answers ? $1 AND submitted_at IS NULL",
+  }[count.kind];
+  const params = count.kind === "chose" ? [count.key, count.value] : count.kind === "longer" ? [count.key, count.limit] : [count.key];
+  const [row] = await db.query<{ in_progress: number; submitted: number }>(
+    `SELECT count(*) FILTER (WHERE submitted_at IS NULL)::int AS in_progress, count(*) FILTER (WHERE submitted_at IS NOT NULL)::int AS submitted
+     FROM applications WHERE ${where}`, params);
+  return row!;
 }

@@ -5,7 +5,6 @@ import type { FastifyInstance } from "fastify";
 import type { JsonSchemaToTsProvider } from "@fastify/type-provider-json-schema-to-ts";
 import { userOfServiceToken } from "../auth/service-tokens";
 import type { ServerContext } from "../context";
-import { VersionUnavailable } from "../form";
 import { serviceViewOf } from "../data/applications";
 import { storedDocuments } from "../data/documents";
 import { anything, messageReply, serviceApplication, refuse, versionHash } from "../../api-contract";
@@ -48,10 +47,7 @@ export function definitionRoutes(app: FastifyInstance, ctx: ServerContext): void
       response: { 200: anything, "4xx": messageReply },
     },
   }, async (request, reply) => {
-    const form = await ctx.versions.of(request.params.hash).catch((error: unknown) => {
-      // A name no version has is the caller's mistake; a version that does not load is ours.
-      throw error instanceof VersionUnavailable && error.missing ? refuse(404, "versionNotFound") : error;
-    });
+    const form = await ctx.versions.named(request.params.hash);
     void reply.header("Cache-Control", "public, max-age=31536000, immutable");
     return browserFiles(form.files);
   });

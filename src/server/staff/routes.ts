@@ -10,6 +10,7 @@ import { staffAccountRoutes } from "./account-routes";
 import { staffAdminRoutes } from "./admin-routes";
 import { exportJobRoutes } from "../exports/job-routes";
 import { apiKeyRoutes } from "./api-key-routes";
+import { versionRoutes } from "./version-routes";
 import { officeDashboardRoutes } from "./dashboard";
 import { recordAudit, staffActor } from "./audit";
 import { messages } from "../../api-contract/messages";
@@ -37,5 +38,6 @@ export async function staffRoutes(app: FastifyInstance, ctx: ServerContext): Pro
     exportRoutes(api, ctx);
     exportJobRoutes(api, ctx);
     apiKeyRoutes(api, ctx);
+    versionRoutes(api, ctx);
   });
 }

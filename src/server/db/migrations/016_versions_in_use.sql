@@ -6,3 +6,5 @@ CREATE INDEX applications_submitted_version ON applications (submitted_version) 
 -- the application moves to a newer version (routes/application.ts, GET /api/profile).
 ALTER TABLE applications ADD COLUMN version text REFERENCES definition_versions (hash);
 ALTER TABLE applications ADD COLUMN retired_answers jsonb NOT NULL DEFAULT '{}';
+-- How many applications in progress are on each version (the office's list of versions).
+CREATE INDEX applications_version_in_progress ON applications (version) WHERE submitted_at IS NULL;
