@@ -6,7 +6,7 @@ import type { Database } from "../../src/server/db/database";
 import { migrate } from "../../src/server/db/migrate";
 import { publishVersion } from "../../src/server/data/definition-versions";
 import { versionOf } from "../../src/definitions/version";
-import { serverFormOf, type ServerForm } from "../../src/server/form";
+import { formVersions, serverFormOf, type ServerForm } from "../../src/server/form";
 import { issueServiceToken } from "../../src/server/auth/service-tokens";
 import { messages } from "../../src/api-contract/messages";
 import type { FormFiles, Item } from "../../src/engine/runtime";
@@ -328,5 +328,33 @@ describe.each(databaseKinds)("definition versions on %s", (kind) => {
     expect((await admin.get(`/staff/api/versions/nope/changes/${after.ctx.version.hash}`)).statusCode).toBe(400);
     const reader = await loggedInStaff(after, "reader");
     expect((await reader.get("/staff/api/versions")).statusCode).toBe(403);
+  });
+
+  it("compiles a version once and keeps at most the bound, dropping the least recently used first; a failure is not kept", async () => {
+    const db = await sharedDatabase();
+    await migrate(db);
+    const now = new Date(`${TEST_DAY}T09:00:00Z`);
+    const [a, b, c] = await Promise.all(["Westbrook A", "Westbrook B", "Westbrook C"].map((name) => publishVersion(db, editedForm(name).files, now)));
+    const reads: string[] = [];
+    const counted = { ...db, query: ((sql: string, params?: unknown[]) => {
+      if (sql.includes("FROM definition_versions WHERE hash")) reads.push(String(params![0]));
+      return db.query(sql, params);
+    }) as Database["query"] };
+    const versions = formVersions(counted, testForm(), { hash: "current", label: "current", publishedAt: now }, 2);
+    expect((await versions.of(a!.hash)).files.institution.institution.name).toBe("Westbrook A");
+    await versions.of(a!.hash);
+    await versions.of(b!.hash);
+    expect(reads).toEqual([a!.hash, b!.hash]);
+    await versions.of(a!.hash);
+    await versions.of(c!.hash);
+    // The bound is 2: b, the least recently used, went; a stayed.
+    await versions.of(a!.hash);
+    await versions.of(b!.hash);
+    expect(reads).toEqual([a!.hash, b!.hash, c!.hash, b!.hash]);
+    expect(await versions.of("current")).toBe(testForm());
+    const missing = "f".repeat(64);
+    await expect(versions.of(missing)).rejects.toMatchObject({ code: "versionUnavailable", missing: true });
+    await expect(versions.named(missing)).rejects.toMatchObject({ status: 404, code: "versionNotFound" });
+    expect(reads.filter((hash) => hash === missing)).toHaveLength(2);
   });
 });
