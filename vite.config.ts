@@ -117,11 +117,15 @@ export default defineConfig(({ mode }) => ({
   },
 }));
 
-/** The modules of chunk "core": every first visit loads them, whichever page it is (the libraries, the API client, the stores, the shell). */
+/**
+ * The modules of chunk "core": every first visit loads them, whichever page it is (the libraries,
+ * the API client, the stores, the shell). Not the confirmation dialog: no first visit opens one,
+ * and it loads in a file of its own with the first page that may.
+ */
 const FIRST_VISIT = [
   /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack|zustand|@react-stately[\\/]toast)[\\/]/,
   /src[\\/]client[\\/](api|state)[\\/]/,
-  /src[\\/]client[\\/](institution|shell[\\/](Shell|useDocumentTitle)|form[\\/]steps|ui[\\/](lazy|Toasts|Link|ConfirmDialog|Spinner)|use-sync-external-store)\.tsx?$/,
+  /src[\\/]client[\\/](institution|shell[\\/](Shell|useDocumentTitle)|form[\\/]steps|ui[\\/](lazy|Toasts|Link|Spinner)|use-sync-external-store)\.tsx?$/,
   /src[\\/]engine[\\/](messages|dates|text)\.ts$/,
   /form-definitions[\\/]institution\.json$/,
 ];

@@ -22,9 +22,6 @@ export interface LoadOptions {
   today?: string;
 }
 
-/** The files as the browser is given them (BrowserFiles). */
-export const browserFiles = ({ pages, optionLists, addressTemplate, institution }: FormFiles): BrowserFiles => ({ pages, optionLists, addressTemplate, institution });
-
 /** Browser files as the engine reads them: with no data model and no rules, which only the validator needs. */
 export const withoutValidation = (files: BrowserFiles): FormFiles => ({ ...files, answersSchema: {}, rules: {} });
 

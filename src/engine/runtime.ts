@@ -9,7 +9,7 @@ export { choiceLabel, closedChoices, isChoice, isChoiceLabel, unofferedChoices, 
 export { isClosed, isCycleTerm, longDate, withCycleTerm } from "./cycle";
 export { dayAnywhereOnEarth, localToday, officeDateTime } from "./dates";
 export { fileMessages, fileNameTooLong, MAX_FILE_NAME_LENGTH, maxFileBytes, type UploadSettings } from "./documents";
-export { assembleForm, browserFiles, evaluateAnswers, validateAnswers, validateEvaluation, type CompiledForm } from "./form";
+export { assembleForm, evaluateAnswers, validateAnswers, validateEvaluation, type CompiledForm } from "./form";
 export { accountMessages } from "./messages";
 export { displayText } from "./text";
 export { savesAlone, savesAloneAlways } from "./saves-alone";

@@ -73,7 +73,7 @@ export function serverFormOf(files: FormFiles, today?: string): ServerForm {
  * (changed in the database), or they do not compile. Answered 500 with the version named, and
  * logged; the application is never shown with other definitions instead.
  */
-export class VersionUnavailable extends ApiError {
+class VersionUnavailable extends ApiError {
   constructor(readonly hash: string, label: string, readonly reason: string, readonly missing = false) {
     super(500, "versionUnavailable", messages.versionUnavailable(label), {});
   }

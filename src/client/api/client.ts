@@ -29,13 +29,11 @@ export async function call<T>(method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE
     response = await fetch(new URL(path, location.origin), {
       method,
       credentials: "same-origin",
-      headers: {
-        Accept: "application/json",
-        ...(body === undefined ? {} : { "Content-Type": "application/json" }),
-        // A write names the definitions this page was built with: the server refuses one made
-        // with a version it no longer serves (code formUpdated), and the page reloads.
-        ...(method === "GET" ? {} : { [FORM_VERSION_HEADER]: bundledVersion }),
-      },
+      // A write names the definitions this page was built with: the server refuses one made
+      // with a version it no longer serves (code formUpdated), and the page reloads.
+      headers: body === undefined
+        ? { Accept: "application/json", [FORM_VERSION_HEADER]: bundledVersion }
+        : { Accept: "application/json", "Content-Type": "application/json", [FORM_VERSION_HEADER]: bundledVersion },
       body: body === undefined ? undefined : JSON.stringify(body),
       signal: options.signal,
     });

@@ -39,20 +39,15 @@ export const useAnswers = create<AnswersStore>()((set, get) => ({
   // The same object when nothing changes (the per-key listeners below rely on it).
   assign: (answers) => {
     const { answers: current, attention } = get();
-    const changed = Object.keys(answers).filter((key) => current[key] !== answers[key]);
-    if (changed.length === 0) return;
-    const settled = changed.some((key) => key in attention) ? { attention: withoutKeys(attention, changed) } : {};
-    set({ answers: { ...current, ...answers }, ...settled });
+    if (!Object.keys(answers).some((key) => current[key] !== answers[key])) return;
+    // A changed answer needs no attention for what it was.
+    const kept = { ...attention };
+    for (const key in answers) if (current[key] !== answers[key]) delete kept[key];
+    set({ answers: { ...current, ...answers }, attention: kept });
   },
   replaceAll: (answers, attention = {}) => set({ answers, errors: {}, attention }),
   reset: () => set({ answers: {}, tabs: {}, blocks: {}, errors: {}, attention: {} }),
 }));
-
-function withoutKeys(errors: ValidationErrors, keys: AnswerKey[]): ValidationErrors {
-  const kept = { ...errors };
-  for (const key of keys) delete kept[key];
-  return kept;
-}
 
 /** Whether a visitor has typed anything worth carrying to sign-up: a box ticked and unticked again is not. */
 export function hasAnswers(answers: Answers): boolean {

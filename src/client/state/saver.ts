@@ -53,7 +53,7 @@ export interface SaverOptions {
 }
 
 /** How long the applicant reads that the form was updated before the page reloads. */
-export const FORM_UPDATED_RELOAD_MS = 4000;
+const FORM_UPDATED_RELOAD_MS = 4000;
 
 export interface Saver {
   /** Where the answers stand: saved, pending, saving, offline, or refused with the server's message. */

@@ -8,7 +8,7 @@ import type { ServerContext } from "../context";
 import { serviceViewOf } from "../data/applications";
 import { storedDocuments } from "../data/documents";
 import { anything, messageReply, serviceApplication, refuse, versionHash } from "../../api-contract";
-import { browserFiles } from "../../engine/runtime";
+import type { BrowserFiles, FormFiles } from "../../engine/runtime";
 
 export function serviceRoutes(app: FastifyInstance, ctx: ServerContext): void {
   const { db, hash, now } = ctx;
@@ -32,6 +32,9 @@ export function serviceRoutes(app: FastifyInstance, ctx: ServerContext): void {
     };
   });
 }
+
+/** The files as the browser is given them: all but the data model and the rules, which its validator holds compiled. */
+const browserFiles = ({ pages, optionLists, addressTemplate, institution }: FormFiles): BrowserFiles => ({ pages, optionLists, addressTemplate, institution });
 
 /**
  * A published version's definitions as the browser draws them (the service view, the office's
