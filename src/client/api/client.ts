@@ -29,8 +29,8 @@ export async function call<T>(method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE
     response = await fetch(new URL(path, location.origin), {
       method,
       credentials: "same-origin",
-      // A write names the definitions this page was built with: the server refuses one made
-      // with a version it no longer serves (code formUpdated), and the page reloads.
+      // Every call names the definitions this page was built with: the server refuses a write
+      // made with a version it no longer serves (code formUpdated), and the page reloads.
       headers: body === undefined
         ? { Accept: "application/json", [FORM_VERSION_HEADER]: bundledVersion }
         : { Accept: "application/json", "Content-Type": "application/json", [FORM_VERSION_HEADER]: bundledVersion },
