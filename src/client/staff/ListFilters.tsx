@@ -54,7 +54,9 @@ function SearchBox({ q, onSettle }: { q: string; onSettle: (q: string) => void }
   const [addressQ, setAddressQ] = useState(q);
   if (q !== addressQ) {
     setAddressQ(q);
-    if (q !== text.trim()) setText(q);
+    // The address coming back with the text of the last pause is the box's own change arriving (a
+    // moment later on a busy device): the letters typed since stay.
+    if (q !== text.trim() && q !== settled.trim()) setText(q);
   }
   const sent = useRef(settled);
   const settle = useRef(onSettle);

@@ -1,12 +1,14 @@
 // The application list: the filter and sort in the address and in the request, sortable headers
 // with aria-sort, 50 a page by cursor there and back, and each name linking with the filter.
 import { http, HttpResponse } from "msw";
-import { screen, waitFor, within } from "@testing-library/react";
+import { useState } from "react";
+import { render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, test } from "vitest";
 import { optionsOf, sent, sentTo, server, url, withTestServer } from "../testing";
 import type { ResolvedOption } from "../../engine/runtime";
-import type { ApplicationRow } from "./api";
+import type { ApplicationFilter, ApplicationRow } from "./api";
+import { ListFilters } from "./ListFilters";
 import { lastQuery, logInAs, renderStaff } from "./testing";
 
 withTestServer();
@@ -92,6 +94,25 @@ describe("the list", () => {
     await waitFor(() => expect(lastQuery(sent, "/staff/api/applications").get("q")).toBe("lovelace"));
     // One request for the word, not one a letter.
     expect(sentTo("GET", "/staff/api/applications").filter((r) => r.path.includes("q=")).length).toBe(1);
+  });
+
+  // The address catches up with a pause in typing a moment later (a busy phone): what was typed
+  // in between stays, and is sent in turn.
+  test("letters typed while the address catches up with a pause are kept", async () => {
+    const changes: ApplicationFilter[] = [];
+    function SlowAddress() {
+      const [filter, setFilter] = useState<ApplicationFilter>({});
+      return <ListFilters filter={filter} onChange={(next) => { changes.push(next); setTimeout(() => setFilter(next), 200); }} />;
+    }
+    render(<SlowAddress />);
+    const user = userEvent.setup();
+    const box = screen.getByRole("searchbox", { name: "Search" });
+    await user.type(box, "lovel");
+    await waitFor(() => expect(changes).toEqual([{ q: "lovel" }]));
+    await user.type(box, "ace");
+    await new Promise((resolve) => setTimeout(resolve, 250));
+    expect(box).toHaveValue("lovelace");
+    await waitFor(() => expect(changes.at(-1)).toEqual({ q: "lovelace" }));
   });
 
   test("the filter in the address survives a reload: fields show it and the request carries it", async () => {
