@@ -91,7 +91,8 @@ describe("when the database is gone", () => {
   });
 });
 
-describe("under pressure", () => {
+// Each test starts a server on a fresh PGlite, which took 13 to over 30 s beside CI's other files.
+describe("under pressure", { timeout: 120_000 }, () => {
   it("answers 503 with Retry-After and a message, except /health and /ready", async () => {
     // A heap limit of one byte: every sample finds the process over it. The loop's limit is
     // generous: the test's PGlite holds the loop for seconds as it starts.
