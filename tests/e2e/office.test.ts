@@ -291,6 +291,7 @@ describe("the admissions office", () => {
     await admin.getByRole("link", { name: "Versions" }).click();
     await admin.getByRole("heading", { name: "Form versions", level: 1 }).waitFor();
     const current = admin.getByRole("row").filter({ has: admin.getByRole("rowheader", { name: /\(current\)$/ }) });
+    await current.waitFor(); // the heading comes before the list of versions
     expect(await current.getByRole("cell").allTextContents()).toEqual([expect.any(String), expect.any(String), "2"]);
     await expectAxeClean(admin, "versions");
     // The admin exports the term's submitted applications to CSV: two, so a download at once.

@@ -100,7 +100,13 @@ describe("a shared computer", () => {
 
     await page.clock.setSystemTime(Date.now() + 23 * HOUR);
     await page.reload();
-    await expect.poll(() => lastName(page).inputValue(), { timeout: 10_000 }).toBe("Typed-Here");
+    // This step failed in some CI runs and never alone: a failure says what the device kept, and when.
+    await expect
+      .poll(async () => {
+        const value = await lastName(page).inputValue();
+        return value === "Typed-Here" ? value : `${value} (kept: ${await storage(page)}; page's now: ${await page.evaluate<number>("Date.now()")})`;
+      }, { timeout: 10_000 })
+      .toBe("Typed-Here");
 
     await page.clock.setSystemTime(Date.now() + 25 * HOUR);
     await page.reload();
