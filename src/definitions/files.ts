@@ -1,7 +1,7 @@
 // Reads a project's definitions and schemas from disk into the engine's FormFiles, keeping each
 // file's text so the linter can point at lines and columns.
 // Sync reads: ~30 small files at start-up read faster than through the thread pool.
-import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
 import { parse, printParseErrorCode, type ParseError } from "jsonc-parser";
@@ -111,4 +111,24 @@ export function readProject(root = repoRoot): ProjectFiles {
     }
   }
   return { root, sources, form, pathOf: (name) => join("form-definitions", name) };
+}
+
+/**
+ * Puts `files` in place of the definitions below `root`, as readProject reads them (going back
+ * to a published version): every definition and schema file readProject reads is replaced,
+ * written with two-space indents. The address template and the institution's settings keep
+ * their usual names.
+ */
+export function writeProject(root: string, files: FormFiles): void {
+  for (const path of readProject(root).sources.map((source) => source.path)) rmSync(join(root, path));
+  const write = (path: string, json: unknown) => {
+    mkdirSync(join(root, path, ".."), { recursive: true });
+    writeFileSync(join(root, path), `${JSON.stringify(json, null, 2)}\n`);
+  };
+  for (const [name, page] of Object.entries(files.pages)) write(join("form-definitions", name), page);
+  for (const [name, list] of Object.entries(files.optionLists)) write(join("form-definitions", name), list);
+  write("form-definitions/address.json", files.addressTemplate);
+  write("form-definitions/institution.json", files.institution);
+  write("schemas/answers.schema.json", files.answersSchema);
+  for (const [name, rule] of Object.entries(files.rules)) write(join("schemas/rules", name), rule);
 }

@@ -1,32 +1,15 @@
 // The changes between two definition versions, classed, in words: each of staff's mid-cycle edits
 // that once linted clean and then blocked applicants who had answered (issue 37) is named.
 import { describe, expect, it } from "vitest";
-import { loadForm } from "../engine/compile";
 import type { FormFiles, Item } from "../engine/runtime";
+import { itemAsking } from "../../tests/support/definitions";
 import { readProject } from "./files";
-import { versionChanges, type ComparedVersion } from "./version-changes";
+import { touched, versionChanges, type AnswerTally } from "./version-changes";
+import { comparedVersion } from "./version-file";
 
 const TODAY = "2026-10-02";
-const compared = (files: FormFiles): ComparedVersion => ({ form: loadForm(files, { today: TODAY }), files });
+const compared = (files: FormFiles) => comparedVersion(files, TODAY);
 const shipped = () => structuredClone(readProject().form);
-
-/** The item asking `key`, wherever it is. */
-function itemAsking(files: FormFiles, key: string): Item & { label?: string; type: string } {
-  const walk = (items: Item[]): Item | undefined => {
-    for (const item of items) {
-      if ((item as { key?: string }).key === key) return item;
-      const inner = item as { items?: Item[]; tabs?: { items: Item[] }[] };
-      const found = walk([...(inner.items ?? []), ...(inner.tabs ?? []).flatMap((tab) => tab.items)]);
-      if (found) return found;
-    }
-    return undefined;
-  };
-  for (const page of Object.values(files.pages)) {
-    const found = walk(page.items);
-    if (found) return found as Item & { label?: string; type: string };
-  }
-  throw new Error(`no item asks ${key}`);
-}
 
 describe("versionChanges", () => {
   const before = compared(shipped());
@@ -93,5 +76,26 @@ describe("versionChanges", () => {
     middle.type = "textarea";
     const changes = versionChanges(before, compared(files), TODAY);
     expect(changes).toEqual([{ class: "breaking", text: "Answer key middle_name now belongs to a textarea question, not a text one", count: { kind: "answered", key: "middle_name" } }]);
+  });
+});
+
+describe("touched", () => {
+  const tally: AnswerTally = {
+    applications: { in_progress: 10, submitted: 4 },
+    answered: { essay: { in_progress: 6, submitted: 4 } },
+    chose: { major: { BIOL: { in_progress: 3, submitted: 1 } } },
+    lengths: { essay: { "100": { in_progress: 2, submitted: 1 }, "500": { in_progress: 3, submitted: 2 }, "501": { in_progress: 1, submitted: 1 } } },
+  };
+
+  it("counts the applications each kind of change touches from the tally alone", () => {
+    expect(touched(tally, { kind: "answered", key: "essay" })).toEqual({ in_progress: 6, submitted: 4 });
+    expect(touched(tally, { kind: "chose", key: "major", value: "BIOL" })).toEqual({ in_progress: 3, submitted: 1 });
+    expect(touched(tally, { kind: "chose", key: "major", value: "CHEM" })).toEqual({ in_progress: 0, submitted: 0 });
+    // Longer than the new limit: 500 characters is within a limit of 500.
+    expect(touched(tally, { kind: "longer", key: "essay", limit: 500 })).toEqual({ in_progress: 1, submitted: 1 });
+    expect(touched(tally, { kind: "longer", key: "essay", limit: 99 })).toEqual({ in_progress: 6, submitted: 4 });
+    // A newly required question: only applications in progress can still answer it.
+    expect(touched(tally, { kind: "unanswered", key: "essay" })).toEqual({ in_progress: 4, submitted: 0 });
+    expect(touched(tally, { kind: "unanswered", key: "nickname" })).toEqual({ in_progress: 10, submitted: 0 });
   });
 });

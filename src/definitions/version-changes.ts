@@ -6,8 +6,10 @@
 //                      old wording), a new required question, an option removed (or its code
 //                      renamed), a limit lowered;
 //   breaking         — an answer key now means another kind of answer (its question's type changed).
-// Each change names what to count in the applications (`count`): the office's console and the
-// linter count it (src/server/data/definition-versions.ts, changeCounts). Pure: no files, no database.
+// Each change names what to count in the applications (`count`); the office's console and the
+// linter count it in a tally of the applications (`touched`), made from the database
+// (src/server/data/definition-versions.ts, answerTally) or read from a version file
+// (definition-versions/published.json). Pure: no files, no database.
 import { validateAnswers, type AnswerKey, type CompiledForm, type FormFiles, type ResolvedOption, type ViewItem } from "../engine/runtime";
 import { answersSchemaOf } from "../engine/compile";
 import type { CHANGE_CLASSES } from "../api-contract/versions";
@@ -20,6 +22,40 @@ export type ChangeCount =
   | { kind: "chose"; key: AnswerKey; value: string }
   | { kind: "longer"; key: AnswerKey; limit: number }
   | { kind: "unanswered"; key: AnswerKey };
+
+/** How many applications in progress, and how many submitted. */
+export interface Touched { in_progress: number; submitted: number }
+
+/**
+ * What the applications hold, counted, without a word of any answer: how many there are, how
+ * many answered each key, chose each option of a question with options, and gave an answer of
+ * each length (in characters) to a question with a limit. Enough to count every change.
+ */
+export interface AnswerTally {
+  applications: Touched;
+  answered: Record<AnswerKey, Touched>;
+  chose: Record<AnswerKey, Record<string, Touched>>;
+  lengths: Record<AnswerKey, Record<string, Touched>>;
+}
+
+const NONE: Touched = { in_progress: 0, submitted: 0 };
+const sum = (all: Touched[]): Touched => all.reduce((a, b) => ({ in_progress: a.in_progress + b.in_progress, submitted: a.submitted + b.submitted }), NONE);
+
+/** How many applications a change touches; only applications in progress can be missing an answer a change requires. */
+export function touched(tally: AnswerTally, count: ChangeCount): Touched {
+  switch (count.kind) {
+    case "answered": return tally.answered[count.key] ?? NONE;
+    case "chose": return tally.chose[count.key]?.[count.value] ?? NONE;
+    case "longer": return sum(Object.entries(tally.lengths[count.key] ?? {}).filter(([length]) => Number(length) > count.limit).map(([, n]) => n));
+    case "unanswered": return { in_progress: tally.applications.in_progress - (tally.answered[count.key]?.in_progress ?? 0), submitted: 0 };
+  }
+}
+
+/** The keys a tally counts options and lengths of, for changes from `version`: its questions with options, and its keys with a limit. */
+export function talliedKeys(version: ComparedVersion): { choices: AnswerKey[]; limited: AnswerKey[] } {
+  const choices = [...questionsOf(version.form).values()].filter((question) => optionsOf(question.view).size > 0).map((question) => question.key);
+  return { choices, limited: [...limitsOf(version.files).keys()] };
+}
 
 export interface VersionChange {
   class: ChangeClass;

@@ -5,9 +5,9 @@ import type { FastifyInstance } from "fastify";
 import type { JsonSchemaToTsProvider } from "@fastify/type-provider-json-schema-to-ts";
 import { messageReply, versionChangeList, versionChangesParams, versionList } from "../../api-contract";
 import { localToday } from "../../engine/runtime";
-import { versionChanges } from "../../definitions/version-changes";
+import { talliedKeys, touched, versionChanges } from "../../definitions/version-changes";
 import type { ServerContext } from "../context";
-import { changeCounts, listedVersions } from "../data/definition-versions";
+import { answerTally, listedVersions } from "../data/definition-versions";
 import { allow } from "./access";
 
 const answers = <T>(ok: T) => ({ 200: ok, "4xx": messageReply, "5xx": messageReply }) as const;
@@ -35,12 +35,13 @@ export function versionRoutes(api: FastifyInstance, ctx: ServerContext): void {
     const [before, after] = await Promise.all([ctx.versions.named(from), ctx.versions.named(to)]);
     const labels = new Map((await listedVersions(ctx.db)).map((version) => [version.hash, version.label]));
     const changes = versionChanges(before, after, localToday(ctx.now()));
+    const tally = await answerTally(ctx.db, talliedKeys(before));
     return {
       from: labels.get(from)!, to: labels.get(to)!,
-      changes: await Promise.all(changes.map(async (change) => ({
+      changes: changes.map((change) => ({
         class: change.class, text: change.text,
-        ...(change.count ? await changeCounts(ctx.db, change.count) : { in_progress: null, submitted: null }),
-      }))),
+        ...(change.count ? touched(tally, change.count) : { in_progress: null, submitted: null }),
+      })),
     };
   });
 }

@@ -1,0 +1,104 @@
+// npm run definitions -- export [--out FILE]
+// npm run definitions -- write VERSION [--root DIR]
+// The published definition versions, from the server's command line (docs/staff-guide.md,
+// "Change a question mid-cycle"). Uses the server's settings: DATABASE_URL, or PGlite in DATA_DIR
+// (with no server running on it). Exit 0 when done, 1 when refused, 2 on a usage error.
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { dirname, join, relative, resolve } from "node:path";
+import { readProject, repoRoot, writeProject } from "../src/definitions/files";
+import { versionOf } from "../src/definitions/version";
+import { parseVersionFile, VERSION_FILE } from "../src/definitions/version-file";
+import type { FormFiles } from "../src/engine/runtime";
+import { openDatabase, type Database } from "../src/server/db/database";
+import { migrate } from "../src/server/db/migrate";
+import { servedVersionFile } from "../src/server/data/definition-versions";
+import { configFromEnv } from "../src/server/platform/config";
+
+const USAGE = `usage: npm run definitions -- export [--out FILE]
+       npm run definitions -- write VERSION [--root DIR]
+
+export  writes the version applicants meet (the one a server started on last), with a count of
+        the applications (no answer's text), to ${VERSION_FILE} or FILE. Commit it:
+        npm run lint:definitions then tells what your edits change from it, in CI too.
+write   puts a published version's files in place of form-definitions/ and the data model
+        (going back to that version); VERSION is its label ("2026-10-02 · 3f9c1a2"), the start
+        of its hash, or a version file.
+
+Uses the server's settings: DATABASE_URL, or PGlite in DATA_DIR.`;
+
+const relativeName = (path: string) => (relative(repoRoot, path).startsWith("..") ? path : relative(repoRoot, path));
+
+async function withDatabase<T>(use: (db: Database) => Promise<T>): Promise<T> {
+  const db = await openDatabase(configFromEnv(process.env));
+  try {
+    await migrate(db);
+    return await use(db);
+  } finally {
+    await db.close();
+  }
+}
+
+async function exportVersion(out: string): Promise<string> {
+  const version = await withDatabase((db) => servedVersionFile(db, new Date()));
+  if (!version) throw new Refusal("No version is published yet: a server publishes the definitions it starts on.");
+  mkdirSync(dirname(out), { recursive: true });
+  writeFileSync(out, `${JSON.stringify(version, null, 2)}\n`);
+  const { in_progress, submitted } = version.tally.applications;
+  return `Wrote version ${version.label} to ${relativeName(out)}, with ${in_progress} applications in progress and ${submitted} submitted counted.`;
+}
+
+/** A version's files by its label, the start of its hash, or a version file. */
+async function versionNamed(name: string): Promise<{ label: string; files: FormFiles }> {
+  if (name.endsWith(".json")) {
+    if (!existsSync(name)) throw new Refusal(`${name} does not exist.`);
+    const version = parseVersionFile(name, readFileSync(name, "utf8"));
+    if ("problem" in version) throw new Refusal(version.problem);
+    return version;
+  }
+  if (!/^[0-9a-f]{7,64}$/.test(name) && !/^\d{4}-\d{2}-\d{2} · [0-9a-f]{7}$/.test(name)) {
+    throw new Refusal(`"${name}" is not a version: give its label ("2026-10-02 · 3f9c1a2"), the start of its hash (7 characters or more) or a version file.`);
+  }
+  const rows = await withDatabase((db) => db.query<{ label: string; files: FormFiles }>(
+    "SELECT label, files FROM definition_versions WHERE label = $1 OR starts_with(hash, $1) ORDER BY published_at", [name]));
+  if (rows.length === 0) throw new Refusal(`No published version is "${name}": the office lists them under Versions.`);
+  if (rows.length > 1) throw new Refusal(`"${name}" names ${rows.length} versions (${rows.map((row) => row.label).join(", ")}): give more of the hash.`);
+  return rows[0]!;
+}
+
+async function writeVersion(name: string, root: string): Promise<string> {
+  const version = await versionNamed(name);
+  writeProject(root, version.files);
+  // The files read back must be the version itself, or going back did not happen.
+  const written = versionOf(readProject(root).form).hash;
+  if (written !== versionOf(version.files).hash) throw new Error(`the files written to ${root} do not read back as version ${version.label}`);
+  return `Wrote version ${version.label} to form-definitions/ and schemas/. Run npm run generate:schemas and npm run lint:definitions, then build and restart: applicants meet it again.`;
+}
+
+class Refusal extends Error {}
+
+async function main(args: string[]): Promise<number> {
+  const [command, ...rest] = args;
+  const option = (name: string) => {
+    const at = rest.indexOf(name);
+    return at === -1 ? undefined : rest[at + 1];
+  };
+  const positional = rest.filter((arg, i) => !arg.startsWith("--") && !rest[i - 1]?.startsWith("--"));
+  try {
+    if (command === "export" && positional.length === 0 && rest.every((arg, i) => arg === "--out" || rest[i - 1] === "--out")) {
+      console.log(await exportVersion(resolve(option("--out") ?? join(repoRoot, VERSION_FILE))));
+      return 0;
+    }
+    if (command === "write" && positional.length === 1 && rest.every((arg, i) => arg === "--root" || rest[i - 1] === "--root" || arg === positional[0])) {
+      console.log(await writeVersion(positional[0]!, resolve(option("--root") ?? repoRoot)));
+      return 0;
+    }
+  } catch (error) {
+    if (!(error instanceof Refusal) && !(error as Error).message.startsWith("Another server")) throw error;
+    console.error((error as Error).message);
+    return 1;
+  }
+  console.error(command === "--help" || command === "help" ? USAGE : `${args.length ? `unknown command "${args.join(" ")}".\n\n` : ""}${USAGE}`);
+  return command === "--help" || command === "help" ? 0 : 2;
+}
+
+process.exitCode = await main(process.argv.slice(2));
