@@ -113,14 +113,13 @@ describe("npm run lint:definitions against the published version", () => {
     expect(tampered.stdout).toBe(`lint:definitions: ${VERSION_FILE} was edited by hand: its files are no longer version x; export it again (npm run definitions -- export)\n`);
   }, 60_000);
 
-  it("finds no change between the project and the version file it ships", async () => {
+  it("compares the project with the version file it ships, which is one: the edits since pass", async () => {
     const shippedFile = parseVersionFile(VERSION_FILE, readFileSync(join(repoRoot, VERSION_FILE), "utf8"));
     expect(shippedFile).not.toHaveProperty("problem");
-    // The copy with staff's yearly edits differs from it, as a working copy does: compared there, not here.
-    if ((shippedFile as VersionFile).hash === versionOf(readProject().form).hash) {
-      const { stdout, code } = await cli("lint-definitions", []);
-      expect({ stdout, code }).toEqual({ stdout: "", code: 0 });
-    }
+    const { stdout, code } = await cli("lint-definitions", []);
+    expect(code).toBe(0);
+    // Nothing to list when the definitions are that version (in the copy with staff's yearly edits, they are not).
+    if ((shippedFile as VersionFile).hash === versionOf(readProject().form).hash) expect(stdout).toBe("");
   }, 30_000);
 });
 
