@@ -89,7 +89,7 @@ export interface FormVersions {
 
 /**
  * The most versions compiled at once: a cycle's staff edits make a few dozen versions, applications
- * in flight refer to a handful, and each compiled form holds a few MB (scripts/bench-server.ts measures it).
+ * in flight refer to a handful, and each compiled form holds a few MB (scripts/bench-versions.ts measures it).
  * The least recently used one is dropped first.
  */
 const COMPILED_VERSIONS = 8;
