@@ -14,11 +14,11 @@ import { join } from "node:path";
 import { promisify } from "node:util";
 import AxeBuilder from "@axe-core/playwright";
 import { parse } from "csv-parse/sync";
-import { generateSync } from "otplib";
 import type { Page } from "playwright-core";
 import { beforeAll, describe, expect, test } from "vitest";
 import { pdfWithText, textOf } from "../support/files";
 import { ANIMATIONS_ENDED, completeAnswersToday, createAccount, logInThroughApi, newAddress, readOutbox, repoRoot, waitForExpression } from "./support";
+import { enrol, logIn } from "./staff";
 import { browserWorld } from "./world";
 
 const world = browserWorld({ height: 900 });
@@ -26,7 +26,6 @@ const TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
 const SCREENSHOTS = join(repoRoot, "tmp/screenshots");
 const COMPLETE_ANSWERS = completeAnswersToday();
 const RESUME_TEXT = "Captain of the robotics team, two state titles";
-const STAFF_PASSWORD = "Amber-Orchard-Ledger-41";
 
 /** Every staff page checked by axe, `page @ width`. */
 const checked: string[] = [];
@@ -89,57 +88,6 @@ async function invitationLink(address: string): Promise<string> {
   }
 }
 
-type Authenticator = () => Promise<string>;
-
-/**
- * The authenticator app: each call a code of a 30-second step not used yet (a step's code works
- * once), the next step's when this one's was used (the server takes one step either side).
- */
-function authenticator(secret: string): Authenticator {
-  let used = 0;
-  const currentStep = () => Math.floor(Date.now() / 30_000);
-  return async () => {
-    const step = Math.max(used + 1, currentStep());
-    while (step > currentStep() + 1) await new Promise((resolve) => setTimeout(resolve, 500));
-    used = step;
-    return generateSync({ secret, epoch: step * 30 });
-  };
-}
-
-/** Follows an invitation link through its three steps; answers the authenticator. */
-async function enrol(page: Page, link: string, email: string, check: boolean): Promise<Authenticator> {
-  await page.goto(link);
-  await page.getByRole("heading", { name: "Welcome to the admissions office" }).waitFor();
-  await page.getByText(email).first().waitFor();
-  if (check) await expectAxeClean(page, "welcome, password");
-  await page.getByRole("textbox", { name: "Password", exact: true }).fill(STAFF_PASSWORD);
-  await page.getByRole("textbox", { name: "Password again" }).fill(STAFF_PASSWORD);
-  await page.getByRole("button", { name: "Continue" }).click();
-  await page.getByRole("img", { name: "QR code for your authenticator app" }).waitFor();
-  if (check) await expectAxeClean(page, "welcome, authenticator");
-  const secret = (await page.locator("code.secret").textContent())!.replace(/\s/g, "");
-  const code = authenticator(secret);
-  await page.getByLabel("Code from the app").fill(await code());
-  await page.getByRole("button", { name: "Continue" }).click();
-  await page.getByRole("heading", { name: /Save your recovery codes/ }).waitFor();
-  expect(await page.locator(".recovery-codes li").count()).toBe(10);
-  if (check) await expectAxeClean(page, "welcome, recovery codes");
-  await page.getByText("I have saved my recovery codes").click();
-  await page.getByRole("button", { name: "Continue to log in" }).click();
-  await page.getByRole("heading", { name: "Log in to the admissions office" }).waitFor();
-  return code;
-}
-
-async function logIn(page: Page, email: string, code: Authenticator, check: boolean): Promise<void> {
-  if (!page.url().endsWith("/staff/login")) await page.goto(`${world.server.url}/staff/login`);
-  if (check) await expectAxeClean(page, "login");
-  await page.getByLabel("E-mail").fill(email);
-  await page.getByRole("textbox", { name: "Password", exact: true }).fill(STAFF_PASSWORD);
-  await page.getByLabel("Authentication code").fill(await code());
-  await page.getByRole("button", { name: "Log in" }).click();
-  await page.getByRole("heading", { name: "Dashboard", level: 1 }).waitFor();
-}
-
 /** Downloads what a link points to with the page's cookies (following the redirect to the file). */
 async function download(page: Page, href: string): Promise<Buffer> {
   const response = await page.context().request.get(new URL(href, world.server.url).toString());
@@ -162,8 +110,8 @@ describe("the admissions office", () => {
     expect(stdout, "the link is not printed unless asked for").not.toContain("token=");
 
     const admin = await world.newPage();
-    const adminCode = await enrol(admin, await invitationLink(adminEmail), adminEmail, true);
-    await logIn(admin, adminEmail, adminCode, true);
+    const adminCode = await enrol(admin, await invitationLink(adminEmail), adminEmail, (name) => expectAxeClean(admin, name));
+    await logIn(admin, world.server.url, adminEmail, adminCode, (name) => expectAxeClean(admin, name));
     // The dashboard: its tables hold the numbers, its charts draw them, on a desk and on a phone.
     const totals = admin.getByRole("table", { name: "Applications started and submitted, today, this week and this cycle" });
     await totals.waitFor();
@@ -194,8 +142,8 @@ describe("the admissions office", () => {
     await expectAxeClean(admin, "team");
 
     const reviewer = await world.newPage();
-    const reviewerCode = await enrol(reviewer, await invitationLink(reviewerEmail), reviewerEmail, false);
-    await logIn(reviewer, reviewerEmail, reviewerCode, false);
+    const reviewerCode = await enrol(reviewer, await invitationLink(reviewerEmail), reviewerEmail);
+    await logIn(reviewer, world.server.url, reviewerEmail, reviewerCode);
     await reviewer.getByRole("link", { name: "Applications" }).click();
     await reviewer.getByRole("heading", { name: "Applications", level: 1 }).waitFor();
 

@@ -32,21 +32,27 @@ export interface BuiltServer {
   process: ChildProcess;
   /** What the server printed so far (for failure messages). */
   output(): string;
-  /** SIGTERM, wait for the exit, remove the data folder. */
+  /** SIGTERM, wait for the exit, remove the data folder (unless the caller gave it). */
   stop(): Promise<void>;
 }
 
-/** Starts dist/server/main.js on PGlite in a new temp folder, mail to its outbox; resolves once /health answers. `settings` adds to its environment (ADDRESS_LOOKUP_URL). */
-export async function startBuiltServer(settings: NodeJS.ProcessEnv = {}): Promise<BuiltServer> {
-  requireBuild();
-  const dataDir = mkdtempSync(join(tmpdir(), "e2e-"));
+/**
+ * Starts dist/server/main.js on PGlite in a new temp folder, mail to its outbox; resolves once
+ * /health answers. `settings` adds to its environment (ADDRESS_LOOKUP_URL). `at.root`: another
+ * project's build (a copy staff edited); `at.dataDir`: a data folder of the caller's, kept at stop
+ * (a restart on the same data).
+ */
+export async function startBuiltServer(settings: NodeJS.ProcessEnv = {}, at: { root?: string; dataDir?: string } = {}): Promise<BuiltServer> {
+  const root = at.root ?? repoRoot;
+  if (root === repoRoot) requireBuild();
+  const dataDir = at.dataDir ?? mkdtempSync(join(tmpdir(), "e2e-"));
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: "127.0.0.1", PUBLIC_URL: url, LOG_LEVEL: "warn" };
   // PGlite and the outbox, whatever the calling shell has set.
   for (const name of ["DATABASE_URL", "SMTP_URL", "WEB_CONCURRENCY", "COOKIE_PREFIX", "TRUST_PROXY", "NODE_ENV"]) delete env[name];
   Object.assign(env, settings);
-  const child = spawn(process.execPath, [SERVER_BUNDLE], { cwd: repoRoot, env, stdio: ["ignore", "pipe", "pipe"] });
+  const child = spawn(process.execPath, [join(root, "dist/server/main.js")], { cwd: root, env, stdio: ["ignore", "pipe", "pipe"] });
   let output = "";
   child.stdout!.on("data", (chunk: Buffer) => void (output += chunk.toString()));
   child.stderr!.on("data", (chunk: Buffer) => void (output += chunk.toString()));
@@ -59,7 +65,7 @@ export async function startBuiltServer(settings: NodeJS.ProcessEnv = {}): Promis
       await exited;
       clearTimeout(timer);
     }
-    rmSync(dataDir, { recursive: true, force: true });
+    if (!at.dataDir) rmSync(dataDir, { recursive: true, force: true });
   };
 
   const deadline = Date.now() + 90_000;

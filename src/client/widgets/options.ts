@@ -2,7 +2,7 @@
 import { useMemo } from "react";
 import type { AnswerKey, Answers, CompiledForm, ResolvedOption, ViewItem } from "../../engine/runtime";
 import { choiceLabel } from "../../engine/choices";
-import { useKeys } from "../state/answers";
+import { useAnswer, useKeys } from "../state/answers";
 
 /** The options of a select or radio: its list, or the list its controlling answer picks (state by country). */
 export function useOptions(view: Pick<ViewItem, "options">): readonly ResolvedOption[] {
@@ -16,6 +16,20 @@ export function useOptions(view: Pick<ViewItem, "options">): readonly ResolvedOp
 }
 const NONE: AnswerKey[] = [];
 const NO_OPTIONS: ResolvedOption[] = [];
+
+/**
+ * The label of a choice the question no longer offers (staff removed it after the applicant chose
+ * it), as it was chosen (`{key}_desc`): shown chosen, beside the error asking for another, so the
+ * applicant sees what they had. Null when the answer is one of the options, or none.
+ */
+export function useWithdrawnChoice(key: AnswerKey, value: unknown, options: readonly ResolvedOption[]): string | null {
+  const chosen = useAnswer(`${key}_desc`);
+  if (value === "" || value === undefined || value === null || options.some((o) => o.value === value)) return null;
+  return String(chosen || value);
+}
+
+/** Said after a withdrawn choice's label. */
+export const WITHDRAWN = "no longer offered";
 
 /** The answer and the chosen label in `{key}_desc`. */
 export const choose = (key: AnswerKey, value: string, options: readonly ResolvedOption[]): Answers => ({

@@ -3,7 +3,7 @@ import { isClosed, longDate } from "../../engine/cycle";
 import type { ResolvedOption } from "../../engine/runtime";
 import { useToday } from "../ui/today";
 import { Choice } from "./Choice";
-import { choose, chosenLabel, useOptions } from "./options";
+import { choose, chosenLabel, useOptions, useWithdrawnChoice, WITHDRAWN } from "./options";
 import { QuestionFrame } from "./QuestionFrame";
 import { hasAnswer, useQuestion, type WidgetEntry, type WidgetProps } from "./widget";
 
@@ -11,6 +11,7 @@ function RadioQuestion({ view, onAnswer }: WidgetProps<"radio">) {
   const question = view.item;
   const { key, value, errors, id } = useQuestion(view);
   const options = useOptions(view);
+  const withdrawn = useWithdrawnChoice(key, value, options);
   const inline = options.length <= 3 && options.every((o) => o.label.length <= 12 && !o.closesAfter);
   const today = useToday();
   return (
@@ -29,6 +30,7 @@ function RadioQuestion({ view, onAnswer }: WidgetProps<"radio">) {
               note={deadlineNote(option, today)}
             />
           ))}
+          {withdrawn !== null && <Choice type="radio" name={key} checked onChange={() => {}} label={withdrawn} disabled note={WITHDRAWN} />}
         </div>
       )}
     </QuestionFrame>

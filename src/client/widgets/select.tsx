@@ -2,7 +2,7 @@
 // the phone's own picker, fills from the browser's address autofill and costs nothing until it opens.
 import type { ChangeEvent } from "react";
 import type { ResolvedOption } from "../../engine/runtime";
-import { choose, chosenLabel, useOptions } from "./options";
+import { choose, chosenLabel, useOptions, useWithdrawnChoice, WITHDRAWN } from "./options";
 import { QuestionFrame } from "./QuestionFrame";
 import { hasAnswer, useQuestion, type WidgetEntry, type WidgetProps } from "./widget";
 
@@ -10,7 +10,9 @@ function SelectQuestion({ view, onAnswer, onBlur }: WidgetProps<"select">) {
   const question = view.item;
   const { key, value, errors, id } = useQuestion(view);
   const options = useOptions(view);
+  const withdrawn = useWithdrawnChoice(key, value, options);
   const onChange = (event: ChangeEvent<HTMLSelectElement>) => onAnswer(choose(key, event.target.value, options));
+  const withdrawnTag = withdrawn === null ? "" : `<option value="${escapeHtml(String(value))}" disabled>${escapeHtml(`${withdrawn} (${WITHDRAWN})`)}</option>`;
   return (
     <QuestionFrame id={id} answerKey={key} label={question.label} help={question.help} errors={errors} labels="input">
       {(describedBy) => (
@@ -24,7 +26,7 @@ function SelectQuestion({ view, onAnswer, onBlur }: WidgetProps<"select">) {
             autoComplete={question.autofill}
             aria-invalid={errors.length > 0 || undefined}
             aria-describedby={describedBy}
-            dangerouslySetInnerHTML={{ __html: `<option value="">${escapeHtml(question.placeholder ?? "Select…")}</option>${optionTags(options)}` }}
+            dangerouslySetInnerHTML={{ __html: `<option value="">${escapeHtml(question.placeholder ?? "Select…")}</option>${withdrawnTag}${optionTags(options)}` }}
           />
         </div>
       )}

@@ -320,6 +320,30 @@ describe("select", () => {
   });
 });
 
+describe("a choice the question no longer offers", () => {
+  // Staff removed the option after the applicant chose it: the answer shows, chosen and not to be chosen again.
+  test("a select shows it chosen, marked no longer offered; choosing another replaces it", async () => {
+    given({ applied_major: "ZZZ", applied_major_desc: "Astrobiology" });
+    const { user } = show(viewOf("applied_major"));
+    const select = screen.getByRole("combobox", { name: labelOf("applied_major") });
+    expect(select).toHaveDisplayValue("Astrobiology (no longer offered)");
+    expect(within(select).getByRole("option", { name: "Astrobiology (no longer offered)" })).toBeDisabled();
+    const other = optionsOf("applied_major")[1]!;
+    await user.selectOptions(select, other.label);
+    expect(answers()).toMatchObject({ applied_major: other.value, applied_major_desc: other.label });
+    expect(within(select).queryByRole("option", { name: /no longer offered/ })).toBeNull();
+  });
+
+  test("a radio group shows it chosen and disabled; the code stands in for a label never stored", () => {
+    given({ conviction: "M" });
+    show(viewOf("conviction"));
+    const withdrawn = screen.getByRole("radio", { name: "M (no longer offered)" });
+    expect(withdrawn).toBeChecked();
+    expect(withdrawn).toBeDisabled();
+    for (const option of optionsOf("conviction")) expect(screen.getByRole("radio", { name: option.label })).not.toBeChecked();
+  });
+});
+
 describe("radio", () => {
   test("a labelled group of radios; choosing stores the key and its label in _desc", async () => {
     const { user } = show(viewOf("gender"));
