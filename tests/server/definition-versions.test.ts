@@ -258,6 +258,27 @@ describe.each(databaseKinds)("definition versions on %s", (kind) => {
     expect(json(await tab.get("/api/profile")).answer).toEqual({ first_name: "Bea", last_name: "Lovelace" });
   });
 
+  it("keeps aside an answer a new condition hides, rather than clearing it at the next save", async () => {
+    const db = await sharedDatabase();
+    const before = await start(db);
+    const applicant = await loggedInApplicant(before);
+    expect((await applicant.put("/api/answer", { first_name: "Ada", middle_name: "Grace" })).statusCode).toBe(200);
+
+    // Staff ask the middle name only of those whose first name is Bea.
+    const files = structuredClone(testForm().files);
+    for (const [item] of itemsOf(files)) {
+      if ((item as { key?: string }).key === "middle_name") Object.assign(item, { showWhen: { key: "first_name", op: "equals", value: "Bea" } });
+    }
+    const after = await start(db, serverFormOf(files, TEST_DAY));
+    const tab = new Client(after);
+    tab.cookies = applicant.cookies;
+    expect(json(await tab.get("/api/profile")).answer).toEqual({ first_name: "Ada" });
+    // A save that runs the whole form clears nothing more; the hidden answer is where the office sees it.
+    expect((await tab.put("/api/answer", { last_name: "Lovelace" })).statusCode).toBe(200);
+    const [row] = await db.query<{ retired_answers: object; answers: object }>("SELECT retired_answers, answers FROM applications");
+    expect(row).toEqual({ answers: { first_name: "Ada", last_name: "Lovelace" }, retired_answers: { middle_name: "Grace" } });
+  });
+
   it("moves an application in progress to the current version at its next load, losing nothing: answers no longer asked kept aside, a removed option shown to fix", async () => {
     const db = await sharedDatabase();
     const before = await start(db);

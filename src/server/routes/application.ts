@@ -55,14 +55,19 @@ export function applicationRoutes(app: FastifyInstance, ctx: ServerContext): voi
 
   /**
    * An application in progress on an earlier version moves to the current one, explicitly: its
-   * answers to questions the current version does not ask are kept aside (retired_answers, which
-   * the office sees and exports), never deleted. Submitted applications stay on their version.
+   * answers to questions the current version does not ask, or hides from it (a condition added),
+   * are kept aside (retired_answers, which the office sees and exports), never deleted; the next
+   * save would clear a hidden one. Submitted applications stay on their version.
    */
   const onCurrentVersion = async (a: Application): Promise<Application> => {
     if (a.submittedAt || a.version === ctx.version.hash) return a;
     const answers: Answers = {};
     const retired: Answers = {};
     for (const [key, value] of Object.entries(a.answers)) (ctx.form.askedKeys.has(key) ? answers : retired)[key] = value;
+    for (const key of evaluateAnswers(form, answers, state(a)).cleared) {
+      retired[key] = answers[key]!;
+      delete answers[key];
+    }
     const revision = await moveToVersion(db, a.userId, a.revision, ctx.version.hash, answers, retired);
     return revision === null ? a : { ...a, answers, revision, version: ctx.version.hash };
   };
