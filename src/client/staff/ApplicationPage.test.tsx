@@ -7,7 +7,7 @@ import { afterEach, describe, expect, test } from "vitest";
 import type { StaffRole } from "../../api-contract/staff";
 import { labelOf, optionsOf, sentTo, server, url, withTestServer } from "../testing";
 import type { StaffApplication } from "./api";
-import { bundledVersion } from "../form/model";
+import { bundledFiles, bundledVersion } from "../form/model";
 import { pdfCopyTiming } from "./Documents";
 import { lastQuery, logInAs, renderStaff } from "./testing";
 
@@ -98,6 +98,23 @@ describe("an application", () => {
 
     const timeline = screen.getByRole("region", { name: "Timeline" });
     expect(within(timeline).getAllByRole("listitem").map((item) => item.textContent!.replace(/^.*?(PM|AM)\s*/, ""))).toEqual(["Account created", "Saved 4 times", "Submitted"]);
+  });
+
+  test("made on an earlier version: admins may compare that version with the current form; others see no link", async () => {
+    const other = "cd".repeat(32);
+    server.use(http.get(url(`/public/definitions/${other}`), () => HttpResponse.json(bundledFiles)));
+    applicationServer("admin", application({ version: other }));
+    await openApplication("admin");
+    const compare = await screen.findByRole("link", { name: "Compare its version with the current form" });
+    expect(compare).toHaveAttribute("href", `/staff/versions?from=${other}&to=${bundledVersion}`);
+  });
+
+  test("made on an earlier version, seen by a reviewer: no link to the versions, which only admins see", async () => {
+    server.use(http.get(url(`/public/definitions/${"cd".repeat(32)}`), () => HttpResponse.json(bundledFiles)));
+    applicationServer("reviewer", application({ version: "cd".repeat(32) }));
+    await openApplication("reviewer");
+    await screen.findByRole("heading", { level: 2, name: "About You" });
+    expect(screen.queryByRole("link", { name: "Compare its version with the current form" })).toBeNull();
   });
 
   test("a reader sees the review status and notes, and nothing to change them with", async () => {

@@ -6,11 +6,12 @@ import { useQuery } from "@tanstack/react-query";
 import { Link, useParams, useSearchParams } from "react-router";
 import { displayText } from "../../engine/text";
 import { ApplicationPages } from "../form/ApplicationPages";
+import { bundledVersion } from "../form/model";
 import { staffApi, type StaffApplication, type StaffSelf } from "./api";
 import { Documents } from "./Documents";
 import { filterFrom, filterSearch, requestFilter } from "./filter";
 import { Review } from "./Review";
-import { LIST_PATH, useStaffSelf } from "./session";
+import { isAdmin, LIST_PATH, useStaffSelf } from "./session";
 import { Timeline } from "./Timeline";
 import { useNeighbourKeys, type NeighbourTargets } from "./useNeighbourKeys";
 import { useStaffTitle } from "./useStaffTitle";
@@ -87,6 +88,11 @@ function ApplicationView({ application, self }: { application: StaffApplication;
           <Fact label="Entry term" value={termLabel(application.entry_term)} />
           <Fact label="Last activity" value={formatTime(application.last_activity)} />
         </dl>
+        {isAdmin(self.role) && application.version && application.version !== bundledVersion && (
+          <p>
+            <Link to={`/staff/versions?from=${application.version}&to=${bundledVersion}`}>Compare its version with the current form</Link>
+          </p>
+        )}
       </header>
       <div className="application-body">
         <section className="application-answers" aria-label="Answers">

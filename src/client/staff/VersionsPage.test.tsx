@@ -52,6 +52,19 @@ describe("the form's versions", () => {
     ]);
   });
 
+  test("compares the two versions the address names (an application's page links so)", async () => {
+    versionsServer();
+    renderStaff(`/staff/versions?from=${A}&to=${C}`);
+    await screen.findByRole("list", { name: "Changes from 2026-09-01 · aaaaaaa to 2026-10-20 · ccccccc" });
+    expect(sentTo("GET", `/staff/api/versions/${A}/changes/${C}`)).toHaveLength(1);
+  });
+
+  test("falls back to the version before the current when the address names one not listed", async () => {
+    versionsServer();
+    renderStaff(`/staff/versions?from=${"d".repeat(64)}&to=${C}`);
+    await screen.findByRole("list", { name: "Changes from 2026-10-02 · bbbbbbb to 2026-10-20 · ccccccc" });
+  });
+
   test("compares the version before the current with it, then any two chosen, in words with their counts", async () => {
     versionsServer();
     renderStaff("/staff/versions");

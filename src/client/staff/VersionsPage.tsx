@@ -4,6 +4,7 @@
 // version is publishing its files again (docs/staff-guide.md).
 import { useState } from "react";
 import { useQuery } from "@tanstack/react-query";
+import { useSearchParams } from "react-router";
 import { staffApi, type VersionChangeList, type VersionList } from "./api";
 import { SelectField } from "./fields";
 import { useStaffTitle } from "./useStaffTitle";
@@ -66,11 +67,16 @@ function VersionTable({ list }: { list: VersionList }) {
   );
 }
 
-/** Two versions to compare: by default the one before the current, and the current. */
+/**
+ * Two versions to compare: those the address names (?from=HASH&to=HASH, an application's page
+ * links here), else the one before the current, and the current.
+ */
 function Compare({ list }: { list: VersionList }) {
   const choices = list.versions.map((version) => ({ value: version.hash, label: version.label + (version.hash === list.current ? " (current)" : "") }));
-  const [from, setFrom] = useState(list.versions[1]!.hash);
-  const [to, setTo] = useState(list.versions[0]!.hash);
+  const [params] = useSearchParams();
+  const listed = (hash: string | null) => (list.versions.some((version) => version.hash === hash) ? hash : null);
+  const [from, setFrom] = useState(listed(params.get("from")) ?? list.versions[1]!.hash);
+  const [to, setTo] = useState(listed(params.get("to")) ?? list.versions[0]!.hash);
   const changes = useQuery({ queryKey: ["staff", "version-changes", from, to], queryFn: () => staffApi.versionChanges(from, to) });
   return (
     <section aria-labelledby="compare-heading">
