@@ -7,16 +7,13 @@
 // pages, nothing written), so the ratio holds on a noisy machine. Prints figures; asserts nothing.
 // Environment: BENCH_APPLICATIONS (default 100000), BENCH_ZIP (default 1000).
 import { readFileSync } from "node:fs";
-import { link, mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
+import { link, mkdir, writeFile } from "node:fs/promises";
 import { get } from "node:http";
-import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
-import { buildServer } from "../src/server/app";
-import { configFromEnv } from "../src/server/platform/config";
 import { EXPORT_BATCH, exportRows } from "../src/server/data/export-rows";
-import { openPostgres, type Database } from "../src/server/db/database";
+import type { Database } from "../src/server/db/database";
 import { startStaffSession } from "../src/server/staff/sessions";
-import { startPostgres } from "../tests/support/postgres";
+import { withThrowawayServer } from "./lib/throwaway-server";
 
 const APPLICATIONS = Number(process.env.BENCH_APPLICATIONS ?? 100_000);
 const ZIPPED = Math.min(APPLICATIONS, Number(process.env.BENCH_ZIP ?? 1_000));
@@ -106,43 +103,32 @@ const row = (name: string, { seconds, cpuSeconds, growthMb }: { seconds: number;
   console.log(`${name.padEnd(34)} ${seconds.toFixed(1).padStart(8)} ${cpuSeconds.toFixed(1).padStart(8)} ${growthMb.toFixed(0).padStart(14)}   ${note}`);
 
 async function main() {
-  const postgres = await startPostgres();
-  const dataDir = await mkdtemp(join(tmpdir(), "bench-exports-"));
-  try {
-    const db = openPostgres(postgres.url);
-    const { app, ctx } = await buildServer({ config: { ...configFromEnv({}), dataDir, databaseUrl: postgres.url, workJobs: false }, db });
-    try {
-      const started = performance.now();
-      await seed(db, dataDir);
-      await db.query("VACUUM ANALYZE");
-      console.log(`\nexports: ${APPLICATIONS.toLocaleString("en")} submitted complete applications seeded in ${((performance.now() - started) / 1000).toFixed(1)} s `
-        + `(PostgreSQL, Node ${process.version}); ${ZIPPED.toLocaleString("en")} of them with a PDF copy and two documents`);
-      const [staff] = await db.query<{ id: number }>(
-        "INSERT INTO staff (email, role, password_hash, totp_secret, totp_enrolled_at, created_at) VALUES ('bench@example.edu', 'admin', 'x', 'x', now(), now()) RETURNING id");
-      const cookie = `${ctx.staffCookie.name}=${await startStaffSession(db, ctx.hash, staff!.id, ctx.now())}`;
-      const address = await app.listen({ port: 0, host: "127.0.0.1" });
+  await withThrowawayServer("exports", async ({ app, ctx, db, dataDir }) => {
+    const started = performance.now();
+    await seed(db, dataDir);
+    await db.query("VACUUM ANALYZE");
+    console.log(`\nexports: ${APPLICATIONS.toLocaleString("en")} submitted complete applications seeded in ${((performance.now() - started) / 1000).toFixed(1)} s `
+      + `(PostgreSQL, Node ${process.version}); ${ZIPPED.toLocaleString("en")} of them with a PDF copy and two documents`);
+    const [staff] = await db.query<{ id: number }>(
+      "INSERT INTO staff (email, role, password_hash, totp_secret, totp_enrolled_at, created_at) VALUES ('bench@example.edu', 'admin', 'x', 'x', now(), now()) RETURNING id");
+    const cookie = `${ctx.staffCookie.name}=${await startStaffSession(db, ctx.hash, staff!.id, ctx.now())}`;
+    const address = await app.listen({ port: 0, host: "127.0.0.1" });
 
-      console.log(`${"".padEnd(34)} ${"seconds".padStart(8)} ${"CPU s".padStart(8)} ${"RSS growth MB".padStart(14)}`);
-      const csv = await measured(() => download(`${address}/staff/api/exports/csv`, cookie));
-      const csvPass = csv.seconds < TARGET_SECONDS && csv.growthMb < TARGET_MB;
-      row(`CSV of ${APPLICATIONS.toLocaleString("en")} (${(csv.value / 1e6).toFixed(0)} MB)`, csv,
-        `targets < ${TARGET_SECONDS} s, < ${TARGET_MB} MB: ${csvPass ? "PASS" : "MISS"}`);
-      const floor = await measured(async () => {
-        let rows = 0;
-        for await (const batch of exportRows(db, { timeZone: "UTC" })) rows += batch.length;
-        return rows;
-      });
-      row(`floor: read the ${floor.value.toLocaleString("en")} rows`, floor, `the rows alone, in the export's pages of ${EXPORT_BATCH}: the CSV took ${(csv.seconds / floor.seconds).toFixed(1)}× this`);
-      const zip = await measured(() => download(`${address}/staff/api/exports/zip?term=${ZIP_TERM}`, cookie));
-      row(`zip of ${ZIPPED.toLocaleString("en")} (${(zip.value / 1e6).toFixed(0)} MB)`, zip,
-        `3 files each, up to ${(FILE_BYTES.upload / 1e6).toFixed(1)} MB; no file held whole`);
-    } finally {
-      await app.close();
-    }
-  } finally {
-    await postgres.stop();
-    await rm(dataDir, { recursive: true, force: true });
-  }
+    console.log(`${"".padEnd(34)} ${"seconds".padStart(8)} ${"CPU s".padStart(8)} ${"RSS growth MB".padStart(14)}`);
+    const csv = await measured(() => download(`${address}/staff/api/exports/csv`, cookie));
+    const csvPass = csv.seconds < TARGET_SECONDS && csv.growthMb < TARGET_MB;
+    row(`CSV of ${APPLICATIONS.toLocaleString("en")} (${(csv.value / 1e6).toFixed(0)} MB)`, csv,
+      `targets < ${TARGET_SECONDS} s, < ${TARGET_MB} MB: ${csvPass ? "PASS" : "MISS"}`);
+    const floor = await measured(async () => {
+      let rows = 0;
+      for await (const batch of exportRows(db, { timeZone: "UTC" })) rows += batch.length;
+      return rows;
+    });
+    row(`floor: read the ${floor.value.toLocaleString("en")} rows`, floor, `the rows alone, in the export's pages of ${EXPORT_BATCH}: the CSV took ${(csv.seconds / floor.seconds).toFixed(1)}× this`);
+    const zip = await measured(() => download(`${address}/staff/api/exports/zip?term=${ZIP_TERM}`, cookie));
+    row(`zip of ${ZIPPED.toLocaleString("en")} (${(zip.value / 1e6).toFixed(0)} MB)`, zip,
+      `3 files each, up to ${(FILE_BYTES.upload / 1e6).toFixed(1)} MB; no file held whole`);
+  });
 }
 
 await main();

@@ -5,14 +5,9 @@
 // session): the network would only add noise. Prints figures; asserts nothing.
 // Environment: BENCH_RUNS (default 200) per request; BENCH_APPLICATIONS (default 100,000) to try a smaller office first.
 import { readFileSync } from "node:fs";
-import { mkdtemp, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { buildServer } from "../src/server/app";
-import { configFromEnv } from "../src/server/platform/config";
-import { openPostgres, type Database } from "../src/server/db/database";
+import type { Database } from "../src/server/db/database";
 import { startStaffSession } from "../src/server/staff/sessions";
-import { startPostgres } from "../tests/support/postgres";
+import { withThrowawayServer } from "./lib/throwaway-server";
 import { median, quantile } from "./lib/stats";
 
 const APPLICATIONS = Number(process.env.BENCH_APPLICATIONS ?? 100_000);
@@ -102,62 +97,51 @@ async function seed(db: Database): Promise<void> {
 interface Case { name: string; url: () => string; targetMs?: number }
 
 async function main() {
-  const postgres = await startPostgres();
-  const dataDir = await mkdtemp(join(tmpdir(), "bench-office-"));
-  try {
-    const db = openPostgres(postgres.url);
-    const { app, ctx } = await buildServer({ config: { ...configFromEnv({}), dataDir, databaseUrl: postgres.url, workJobs: false }, db });
-    try {
-      let started = performance.now();
-      await seed(db);
-      await db.query("VACUUM ANALYZE");
-      console.log(`\noffice list: ${APPLICATIONS.toLocaleString("en")} applications seeded and analysed in ${((performance.now() - started) / 1000).toFixed(1)} s (PostgreSQL, Node ${process.version}), ${RUNS} runs each through app.inject`);
+  await withThrowawayServer("office", async ({ app, ctx, db }) => {
+    let started = performance.now();
+    await seed(db);
+    await db.query("VACUUM ANALYZE");
+    console.log(`\noffice list: ${APPLICATIONS.toLocaleString("en")} applications seeded and analysed in ${((performance.now() - started) / 1000).toFixed(1)} s (PostgreSQL, Node ${process.version}), ${RUNS} runs each through app.inject`);
 
-      const [staff] = await db.query<{ id: number }>(
-        "INSERT INTO staff (email, role, password_hash, totp_secret, totp_enrolled_at, created_at) VALUES ('bench@example.edu', 'reviewer', 'x', 'x', now(), now()) RETURNING id");
-      const session = await startStaffSession(db, ctx.hash, staff!.id, ctx.now());
-      const get = async (url: string) => {
-        const response = await app.inject({ method: "GET", url, cookies: { [ctx.staffCookie.name]: session } });
-        if (response.statusCode !== 200) throw new Error(`${url}: ${response.statusCode} ${response.body}`);
-        return response.json() as { next: string | null };
-      };
-      let fifth = "/staff/api/applications";
-      for (let page = 1; page < 5; page++) fifth = `/staff/api/applications?after=${(await get(fifth)).next!}`;
+    const [staff] = await db.query<{ id: number }>(
+      "INSERT INTO staff (email, role, password_hash, totp_secret, totp_enrolled_at, created_at) VALUES ('bench@example.edu', 'reviewer', 'x', 'x', now(), now()) RETURNING id");
+    const session = await startStaffSession(db, ctx.hash, staff!.id, ctx.now());
+    const get = async (url: string) => {
+      const response = await app.inject({ method: "GET", url, cookies: { [ctx.staffCookie.name]: session } });
+      if (response.statusCode !== 200) throw new Error(`${url}: ${response.statusCode} ${response.body}`);
+      return response.json() as { next: string | null };
+    };
+    let fifth = "/staff/api/applications";
+    for (let page = 1; page < 5; page++) fifth = `/staff/api/applications?after=${(await get(fifth)).next!}`;
 
-      let run = 0;
-      const pick = <T>(list: T[]) => list[(run * 7 + 3) % list.length]!;
-      const cases: Case[] = [
-        { name: "first page, unfiltered", url: () => "/staff/api/applications" },
-        { name: "page 5 by keyset", url: () => fifth },
-        { name: "misspelled name search", url: () => `/staff/api/applications?q=${encodeURIComponent(`${typo(pick(FIRST_NAMES))} ${typo(pick(LAST_NAMES))}`)}` },
-        { name: "e-mail fragment search", url: () => `/staff/api/applications?q=${encodeURIComponent(`${pick(FIRST_NAMES)}.${pick(LAST_NAMES)}`.toLowerCase())}` },
-        { name: "status + term + review filter", url: () => `/staff/api/applications?status=submitted&term=${pick(TERMS)}&review=${encodeURIComponent(pick(REVIEW))}` },
-        { name: "submitted in a month, by date", url: () => `/staff/api/applications?submitted_from=2026-${String(6 + (run % 5)).padStart(2, "0")}-01&submitted_to=2026-${String(6 + (run % 5)).padStart(2, "0")}-30&sort=-submitted_at` },
-        { name: "one application", url: () => `/staff/api/applications/${1 + ((run * 7919) % APPLICATIONS)}` },
-        // The seeded accounts are made from May to October and the cycle opens in August: half of them are this cycle's.
-        { name: "dashboard", url: () => "/staff/api/dashboard", targetMs: DASHBOARD_TARGET_MS },
-        { name: "list filtered by plan (a figure)", url: () => `/staff/api/applications?plan=ED2&status=submitted&started_from=2026-08-01` },
-      ];
-      console.log(`${"request".padEnd(32)} ${"p50 ms".padStart(8)} ${"p95 ms".padStart(8)}   target p95`);
-      for (const { name, url, targetMs = TARGET_MS } of cases) {
-        for (run = 0; run < 5; run++) await get(url()); // warm-up: plans and caches
-        const times: number[] = [];
-        for (run = 0; run < RUNS; run++) {
-          const target = url();
-          started = performance.now();
-          await get(target);
-          times.push(performance.now() - started);
-        }
-        const p95 = quantile(times.toSorted((a, b) => a - b), 0.95);
-        console.log(`${name.padEnd(32)} ${median(times).toFixed(1).padStart(8)} ${p95.toFixed(1).padStart(8)}   ≤ ${targetMs} ms ${p95 <= targetMs ? "PASS" : "MISS"}`);
+    let run = 0;
+    const pick = <T>(list: T[]) => list[(run * 7 + 3) % list.length]!;
+    const cases: Case[] = [
+      { name: "first page, unfiltered", url: () => "/staff/api/applications" },
+      { name: "page 5 by keyset", url: () => fifth },
+      { name: "misspelled name search", url: () => `/staff/api/applications?q=${encodeURIComponent(`${typo(pick(FIRST_NAMES))} ${typo(pick(LAST_NAMES))}`)}` },
+      { name: "e-mail fragment search", url: () => `/staff/api/applications?q=${encodeURIComponent(`${pick(FIRST_NAMES)}.${pick(LAST_NAMES)}`.toLowerCase())}` },
+      { name: "status + term + review filter", url: () => `/staff/api/applications?status=submitted&term=${pick(TERMS)}&review=${encodeURIComponent(pick(REVIEW))}` },
+      { name: "submitted in a month, by date", url: () => `/staff/api/applications?submitted_from=2026-${String(6 + (run % 5)).padStart(2, "0")}-01&submitted_to=2026-${String(6 + (run % 5)).padStart(2, "0")}-30&sort=-submitted_at` },
+      { name: "one application", url: () => `/staff/api/applications/${1 + ((run * 7919) % APPLICATIONS)}` },
+      // The seeded accounts are made from May to October and the cycle opens in August: half of them are this cycle's.
+      { name: "dashboard", url: () => "/staff/api/dashboard", targetMs: DASHBOARD_TARGET_MS },
+      { name: "list filtered by plan (a figure)", url: () => `/staff/api/applications?plan=ED2&status=submitted&started_from=2026-08-01` },
+    ];
+    console.log(`${"request".padEnd(32)} ${"p50 ms".padStart(8)} ${"p95 ms".padStart(8)}   target p95`);
+    for (const { name, url, targetMs = TARGET_MS } of cases) {
+      for (run = 0; run < 5; run++) await get(url()); // warm-up: plans and caches
+      const times: number[] = [];
+      for (run = 0; run < RUNS; run++) {
+        const target = url();
+        started = performance.now();
+        await get(target);
+        times.push(performance.now() - started);
       }
-    } finally {
-      await app.close();
+      const p95 = quantile(times.toSorted((a, b) => a - b), 0.95);
+      console.log(`${name.padEnd(32)} ${median(times).toFixed(1).padStart(8)} ${p95.toFixed(1).padStart(8)}   ≤ ${targetMs} ms ${p95 <= targetMs ? "PASS" : "MISS"}`);
     }
-  } finally {
-    await postgres.stop();
-    await rm(dataDir, { recursive: true, force: true });
-  }
+  });
 }
 
 await main();

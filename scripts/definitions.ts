@@ -5,6 +5,7 @@
 // (with no server running on it). Exit 0 when done, 1 when refused, 2 on a usage error.
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, join, relative, resolve } from "node:path";
+import { parseArgs } from "node:util";
 import { readProject, repoRoot, writeProject } from "../src/definitions/files";
 import { versionOf } from "../src/definitions/version";
 import { parseVersionFile, VERSION_FILE } from "../src/definitions/version-file";
@@ -77,19 +78,25 @@ async function writeVersion(name: string, root: string): Promise<string> {
 class Refusal extends Error {}
 
 async function main(args: string[]): Promise<number> {
-  const [command, ...rest] = args;
-  const option = (name: string) => {
-    const at = rest.indexOf(name);
-    return at === -1 ? undefined : rest[at + 1];
-  };
-  const positional = rest.filter((arg, i) => !arg.startsWith("--") && !rest[i - 1]?.startsWith("--"));
+  let parsed;
   try {
-    if (command === "export" && positional.length === 0 && rest.every((arg, i) => arg === "--out" || rest[i - 1] === "--out")) {
-      console.log(await exportVersion(resolve(option("--out") ?? join(repoRoot, VERSION_FILE))));
+    parsed = parseArgs({ args, options: { out: { type: "string" }, root: { type: "string" }, help: { type: "boolean" } }, allowPositionals: true });
+  } catch (error) {
+    console.error(`${(error as Error).message}\n\n${USAGE}`);
+    return 2;
+  }
+  const { values, positionals: [command, ...names] } = parsed;
+  if (values.help || command === "help") {
+    console.error(USAGE);
+    return 0;
+  }
+  try {
+    if (command === "export" && names.length === 0 && values.root === undefined) {
+      console.log(await exportVersion(resolve(values.out ?? join(repoRoot, VERSION_FILE))));
       return 0;
     }
-    if (command === "write" && positional.length === 1 && rest.every((arg, i) => arg === "--root" || rest[i - 1] === "--root" || arg === positional[0])) {
-      console.log(await writeVersion(positional[0]!, resolve(option("--root") ?? repoRoot)));
+    if (command === "write" && names.length === 1 && values.out === undefined) {
+      console.log(await writeVersion(names[0]!, resolve(values.root ?? repoRoot)));
       return 0;
     }
   } catch (error) {
@@ -97,8 +104,8 @@ async function main(args: string[]): Promise<number> {
     console.error((error as Error).message);
     return 1;
   }
-  console.error(command === "--help" || command === "help" ? USAGE : `${args.length ? `unknown command "${args.join(" ")}".\n\n` : ""}${USAGE}`);
-  return command === "--help" || command === "help" ? 0 : 2;
+  console.error(`${args.length ? `unknown command "${args.join(" ")}".\n\n` : ""}${USAGE}`);
+  return 2;
 }
 
 process.exitCode = await main(process.argv.slice(2));

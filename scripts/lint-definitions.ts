@@ -64,10 +64,11 @@ async function compare(options: Options): Promise<ChangeReport> {
   const published = await publishedVersion(options);
   if (published === null) return { lines: [], errors: 0, warnings: 0 };
   const intended = readIntended(options.root);
-  const problem = "problem" in published ? published.problem : Array.isArray(intended) ? null : intended.problem;
-  if (problem) return { lines: [options.format === "github" ? `::error title=definition changes::${problem}` : `lint:definitions: ${problem}`], errors: 1, warnings: 0 };
-  const { version, source } = published as { version: VersionFile; source: string };
-  return versionChangeReport(readProject(options.root).form, version, source, intended as string[], localToday(), options.format);
+  const refused = (problem: string): ChangeReport =>
+    ({ lines: [options.format === "github" ? `::error title=definition changes::${problem}` : `lint:definitions: ${problem}`], errors: 1, warnings: 0 });
+  if ("problem" in published) return refused(published.problem);
+  if (!Array.isArray(intended)) return refused(intended.problem);
+  return versionChangeReport(readProject(options.root).form, published.version, published.source, intended, localToday(), options.format);
 }
 
 async function main(args: string[]): Promise<number> {

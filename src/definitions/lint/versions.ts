@@ -15,9 +15,13 @@ const applications = (n: number) => `${n} application${n === 1 ? "" : "s"}`;
 
 /** "312 applications in progress and 12 submitted chose it". */
 function touchedWords(count: ChangeCount, n: Touched): string {
-  if (count.kind === "unanswered") return `${applications(n.in_progress)} in progress have not answered it`;
-  const did = { answered: "answered it", chose: "chose it", longer: `gave more than ${count.kind === "longer" ? count.limit : 0} characters` }[count.kind];
-  return `${applications(n.in_progress)} in progress and ${n.submitted} submitted ${did}`;
+  const both = `${applications(n.in_progress)} in progress and ${n.submitted} submitted`;
+  switch (count.kind) {
+    case "answered": return `${both} answered it`;
+    case "chose": return `${both} chose it`;
+    case "longer": return `${both} gave more than ${count.limit} characters`;
+    case "unanswered": return `${applications(n.in_progress)} in progress have not answered it`;
+  }
 }
 
 /** The changes from `published` to `files`, as lines; `source` names where the published version came from. */

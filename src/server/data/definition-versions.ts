@@ -16,9 +16,10 @@ const labelOf = (hash: string, publishedAt: Date) => `${publishedAt.toISOString(
 
 /**
  * Publishes `files` unless a version of the same content is already published (then notes that a
- * server serves it again: going back to an older version's files), and answers that version. Server processes starting together on new files publish one version: the first to take
- * the lock inserts it, the others find it. The first version ever published is also the one of
- * the applications submitted before versions were kept.
+ * server serves it again: going back to an older version's files), and answers that version.
+ * Server processes starting together on new files publish one version: the first to take the
+ * lock inserts it, the others find it. The first version ever published is also the one of the
+ * applications submitted before versions were kept.
  */
 export async function publishVersion(db: Database, files: FormFiles, now: Date): Promise<DefinitionVersion> {
   const { json, hash } = versionOf(files);
