@@ -7,7 +7,7 @@
 // keeps every answer: the removed major shown at its question as an error to fix, the deleted
 // question's answer kept aside where the office sees it.
 import { execFile } from "node:child_process";
-import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
+import { cpSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
@@ -120,8 +120,10 @@ describe("staff edit the definitions mid-cycle", () => {
     ]));
     console.log(`the linter on staff's edits:\n${linted}`);
 
-    // Built and restarted on the same data.
-    await run("npm", ["run", "-s", "build"], { cwd: copy, maxBuffer: 64 * 1024 * 1024 });
+    // Built and restarted on the same data: the copy's own browser app (it holds the definitions);
+    // the server's bundle is the same code, which reads them at start.
+    await run("npm", ["run", "-s", "build:client"], { cwd: copy, maxBuffer: 64 * 1024 * 1024 });
+    cpSync(join(repoRoot, "dist/server"), join(copy, "dist/server"), { recursive: true });
     const after = await startBuiltServer({}, { dataDir, root: copy });
     servers.push(after);
 
