@@ -103,7 +103,10 @@ edited_browser() {
 start checks bash -c "npm run -s typecheck && npm run -s lint && npm run -s knip && npm run -s lint:definitions ${github[*]}"
 start build bash -c "npm run -s build:client && npm run -s build:server"
 start node node_tests
-start edited edited_tests
+# The copy's tests wait for the checks: at the start the checks, both builds and the server tests
+# already ask for four cores' worth, and tests that start processes of their own (backup, LibreOffice)
+# waited past their limits when the copy's tests joined them.
+start edited --after checks edited_tests
 start edited-build --after build edited_build
 start e2e --after build npx vitest run --project e2e
 start edited-e2e --after edited-build edited_browser

@@ -39,6 +39,10 @@ async function addRow(dataDir: string, note: string, create = false): Promise<vo
   }
 }
 
+// Each test makes a PGlite cluster on disk and starts the scripts as processes of their own: about
+// 10 s of CPU, which a clean CI run, every phase at once on two cores, stretched past two minutes.
+const SPAWNING_MS = 300_000;
+
 describe("npm run backup and npm run restore (PGlite)", () => {
   it("backs up, and a restore takes back what changed since, in the database and the files", async () => {
     const dataDir = join(root, "data");
@@ -62,7 +66,7 @@ describe("npm run backup and npm run restore (PGlite)", () => {
     expect(await rowsIn(dataDir)).toEqual(["before"]);
     expect(readFileSync(document, "utf8")).toBe("the first upload");
     expect(existsSync(join(dataDir, "files/documents/second"))).toBe(false);
-  }, 120_000);
+  }, SPAWNING_MS);
 
   it("refuses while a server has the database open, and into a folder that is not empty", async () => {
     const dataDir = join(root, "busy");
@@ -80,5 +84,5 @@ describe("npm run backup and npm run restore (PGlite)", () => {
     const full = run("backup", dataDir, join(root, "full"));
     expect(full.status).toBe(1);
     expect(full.output).toContain(`${join(root, "full")} is not empty`);
-  }, 120_000);
+  }, SPAWNING_MS);
 });

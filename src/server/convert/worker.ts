@@ -4,7 +4,7 @@
 import { parentPort } from "node:worker_threads";
 import { imageToPdf } from "./image";
 import { asBuffer, ownsMemory } from "./bytes";
-import type { IsolatedTask } from "./isolated";
+import { READY, type IsolatedTask } from "./isolated";
 import { rewritePdf } from "./pdf";
 
 parentPort!.on("message", async (task: IsolatedTask) => {
@@ -12,3 +12,5 @@ parentPort!.on("message", async (task: IsolatedTask) => {
   const result = task.kind === "pdf" ? await rewritePdf(bytes) : await imageToPdf(bytes, task.kind);
   parentPort!.postMessage(result, result.ok && ownsMemory(result.pdf) ? [result.pdf.buffer] : []);
 });
+// Listening: the parent starts a task's time limit now, not while this thread was loading.
+parentPort!.postMessage(READY);

@@ -8,7 +8,7 @@ describe("a PGlite folder", () => {
   const folder = mkdtempSync(join(tmpdir(), "pglite-lock-"));
   afterAll(() => rmSync(folder, { recursive: true, force: true }));
 
-  // Two PGlite clusters made on disk: over a minute on a busy machine.
+  // A PGlite cluster made on disk and opened three times: 86 s in a clean CI run, every phase at once on two cores.
   it("is opened by one server at a time, and free again once that one closes", async () => {
     const first = await openPglite(folder);
     await expect(openPglite(folder)).rejects.toThrow(`Another server is using the database in ${folder}.`);
@@ -17,5 +17,5 @@ describe("a PGlite folder", () => {
     const second = await openPglite(folder);
     expect(await second.query("SELECT count(*)::int AS n FROM kept")).toEqual([{ n: 0 }]);
     await second.close();
-  }, 120_000);
+  }, 300_000);
 });
