@@ -197,6 +197,8 @@ export const staffApplication = {
     version: versionHash,
     /** Answers to questions its version no longer asks, kept aside when it moved to that version. */
     retired_answers: anything,
+    /** For each of those, the version (hash) it was given on; none from before versions were kept. */
+    retired_from: { type: "object", additionalProperties: versionHash },
     created_at: dateTime,
     last_activity: dateTime,
     review_status: { type: ["string", "null"], enum: [...REVIEW_STATUSES, null] },
@@ -210,7 +212,7 @@ export const staffApplication = {
     notes: { type: "array", items: reviewNote },
   },
   required: [
-    "id", "reference", "email", "name", "status", "entry_term", "submitted_at", "submitted_version", "version", "retired_answers", "created_at", "last_activity", "review_status", "answer", "add_another",
+    "id", "reference", "email", "name", "status", "entry_term", "submitted_at", "submitted_version", "version", "retired_answers", "retired_from", "created_at", "last_activity", "review_status", "answer", "add_another",
     "tabs", "document_answer", "documents", "timeline", "notes",
   ],
 } as const;

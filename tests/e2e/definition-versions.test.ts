@@ -175,8 +175,10 @@ describe("staff edit the definitions mid-cycle", () => {
     // The deleted question's answer, kept aside: the office sees it.
     const draftId = (await api<{ rows: { id: number }[] }>(admin, after.url, "GET", `/staff/api/applications?q=${encodeURIComponent(drafterAddress)}`)).rows[0]!.id;
     await admin.goto(`${after.url}/staff/applications/${draftId}`);
-    await admin.getByRole("heading", { name: "Answers to questions no longer asked" }).waitFor();
-    await admin.locator("main").getByText("Brewster").first().waitFor();
+    // In the words of the version it was given on: the deleted question's label, not its key.
+    const retired = admin.getByRole("region", { name: "Answers to questions no longer asked" });
+    await retired.getByText("Brewster").waitFor();
+    expect(await retired.locator("dt").allTextContents()).toEqual([labelOf(DELETED)]);
     expect(pageErrors).toEqual([]);
   });
 });

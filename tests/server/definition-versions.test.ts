@@ -285,6 +285,8 @@ describe.each(databaseKinds)("definition versions on %s", (kind) => {
     const applicant = await loggedInApplicant(before);
     const given = { first_name: "Ada", middle_name: "Grace", conviction: "Y", conviction_comment: "What happened." };
     expect((await applicant.put("/api/answer", given)).statusCode).toBe(200);
+    // It started on the version the server ran when the account was made, before any load of the form.
+    expect(await db.query("SELECT version FROM applications")).toEqual([{ version: before.ctx.version.hash }]);
     const stored = json(await applicant.get("/api/profile"));
     expect(stored.attention).toEqual({});
 
@@ -296,15 +298,17 @@ describe.each(databaseKinds)("definition versions on %s", (kind) => {
     const { middle_name: _kept, ...stillAsked } = given;
     expect(moved.answer).toEqual({ ...stillAsked, conviction_desc: expect.any(String) });
     expect(moved.attention).toEqual({ conviction: ["Please choose one of the answers offered."] });
-    const [row] = await db.query<{ version: string; retired_answers: object; answers: object }>("SELECT version, retired_answers, answers FROM applications");
+    const [row] = await db.query<{ version: string; retired_answers: object; retired_from: object; answers: object }>("SELECT version, retired_answers, retired_from, answers FROM applications");
     expect(row!.version).toBe(after.ctx.version.hash);
     expect(row!.retired_answers).toEqual({ middle_name: "Grace" });
+    // With the version it was given on, whose words the office reads it in.
+    expect(row!.retired_from).toEqual({ middle_name: before.ctx.version.hash });
 
     // Loading again moves nothing more; the office sees what was kept aside, and the export has it in its own column.
     expect(json(await tab.get("/api/profile")).revision).toBe(moved.revision);
     const officer = await loggedInStaff(after, "admin");
     const [{ id }] = await db.query<{ id: number }>("SELECT user_id AS id FROM applications") as [{ id: number }];
-    expect(json(await officer.get(`/staff/api/applications/${id}`)).retired_answers).toEqual(row!.retired_answers);
+    expect(json(await officer.get(`/staff/api/applications/${id}`))).toMatchObject({ retired_answers: row!.retired_answers, retired_from: row!.retired_from });
     const [header, exported] = parse((await officer.get("/staff/api/exports/csv")).body, { bom: true }) as [string[], string[]];
     expect(exported[header.indexOf("middle_name")]).toBe("Grace");
 

@@ -31,6 +31,11 @@ export interface ApplicationPagesProps {
  * says so, and nothing else is drawn.
  */
 export function ApplicationPages({ version, ...props }: ApplicationPagesProps) {
+  return <WithVersion version={version}>{(form) => <Pages form={form} {...props} />}</WithVersion>;
+}
+
+/** `children` given the form of `version` once it has loaded; until then, or if it cannot, a line that says so. */
+export function WithVersion({ version, children }: { version: string; children: (form: CompiledForm) => ReactNode }) {
   const isBundled = version === bundledVersion;
   const published = useQuery({
     queryKey: ["definitions", version],
@@ -38,10 +43,10 @@ export function ApplicationPages({ version, ...props }: ApplicationPagesProps) {
     staleTime: Infinity,
     queryFn: async () => formOfFiles(await api.definitions(version)),
   });
-  if (isBundled) return <Pages form={bundledForm} {...props} />;
+  if (isBundled) return children(bundledForm);
   if (published.isPending) return <p role="status">Loading the questions this application was answered on…</p>;
   if (published.isError) return <p role="alert">{published.error.message}</p>;
-  return <Pages form={published.data} {...props} />;
+  return children(published.data);
 }
 
 function Pages({ form, answer, blocks, tabs, titleLevel = 1 }: Omit<ApplicationPagesProps, "version"> & { form: CompiledForm }) {
@@ -158,6 +163,6 @@ function hasAnswer(view: ViewItem, ctx: Context): boolean {
 }
 
 /** The answer as printed; a type this build does not know prints its answer as it is. */
-function valueOf(view: ViewItem, { form, answers }: Context): string {
+export function valueOf(view: ViewItem, { form, answers }: Pick<Context, "form" | "answers">): string {
   return isQuestion(view) ? entryOf(view.item.type).display(view, answers, form) : String(answers[view.key ?? ""]);
 }

@@ -28,6 +28,7 @@ const application = (overrides: Partial<StaffApplication> = {}): StaffApplicatio
   submitted_version: "2026-01-02 · 3f9c1a2",
   version: bundledVersion,
   retired_answers: {},
+  retired_from: {},
   created_at: "2026-01-01T15:00:00Z",
   last_activity: "2026-01-06T15:00:00Z",
   review_status: "received",
@@ -70,6 +71,13 @@ async function openApplication(role: StaffRole, path = "/staff/applications/5?st
   const app = renderStaff(path);
   await screen.findByRole("heading", { level: 1, name: "Ada Lovelace" });
   return { ...app, user: userEvent.setup() };
+}
+
+/** Gives the question asking `key`, wherever it sits in `node`, the label `label`. */
+function relabel(node: unknown, key: string, label: string): void {
+  if (!node || typeof node !== "object") return;
+  if ((node as { key?: unknown }).key === key) (node as { label: string }).label = label;
+  for (const inner of Object.values(node)) relabel(inner, key, label);
 }
 
 /** The printed value beside each label `label` (a dt and its dd). */
@@ -115,6 +123,27 @@ describe("an application", () => {
     await openApplication("reviewer");
     await screen.findByRole("heading", { level: 2, name: "About You" });
     expect(screen.queryByRole("link", { name: "Compare its version with the current form" })).toBeNull();
+  });
+
+  test("answers kept aside when it moved to a newer version: each in the words of the version it was given on; one from before versions were kept, by its key", async () => {
+    const earlier = "ef".repeat(32);
+    const files = structuredClone(bundledFiles);
+    const reworded = `${labelOf("middle_name")}, as on your passport`;
+    relabel(files.pages, "middle_name", reworded);
+    server.use(http.get(url(`/public/definitions/${earlier}`), () => HttpResponse.json(files)));
+    const major = optionsOf("applied_major")[0]!;
+    applicationServer("reader", application({
+      status: "started", submitted_at: null, submitted_version: null, reference: null,
+      retired_answers: { middle_name: "Grace", applied_major: major.value, old_question: "kept as given" },
+      retired_from: { middle_name: earlier, applied_major: earlier },
+    }));
+    await openApplication("reader");
+    const retired = await screen.findByRole("region", { name: "Answers to questions no longer asked" });
+    await within(retired).findByText(reworded);
+    expect(valuesOf(reworded)).toEqual(["Grace"]);
+    expect(valuesOf(labelOf("applied_major"))).toEqual([major.label]);
+    expect(valuesOf("old_question")).toEqual(["kept as given"]);
+    expect(valuesOf(labelOf("middle_name"))).toEqual([]);
   });
 
   test("a reader sees the review status and notes, and nothing to change them with", async () => {

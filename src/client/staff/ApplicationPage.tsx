@@ -5,7 +5,9 @@ import type { ReactNode } from "react";
 import { useQuery } from "@tanstack/react-query";
 import { Link, useParams, useSearchParams } from "react-router";
 import { displayText } from "../../engine/text";
-import { ApplicationPages } from "../form/ApplicationPages";
+import type { CompiledForm } from "../../engine/form";
+import type { Answers } from "../../engine/runtime";
+import { ApplicationPages, valueOf, WithVersion } from "../form/ApplicationPages";
 import { bundledVersion } from "../form/model";
 import { staffApi, type StaffApplication, type StaffSelf } from "./api";
 import { Documents } from "./Documents";
@@ -97,7 +99,7 @@ function ApplicationView({ application, self }: { application: StaffApplication;
       <div className="application-body">
         <section className="application-answers" aria-label="Answers">
           <ApplicationPages answer={application.answer} blocks={application.add_another} tabs={application.tabs} version={application.version} titleLevel={2} />
-          <RetiredAnswers answers={application.retired_answers} />
+          <RetiredAnswers answers={application.retired_answers as Answers} from={application.retired_from} />
         </section>
         <aside className="application-side" aria-label="Review, documents and timeline">
           <Review application={application} role={self.role} />
@@ -118,22 +120,46 @@ function Fact({ label, value }: { label: string; value: string }) {
   );
 }
 
-/** Answers kept aside when the application moved to a version of the form that no longer asks them. */
-function RetiredAnswers({ answers }: { answers: Record<string, unknown> }) {
-  const entries = Object.entries(answers);
-  if (entries.length === 0) return null;
+/**
+ * Answers kept aside when the application moved to a version of the form that no longer asks them,
+ * each in the words of the version it was given on (its question's label, its option's text); one
+ * from before versions were kept, by its key and as stored.
+ */
+function RetiredAnswers({ answers, from }: { answers: Answers; from: Record<string, string> }) {
+  const keys = Object.keys(answers);
+  if (keys.length === 0) return null;
+  const versions = [...new Set(keys.map((key) => from[key] ?? ""))];
   return (
     <section className="service-page" aria-labelledby="retired-answers">
       <h2 id="retired-answers">Answers to questions no longer asked</h2>
       <p>The form was changed while this application was in progress. These answers were given to questions it no longer asks; they are kept as given.</p>
-      <dl className="service-answers">
-        {entries.map(([key, value]) => (
-          <div key={key} className="service-answer">
-            <dt>{key}</dt>
-            <dd>{displayText(String(value))}</dd>
-          </div>
-        ))}
-      </dl>
+      {versions.map((version) => {
+        const given = keys.filter((key) => (from[key] ?? "") === version);
+        if (!version) return <Answered key="" answers={given.map((key) => ({ key, label: key, text: String(answers[key]) }))} />;
+        return <WithVersion key={version} version={version}>{(form) => <Answered answers={readAs(form, given, answers)} />}</WithVersion>;
+      })}
     </section>
+  );
+}
+
+/** Each of `keys` as `form` asked it: its question's label and the answer as that version printed it. */
+function readAs(form: CompiledForm, keys: string[], answers: Answers) {
+  return keys.map((key) => {
+    const view = form.owners.get(key)?.item;
+    const label = view && "label" in view.item && view.item.label ? view.item.label : key;
+    return { key, label, text: view ? valueOf(view, { form, answers }) : String(answers[key]) };
+  });
+}
+
+function Answered({ answers }: { answers: { key: string; label: string; text: string }[] }) {
+  return (
+    <dl className="service-answers">
+      {answers.map(({ key, label, text }) => (
+        <div key={key} className="service-answer">
+          <dt>{label}</dt>
+          <dd>{displayText(text)}</dd>
+        </div>
+      ))}
+    </dl>
   );
 }

@@ -91,7 +91,7 @@ export function createAccountService(ctx: ServerContext) {
       const code = randomCode();
       const isAttempt = await addSignupAttempt(db, {
         username, passwordHash, attemptIdHash: hash(attemptId), codeHash: (userId) => codeHash(userId, code),
-        codeExpiresAt: codeExpiry(), expiresAt: attemptExpiry(), now: now(),
+        codeExpiresAt: codeExpiry(), expiresAt: attemptExpiry(), now: now(), version: ctx.version.hash,
       });
       const text = isAttempt ? mailTexts.confirmationCode(ctx.sender, code) : mailTexts.alreadyRegistered(ctx.sender);
       // The answer waits for this mail: a failure is the applicant's to know.

@@ -14,6 +14,8 @@ export interface NewAttempt {
   codeExpiresAt: Date;
   expiresAt: Date;
   now: Date;
+  /** The definition version its application starts on: the one the server runs. */
+  version: string;
 }
 
 /**
@@ -27,7 +29,7 @@ export async function addSignupAttempt(db: Database, attempt: NewAttempt): Promi
       "INSERT INTO users (username, password_hash, created_at) VALUES ($1, $2, $3) ON CONFLICT (username) DO NOTHING RETURNING id",
       [attempt.username, attempt.passwordHash, attempt.now],
     );
-    if (created) await tx.query("INSERT INTO applications (user_id, updated_at) VALUES ($1, $2)", [created.id, attempt.now]);
+    if (created) await tx.query("INSERT INTO applications (user_id, updated_at, version) VALUES ($1, $2, $3)", [created.id, attempt.now, attempt.version]);
     const [user] = created ? [{ id: created.id, confirmed: false }] : await tx.query<{ id: number; confirmed: boolean }>(
       "SELECT id, confirmed_at IS NOT NULL AS confirmed FROM users WHERE username = $1 FOR UPDATE", [attempt.username]);
     if (user!.confirmed) return false;

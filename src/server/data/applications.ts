@@ -170,17 +170,19 @@ export async function mergeAnswers(db: Queryable, userId: number, revision: numb
 }
 
 /**
- * Moves an application in progress to `version`: `answers` become its answers, and `retired`
- * (answers to questions that version does not ask) join those kept aside, if nobody wrote since
+ * Moves an application in progress from version `from` (null: from before versions were kept) to
+ * `version`: `answers` become its answers, and `retired` (answers to questions that version does
+ * not ask) join those kept aside, each with the version it was given on, if nobody wrote since
  * `revision`. Answers the new revision, or null when another request wrote first (the next load moves it).
  */
-export async function moveToVersion(db: Queryable, userId: number, revision: number, version: string, answers: Answers, retired: Answers): Promise<number | null> {
+export async function moveToVersion(db: Queryable, move: { userId: number; revision: number; from: string | null; version: string }, answers: Answers, retired: Answers): Promise<number | null> {
   // With nothing kept aside the answers stay as they are, and so does the revision.
   const isRetiring = Object.keys(retired).length > 0;
+  const from = move.from === null ? {} : Object.fromEntries(Object.keys(retired).map((key) => [key, move.from]));
   const [row] = await db.query<{ revision: number }>(
-    `UPDATE applications SET answers = $3::jsonb, retired_answers = retired_answers || $4::jsonb, version = $5, revision = revision + $6
+    `UPDATE applications SET answers = $3::jsonb, retired_answers = retired_answers || $4::jsonb, retired_from = retired_from || $5::jsonb, version = $6, revision = revision + $7
      WHERE user_id = $1 AND revision = $2 AND submitted_at IS NULL RETURNING revision`,
-    [userId, revision, JSON.stringify(answers), JSON.stringify(retired), version, isRetiring ? 1 : 0],
+    [move.userId, move.revision, JSON.stringify(answers), JSON.stringify(retired), JSON.stringify(from), move.version, isRetiring ? 1 : 0],
   );
   return row?.revision ?? null;
 }

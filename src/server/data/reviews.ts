@@ -21,6 +21,8 @@ export interface ReviewedApplication {
   answers: Answers;
   /** Answers to questions its current version no longer asks, kept aside when it moved to it. */
   retired_answers: Answers;
+  /** For each of those, the hash of the version it was given on (none from before versions were kept). */
+  retired_from: Record<string, string>;
   add_another: Record<string, number>;
   tabs: Record<string, string>;
   /** Saves by UTC day: {"2026-11-22": 41}. */
@@ -30,7 +32,7 @@ export interface ReviewedApplication {
 export async function applicationForReview(db: Queryable, id: number): Promise<ReviewedApplication | null> {
   const [row] = await db.query<ReviewedApplication & Record<string, unknown>>(
     `SELECT a.user_id AS id, a.reference, u.username AS email, a.applicant_name AS name, a.entry_term, a.submitted_at, u.created_at,
-       a.updated_at AS last_activity, a.review_status, a.answers, a.retired_answers, a.add_another, a.tabs, a.save_days, v.label AS submitted_version, a.submitted_version AS version
+       a.updated_at AS last_activity, a.review_status, a.answers, a.retired_answers, a.retired_from, a.add_another, a.tabs, a.save_days, v.label AS submitted_version, a.submitted_version AS version
      FROM applications a JOIN users u ON u.id = a.user_id LEFT JOIN definition_versions v ON v.hash = a.submitted_version WHERE a.user_id = $1`,
     [id],
   );

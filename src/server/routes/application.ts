@@ -68,7 +68,7 @@ export function applicationRoutes(app: FastifyInstance, ctx: ServerContext): voi
       retired[key] = answers[key]!;
       delete answers[key];
     }
-    const revision = await moveToVersion(db, a.userId, a.revision, ctx.version.hash, answers, retired);
+    const revision = await moveToVersion(db, { userId: a.userId, revision: a.revision, from: a.version, version: ctx.version.hash }, answers, retired);
     return revision === null ? a : { ...a, answers, revision, version: ctx.version.hash };
   };
 
