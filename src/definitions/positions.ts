@@ -5,6 +5,9 @@ export interface Position {
   column: number;
 }
 
+/** A property name as one part of a JSON pointer: "options/a.json" → "options~1a.json". */
+export const escapePointer = (name: string) => name.replace(/~/g, "~0").replace(/\//g, "~1");
+
 /** "/items/0/key" → ["items", 0, "key"]; "" → []. */
 function pointerSegments(pointer: string): (string | number)[] {
   if (pointer === "") return [];

@@ -116,6 +116,15 @@ function equals(a: RulesLogic, value: Comparison["value"]): RulesLogic {
   return { "===": [a, v] };
 }
 
+/**
+ * Whether the answer is in a list, each value read as equals reads it: a number is a number
+ * question's digits ("80" is in [80, 90]). JSON Logic's own "in" compares strictly.
+ */
+function inList(a: RulesLogic, value: Comparison["value"]): RulesLogic {
+  if (!Array.isArray(value) || value.every((v) => typeof v === "string")) return { in: [a, value as never] };
+  return { or: value.map((v) => equals(a, v)) };
+}
+
 function comparisonLogic(op: Operator, key: AnswerKey, value: Comparison["value"]): RulesLogic {
   const a = answer(key);
   // json-logic-js types its operands narrowly; our values are plain JSON.
@@ -135,9 +144,9 @@ function comparisonLogic(op: Operator, key: AnswerKey, value: Comparison["value"
     case "gte":
       return { and: [{ "!==": [a, ""] }, { ">=": [a, v] }] };
     case "in":
-      return { in: [a, v] };
+      return inList(a, value);
     case "notIn":
-      return { "!": [{ in: [a, v] }] };
+      return { "!": [inList(a, value)] };
     // false (an unticked box) and "" are both "not answered".
     case "answered":
       return { "!!": [a] };

@@ -50,6 +50,8 @@ export interface Finding {
   code: FindingCode;
   message: string;
   source: Source;
+  /** For a key or id written twice: where it was first, which may be another file. */
+  first?: Source;
   severity: "error" | "warning";
 }
 

@@ -19,7 +19,10 @@ export function findingAt(project: ProjectFiles, source: Source, pointerTail: st
 
 /** The JSON value at a Source, as written in its file. */
 export function writtenAt(project: ProjectFiles, source: Source): unknown {
-  let node: unknown = project.sources.find((s) => s.path === project.pathOf(source.file))?.json;
-  for (const part of source.pointer.split("/").slice(1)) node = (node as Record<string, unknown> | undefined)?.[part.replace(/~1/g, "/").replace(/~0/g, "~")];
-  return node;
+  return valueAt(project.sources.find((s) => s.path === project.pathOf(source.file))?.json, source.pointer);
+}
+
+/** The value at a JSON pointer into `node`; undefined where there is none. */
+export function valueAt(node: unknown, pointer: string): unknown {
+  return pointer.split("/").slice(1).reduce<unknown>((value, part) => (value as Record<string, unknown> | undefined)?.[part.replace(/~1/g, "/").replace(/~0/g, "~")], node);
 }

@@ -58,7 +58,7 @@ describe("the definition format", () => {
       (items[2] as { showWhen: object }).showWhen = { key: "citizenship_us", op: "in", value: [{ code: "N" }] };
       return items;
     })));
-    expect(lines).toEqual(["form-definitions/page.json:25:11: must be string, number or boolean (/items/2/showWhen/value/0)"]);
+    expect(lines).toEqual(["form-definitions/page.json:25:11: must be text, a number or true/false (/items/2/showWhen/value/0)"]);
   });
 
   it("refuses an option list named without its folder", async () => {
@@ -72,13 +72,13 @@ describe("the definition format", () => {
   it("refuses an office time zone that is not an IANA name", async () => {
     const institution = JSON.parse(readFileSync(join(base, "form-definitions/institution.json"), "utf8")) as { institution: object };
     const lines = lint(fixture({ "form-definitions/institution.json": { ...institution, institution: { ...institution.institution, time_zone: "Eastern" } } }));
-    expect(lines).toEqual([expect.stringMatching(/^form-definitions\/institution\.json:\d+:\d+: "Eastern" is not a time zone; write an IANA name such as America\/New_York \(\/institution\/time_zone\)$/)]);
+    expect(lines).toEqual([expect.stringMatching(/^form-definitions\/institution\.json:\d+:\d+: "Eastern" is not a time zone: write an IANA name such as America\/New_York \(\/institution\/time_zone\)$/)]);
   });
 
   it("refuses a reference prefix that is not capitals and digits", async () => {
     const institution = JSON.parse(readFileSync(join(base, "form-definitions/institution.json"), "utf8")) as { institution: object };
     const lines = lint(fixture({ "form-definitions/institution.json": { ...institution, institution: { ...institution.institution, reference_prefix: "wu-" } } }));
-    expect(lines).toEqual([expect.stringContaining('"wu-" does not have the expected form (^[A-Z0-9]{1,8}$) (/institution/reference_prefix)')]);
+    expect(lines).toEqual([expect.stringContaining('"wu-" must be 1 to 8 capital letters or digits: write "WU" (/institution/reference_prefix)')]);
   });
 
   it("names a trailing comma at its line and column", async () => {

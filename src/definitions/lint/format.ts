@@ -6,9 +6,11 @@ import Ajv, { type ErrorObject } from "ajv";
 import addFormats from "ajv-formats";
 import { classifyDefinitionFile, type DefinitionFileKind } from "../classify";
 import { repoRoot, type SourceFile } from "../files";
+import { escapePointer } from "../positions";
 import { COMPLETIONS_SCHEMA } from "../generate-schemas";
 import type { LintFinding } from "./finding";
-import { closestMatch, didYouMean } from "./suggest";
+import { sentence } from "./schema-messages";
+import { closestMatch } from "./suggest";
 
 const FORMAT_SCHEMA = "schemas/form-definition.schema.json";
 const formatSchema = JSON.parse(readFileSync(join(repoRoot, FORMAT_SCHEMA), "utf8")) as Record<string, unknown>;
@@ -45,59 +47,10 @@ const choicePointers = new Map<object, string>();
 (function listChoices(node: unknown, pointer: string) {
   if (typeof node !== "object" || node === null) return;
   if (!Array.isArray(node) && ("oneOf" in node || "anyOf" in node)) choicePointers.set(node, pointer);
-  for (const [key, child] of Object.entries(node)) listChoices(child, `${pointer}/${key.replace(/~/g, "~0").replace(/\//g, "~1")}`);
+  for (const [key, child] of Object.entries(node)) listChoices(child, `${pointer}/${escapePointer(key)}`);
 })(formatSchema, "");
 
 const kindOf = (source: SourceFile) => classifyDefinitionFile(relative("form-definitions", source.path), source.json as object);
-
-const ITEM_TYPES = (formatSchema.definitions as { item: { properties: { type: { enum: string[] } } } }).item.properties.type.enum;
-
-const OPERATORS = (formatSchema.definitions as { condition: { oneOf: [{ properties: { op: { enum: string[] } } }] } }).condition.oneOf[0].properties.op.enum;
-
-/** One sentence for one AJV error; undefined for errors another error already explains. */
-function sentence(error: ErrorObject): string | undefined {
-  const params = error.params as Record<string, unknown>;
-  switch (error.keyword) {
-    case "required":
-      return `"${String(params.missingProperty)}" is required here`;
-    case "additionalProperties": {
-      const known = Object.keys((error.parentSchema as { properties?: object } | undefined)?.properties ?? {});
-      return `unknown property "${String(params.additionalProperty)}"${didYouMean(String(params.additionalProperty), known)}`;
-    }
-    case "discriminator":
-      return params.error === "mapping"
-        ? `unknown item type "${String(params.tagValue)}"; use one of ${ITEM_TYPES.join(", ")}`
-        : `an item needs a "type": one of ${ITEM_TYPES.join(", ")}`;
-    case "enum": {
-      const allowed = (params.allowedValues as unknown[]).map(String);
-      const suggestion = typeof error.data === "string" ? didYouMean(error.data, allowed) : "";
-      if (allowed.join() === OPERATORS.join()) {
-        return `unknown operator ${JSON.stringify(error.data)}${suggestion || `; use one of ${OPERATORS.join(", ")}`}`;
-      }
-      return `${JSON.stringify(error.data)} is not one of ${allowed.map((v) => JSON.stringify(v)).join(", ")}${suggestion}`;
-    }
-    case "const":
-      return `must be ${JSON.stringify(params.allowedValue)}`;
-    case "type": {
-      const types = String(params.type).split(",");
-      return `must be ${types.length > 1 ? `${types.slice(0, -1).join(", ")} or ${types.at(-1)}` : types[0]}`;
-    }
-    case "format":
-      return params.format === "time-zone" ? `"${String(error.data)}" is not a time zone; write an IANA name such as America/New_York` : error.message;
-    case "pattern":
-      if (String(params.pattern).startsWith("^options/") && !String(error.data).startsWith("options/")) {
-        return `an option list file is named with its folder: write "options/${String(error.data)}"`;
-      }
-      return `"${String(error.data)}" does not have the expected form (${String(params.pattern)})`;
-    case "oneOf":
-      return params.passingSchemas ? "fits more than one of the forms allowed here; keep the properties of one" : undefined;
-    case "anyOf":
-    case "if":
-      return undefined;
-    default:
-      return error.message;
-  }
-}
 
 const isWithin = (path: string, parent: string) => path === parent || path.startsWith(`${parent}/`);
 
@@ -109,7 +62,7 @@ const isWithin = (path: string, parent: string) => path === parent || path.start
  * (it matched the most), then the one with the fewest.
  */
 function rootCauses(errors: ErrorObject[]): ErrorObject[] {
-  // A value that fits several branches (passingSchemas) says so itself.
+  // A value that fits several branches (passingSchemas) has no branch meant; none of the format's can.
   const choices = errors.filter((e) => (e.keyword === "oneOf" || e.keyword === "anyOf") && !(e.params as { passingSchemas?: unknown }).passingSchemas
     && choicePointers.has(e.parentSchema as object) && !(e.parentSchema as object as { discriminator?: unknown }).discriminator);
   const outermost = choices.filter((c) => !choices.some((o) => o.instancePath.length < c.instancePath.length && isWithin(c.instancePath, o.instancePath)));
@@ -158,11 +111,12 @@ function specificErrors(errors: ErrorObject[]): ErrorObject[] {
   });
 }
 
-/** An unknown property is pointed at by name; the others at the value they are about. */
+/** An unknown or refused property name is pointed at by name; the others at the value they are about. */
 function pointerOf(error: ErrorObject): string {
   const params = error.params as Record<string, unknown>;
   if (error.keyword === "discriminator") return `${error.instancePath}/type`;
-  if (error.keyword === "additionalProperties") return `${error.instancePath}/${String(params.additionalProperty).replace(/~/g, "~0").replace(/\//g, "~1")}`;
+  if (error.keyword === "additionalProperties") return `${error.instancePath}/${escapePointer(String(params.additionalProperty))}`;
+  if (error.propertyName !== undefined) return `${error.instancePath}/${escapePointer(error.propertyName)}`;
   return error.instancePath;
 }
 

@@ -1,17 +1,19 @@
 // Refuses definitions with mistakes before an applicant meets them: the format of every file,
 // the schemas, then the checks that need the definitions expanded by the engine.
 import { expandDefinitions } from "../../engine/compile";
-import { localToday, type Source } from "../../engine/runtime";
-import { readProject, type ProjectFiles, type SourceFile } from "../files";
+import { localToday } from "../../engine/runtime";
+import { readProject, type SourceFile } from "../files";
 import { lintCompletions } from "./completions";
 import { lintCycleOpening, lintCycleTerms } from "./cycle";
-import { findingAt, writtenAt, type LintFinding } from "./finding";
+import { lintDuplicates } from "./duplicates";
+import { lintEngineFindings } from "./engine-findings";
+import type { LintFinding } from "./finding";
 import { lintFormat } from "./format";
 import { lintKeysInModel, lintUnaskedKeys } from "./keys";
+import { lintMeaning } from "./meaning";
 import { lintReferences } from "./references";
 import { lintRules } from "./rules";
 import { lintSchemas } from "./schemas";
-import { didYouMean } from "./suggest";
 
 export type { LintFinding } from "./finding";
 export { formatFinding };
@@ -23,28 +25,24 @@ export function lintDefinitions(root: string): { findings: LintFinding[]; source
   const findings = [...lintFormat(project.sources), ...lintSchemas(project.sources), ...lintCompletions(root)];
   // Expanding needs well-formed definitions; fix the format first.
   const formatBroken = findings.some((f) => f.severity === "error" && f.path.startsWith("form-definitions/"));
+  // A property written twice leaves its file readable: the checks below read the last one.
+  findings.push(...lintDuplicates(project.sources));
   if (!formatBroken) {
     const { form } = project;
     const expansion = expandDefinitions(form, { currentYear: Number(localToday().slice(0, 4)) });
     const model = new Set(Object.keys((form.answersSchema.properties ?? {}) as object));
     findings.push(
-      ...expansion.findings.map((f) => findingAt(project, f.source, "", f.code === "missing-option-list" ? missingOptionList(project, f.source) : f.message, f.severity)),
+      ...lintEngineFindings(project, expansion),
       ...lintKeysInModel(project, expansion, model),
       ...lintReferences(project, expansion, model),
       ...lintRules(project, expansion, model),
       ...lintCycleTerms(project),
       ...lintCycleOpening(project),
       ...lintUnaskedKeys(expansion, model),
+      ...lintMeaning(project, expansion),
     );
   }
   return { findings, sources: new Map(project.sources.map((s) => [s.path, s])) };
-}
-
-/** The engine's "does not exist", with the file meant and the files there are. */
-function missingOptionList(project: ProjectFiles, source: Source): string {
-  const written = String(writtenAt(project, source));
-  const lists = Object.keys(project.form.optionLists).sort();
-  return `option list "${written}" does not exist${didYouMean(written, lists)} (the option lists are ${lists.join(", ")})`;
 }
 
 /**

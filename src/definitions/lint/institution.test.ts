@@ -17,7 +17,7 @@ describe("the institution's limits", () => {
   it("refuses an upload type the converter cannot read, and an upload size above 10 MB", () => {
     const lines = lint(fixture(institutionWith((institution) => (institution.uploads = { max_size_mb: 20, types: [".pdf", ".gif"] }))));
     expect(lines).toEqual([
-      "form-definitions/institution.json:16:7: must be <= 10 (/institution/uploads/max_size_mb)",
+      "form-definitions/institution.json:16:7: must be 10 or less (/institution/uploads/max_size_mb)",
       'form-definitions/institution.json:19:9: ".gif" is not one of ".png", ".jpg", ".jpeg", ".pdf", ".docx" (/institution/uploads/types/1)',
     ]);
   });

@@ -2,35 +2,33 @@
 // type in the definition format does not compile until it has its entry here.
 import type { Item, ItemByType, QuestionType } from "../../engine/runtime";
 
+/** What an answer is stored as, and so what a condition compares it with (compared-values.ts). */
+export type StoredValue = "text" | "number" | "date" | "true/false" | "Y/N";
+
 interface QuestionKeyRule<I extends Item = Item> {
   /** The question as a message names it: `"age" is a number question`. */
   noun(item: I): string;
-  /** Stores true or false (a tick box), so a condition compares it with a boolean. */
-  storesBoolean(item: I): boolean;
-  /** lt, lte, gt and gte apply (choices whose values are all numbers allow them too). */
-  isOrdered: boolean;
+  stores(item: I): StoredValue;
 }
 
-const text: QuestionKeyRule = { noun: (item) => item.type, storesBoolean: () => false, isOrdered: false };
-const ordered: QuestionKeyRule = { ...text, isOrdered: true };
+const text: QuestionKeyRule = { noun: (item) => item.type, stores: () => "text" };
 
 const questionKeyRules: { [T in QuestionType]: QuestionKeyRule<ItemByType[T]> } = {
   text,
   textarea: text,
-  date: ordered,
+  date: { ...text, stores: () => "date" },
   email: text,
   phone: text,
   ssn: text,
-  number: ordered,
+  number: { ...text, stores: () => "number" },
   select: text,
   radio: text,
   checkbox: {
     // `stores: "yesNo"` stores "Y" or "N" instead of true or false.
     noun: (item) => (item.stores === "yesNo" ? "yes/no checkbox" : "checkbox"),
-    storesBoolean: (item) => item.stores !== "yesNo",
-    isOrdered: false,
+    stores: (item) => (item.stores === "yesNo" ? "Y/N" : "true/false"),
   },
-  checkboxes: { ...text, storesBoolean: () => true },
+  checkboxes: { ...text, stores: () => "true/false" },
   file: text,
   lookup: text,
 };

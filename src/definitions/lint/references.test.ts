@@ -53,7 +53,7 @@ describe("keys that conditions, fills and clear lists name", () => {
     ["in without a list", { key: "citizenship_us", op: "in", value: "N" }, 'operator "in" needs a list of values, e.g. ["3", "5"] (/items/2/showWhen/value)'],
     ["equals with a list", { key: "citizenship_us", op: "equals", value: ["N"] }, 'operator "equals" compares with one value, not a list; use "in" for a list (/items/2/showWhen/value)'],
     ["a value that is not an option", { key: "citizenship_us", op: "equals", value: "No" }, '"No" is not an option of "citizenship_us"; options offer `Y`, `N` (/items/2/showWhen/value)'],
-    ["a boolean for a text question", { key: "first_name", op: "equals", value: true }, '"first_name" is a text question and never stores true (/items/2/showWhen/value)'],
+    ["a boolean for a text question", { key: "first_name", op: "equals", value: true }, '"first_name" is a text question and never stores true: compare it with text in quotes (/items/2/showWhen/value)'],
     ["answered with a value", { key: "first_name", op: "answered", value: "x" }, 'operator "answered" takes no value (/items/2/showWhen/value)'],
     ["equals without a value", { key: "first_name", op: "equals" }, 'operator "equals" needs a value (/items/2/showWhen)'],
   ])("refuses a condition with %s", async (_name, condition, expected) => {

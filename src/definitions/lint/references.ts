@@ -3,6 +3,7 @@
 import type { Expansion, KeyReference } from "../../engine/compile";
 import type { FormFiles } from "../../engine/runtime";
 import type { ProjectFiles } from "../files";
+import { COMPARED } from "./compared-values";
 import { findingAt, type LintFinding } from "./finding";
 import { isNotOffered, notOffered, optionValuesOf, resolveCycleTerm } from "./offered";
 import { questionKeyRule } from "./question-types";
@@ -60,21 +61,15 @@ function checkReference(ref: KeyReference, expansion: Expansion, model: Set<stri
   }
   const values = (Array.isArray(value) ? value : [value]).map((v) => resolveCycleTerm(v, files));
   const optionValues = optionValuesOf(expansion, ref.key);
-  if (ORDERED_OPS.has(op)) {
-    const numericChoices = optionValues?.every((v) => /^\d+$/.test(v)) ?? false;
-    if (!(rule.isOrdered || numericChoices)) {
-      at(ref.source, "/op", `operator "${op}" compares numbers or dates, but "${ref.key}" is a ${questionType} question`);
-    }
+  const compared = COMPARED[rule.stores(item)];
+  const isOrdered = ORDERED_OPS.has(op);
+  const numericChoices = optionValues?.every((v) => /^\d+$/.test(v)) ?? false;
+  if (isOrdered && !(compared.isOrdered || numericChoices)) {
+    at(ref.source, "/op", `operator "${op}" compares numbers or dates, but "${ref.key}" is a ${questionType} question`);
     return;
   }
-  const isBooleanKey = rule.storesBoolean(item);
   for (const v of values) {
-    if (isBooleanKey && typeof v !== "boolean") {
-      at(ref.source, "/value", `"${ref.key}" is a tick box and stores true or false, not ${JSON.stringify(v)}`);
-    } else if (!isBooleanKey && typeof v === "boolean") {
-      at(ref.source, "/value", `"${ref.key}" is a ${questionType} question and never stores ${v}`);
-    } else if (optionValues && isNotOffered(v, optionValues)) {
-      at(ref.source, "/value", notOffered(v, ref.key, optionValues));
-    }
+    if (!compared.fits(v)) at(ref.source, "/value", compared.instead(v, { key: ref.key, noun: questionType, codes: optionValues }));
+    else if (!isOrdered && optionValues && isNotOffered(v, optionValues)) at(ref.source, "/value", notOffered(v, ref.key, optionValues));
   }
 }

@@ -3,6 +3,7 @@
 // must be one the question offers, and a message must belong to a rule that can fail.
 import type { Expansion } from "../../engine/compile";
 import type { ProjectFiles } from "../files";
+import { duplicatedPointers } from "./duplicates";
 import type { LintFinding } from "./finding";
 import { isNotOffered, notOffered, optionValuesOf, resolveCycleTerm } from "./offered";
 import { didYouMean } from "./suggest";
@@ -15,6 +16,9 @@ export function lintRules(project: ProjectFiles, expansion: Expansion, model: Se
   const asked = [...expansion.owners.keys()];
   for (const [name, schema] of Object.entries(project.form.rules)) {
     const path = `schemas/rules/${name}`;
+    // A "required" written twice keeps only its last list (duplicates.ts reports it): a message
+    // for a key of the first follows from that, and is not a mistake of its own.
+    const duplicated = duplicatedPointers(project.sources.find((s) => s.path === path));
     const error = (pointer: string, message: string) => findings.push({ path, pointer, message, severity: "error" });
     /** The key's problem, or undefined when a page asks for it. */
     const unasked = (key: string) => {
@@ -51,7 +55,7 @@ export function lintRules(project: ProjectFiles, expansion: Expansion, model: Se
         // The `required` beside it is the root cause, reported above.
         if (problem && required.includes(key)) continue;
         if (problem) error(where, `errorMessage names ${problem}`);
-        else if (!required.includes(key)) error(where, `errorMessage for "${key}" can never show: the "required" beside it does not name "${key}"`);
+        else if (!required.includes(key) && !duplicated.has(`${pointer}/required`)) error(where, `errorMessage for "${key}" can never show: the "required" beside it does not name "${key}"`);
       }
       for (const [key, child] of Object.entries(object)) {
         if (key !== "errorMessage" && key !== "properties") visit(child, `${pointer}/${key}`, isBlocking && BLOCKING.has(key), isTest || key === "if");

@@ -56,6 +56,7 @@ describe("add-another groups", () => {
       code: "duplicate-id",
       message: 'add-another id "siblings" is used by another add-another group or tab group',
       source: { file: "about.json", pointer: "/items/1" },
+      first: { file: "about.json", pointer: "/items/0" },
       severity: "error",
     }]);
   });

@@ -1,6 +1,6 @@
 import type { AddAnotherItem } from "../generated/definition-format";
 import type { AnswerKey, ViewItem } from "../types";
-import { addGate, report, type Expander, type Position, type WalkItems } from "./expansion";
+import { addGate, groupSource, report, type Expander, type Position, type WalkItems } from "./expansion";
 import { blockPrefix, declaredKeys, type Scope } from "./prefixes";
 
 /** The data model has keys for ten blocks of each group (sibling_10_first_name at most). */
@@ -12,7 +12,7 @@ export const MAX_BLOCKS = 10;
  */
 export function expandBlocks(x: Expander, item: AddAnotherItem, view: ViewItem, at: Position, walk: WalkItems): ViewItem {
   if (x.out.blockGroups.has(item.id) || x.out.tabGroups.has(item.id)) {
-    report(x, "duplicate-id", `add-another id "${item.id}" is used by another add-another group or tab group`, view.source);
+    report(x, "duplicate-id", `add-another id "${item.id}" is used by another add-another group or tab group`, view.source, groupSource(x, item.id));
   }
   if (item.max > MAX_BLOCKS) {
     report(x, "max-blocks", `add-another max is ${item.max}; it may not exceed ${MAX_BLOCKS}`, { ...view.source, pointer: `${view.source.pointer}/max` });

@@ -26,13 +26,14 @@ describe("address items", () => {
     expect(gates.map((g) => [g.keys, g.condition!.keysRead])).toEqual([[["state"], ["country"]], [["mailing_state"], ["mailing_country"]]]);
   });
 
-  it("points findings about an address's keys at the address item in the page", () => {
+  it("points findings about an address's keys at the address item in the page, the first to ask them", () => {
     const { keySources, findings } = expandItems([address("mailing_"), address("mailing_")]);
-    expect(keySources.get("mailing_city")).toEqual({ file: "about.json", pointer: "/items/1" });
+    expect(keySources.get("mailing_city")).toEqual({ file: "about.json", pointer: "/items/0" });
     expect(findings[0]).toEqual({
       code: "duplicate-key",
       message: 'answer key "mailing_country" is asked twice on page "about" (first at /items/0)',
       source: { file: "about.json", pointer: "/items/1" },
+      first: { file: "about.json", pointer: "/items/0" },
       severity: "error",
     });
   });

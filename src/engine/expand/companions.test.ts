@@ -21,6 +21,7 @@ describe("the chosen label stored beside a select or radio", () => {
       code: "duplicate-key",
       message: 'answer key "country_desc" is asked twice on page "about" (first at /items/0)',
       source: { file: "about.json", pointer: "/items/1" },
+      first: { file: "about.json", pointer: "/items/0" },
       severity: "error",
     }]);
   });

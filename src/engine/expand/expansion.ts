@@ -29,6 +29,8 @@ interface Owner {
   page: string;
   gate: number;
   item: ViewItem;
+  /** Where the item is written in its page: the item, or for an address's questions the address item. */
+  source: Source;
 }
 
 /** A key named somewhere other than a question's own `key`: conditions, clears, lookup fills. */
@@ -102,12 +104,18 @@ export function createExpander(files: FormFiles, currentYear: number): Expander 
 }
 
 /** Blocks repeat the same written items: each written problem is reported once. */
-export function report(x: Expander, code: FindingCode, message: string, source: Source): void {
+export function report(x: Expander, code: FindingCode, message: string, source: Source, first?: Source): void {
   const id = `${code}|${source.file}|${source.pointer}|${message}`;
   if (x.seenFindings.has(id)) return;
   x.seenFindings.add(id);
-  x.out.findings.push({ code, message, source, severity: "error" });
+  x.out.findings.push({ code, message, source, ...(first && { first }), severity: "error" });
 }
+
+/** Where a key or id was first written, for a finding in `file`: its pointer, and its file when another. */
+const firstAt = (first: Source, file: string) => (first.file === file ? first.pointer : `${first.pointer} in form-definitions/${first.file}`);
+
+/** Where the add-another or tab group with this id was first written (its first gate's place). */
+export const groupSource = (x: Expander, id: string): Source | undefined => x.out.gates.find((gate) => gate.group === id)?.source;
 
 export function addGate(x: Expander, gate: Omit<Gate, "keys">): number {
   x.out.gates.push({ ...gate, keys: [] });
@@ -119,14 +127,15 @@ export function own(x: Expander, key: AnswerKey, at: Position, item: ViewItem): 
   const existing = x.out.owners.get(key);
   const source = at.anchor ?? item.source;
   if (existing) {
+    const first = existing.source;
     if (existing.page !== at.page) {
-      report(x, "key-on-two-pages", `answer key "${key}" is asked on page "${existing.page}" and again on page "${at.page}"; a key belongs to one page`, source);
+      report(x, "key-on-two-pages", `answer key "${key}" is asked on page "${existing.page}" and again on page "${at.page}"; a key belongs to one page`, source, first);
     } else {
-      report(x, "duplicate-key", `answer key "${key}" is asked twice on page "${at.page}" (first at ${existing.item.source.pointer})`, source);
+      report(x, "duplicate-key", `answer key "${key}" is asked twice on page "${at.page}" (first at ${firstAt(first, source.file)})`, source, first);
     }
     return;
   }
-  x.out.owners.set(key, { page: at.page, gate: at.gate, item });
+  x.out.owners.set(key, { page: at.page, gate: at.gate, item, source });
   if (at.gate >= 0) x.out.gates[at.gate]!.keys.push(key);
 }
 

@@ -20,7 +20,7 @@ describe("lookup fills", () => {
   it("owns the keys it fills when no question asks for them", () => {
     const { pages, owners, findings } = expandItems([{ ...school, showWhen: { key: "x", op: "answered" } }]);
     expect(findings).toEqual([]);
-    expect(owners.get("school_ceeb")).toEqual({ page: "about", gate: 0, item: pages[0]!.items[0] });
+    expect(owners.get("school_ceeb")).toEqual({ page: "about", gate: 0, item: pages[0]!.items[0], source: pages[0]!.items[0]!.source });
   });
 
   it("leaves a filled key to the question that asks for it, even on a later page", () => {

@@ -21,7 +21,7 @@ export function expandLookupFills(x: Expander, item: LookupItem, view: ViewItem,
 export function ownLookupFills(x: Expander): void {
   for (const { key, page, gate, item } of x.pendingFills) {
     if (x.out.owners.has(key)) continue;
-    x.out.owners.set(key, { page, gate, item });
+    x.out.owners.set(key, { page, gate, item, source: item.source });
     if (gate >= 0) x.out.gates[gate]!.keys.push(key);
   }
 }

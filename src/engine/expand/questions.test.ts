@@ -9,7 +9,7 @@ describe("questions", () => {
     const { pages, owners, keySources } = expandItems([text("first_name")]);
     const view = pages[0]!.items[0]!;
     expect(view).toMatchObject({ key: "first_name", keys: ["first_name"], gate: -1 });
-    expect(owners.get("first_name")).toEqual({ page: "about", gate: -1, item: view });
+    expect(owners.get("first_name")).toEqual({ page: "about", gate: -1, item: view, source: view.source });
     expect(keySources.get("first_name")).toEqual({ file: "about.json", pointer: "/items/0/key" });
   });
 
@@ -25,8 +25,14 @@ describe("questions", () => {
       code: "duplicate-key",
       message: 'answer key "first_name" is asked twice on page "about" (first at /items/0)',
       source: { file: "about.json", pointer: "/items/1/items/0" },
+      first: { file: "about.json", pointer: "/items/0" },
       severity: "error",
     }]);
+  });
+
+  it("names the file the key was first asked in when it is another file of the same page", () => {
+    const { findings } = expandPages({ "about.json": page("about", 1, [text("first_name")]), "about-fr.json": page("about", 1, [text("first_name")]) });
+    expect(findings.map((f) => [f.source.file, f.message])).toEqual([["about-fr.json", 'answer key "first_name" is asked twice on page "about" (first at /items/0 in form-definitions/about.json)']]);
   });
 
   it("refuses a key asked on two pages; the earlier step keeps it", () => {
@@ -35,6 +41,7 @@ describe("questions", () => {
       code: "key-on-two-pages",
       message: 'answer key "first_name" is asked on page "about" and again on page "more"; a key belongs to one page',
       source: { file: "more.json", pointer: "/items/0" },
+      first: { file: "about.json", pointer: "/items/0" },
       severity: "error",
     }]);
     expect(owners.get("first_name")!.page).toBe("about");

@@ -18,7 +18,8 @@ export function expandQuestion(x: Expander, item: QuestionItem, view: ViewItem, 
       report(x, "prefix-in-key", `answer key "${key}" repeats its container's prefix "${at.scope.ownPrefix}"; write "${key.slice(at.scope.ownPrefix.length)}", the prefix is added`, at.anchor ?? view.source);
     }
     const answerKey = at.scope.prefix + key;
-    x.out.keySources.set(answerKey, source);
+    // The first question to ask a key owns it (own, below): findings about the key point there.
+    if (!x.out.keySources.has(answerKey)) x.out.keySources.set(answerKey, source);
     view.keys.push(answerKey);
     own(x, answerKey, at, view);
   });

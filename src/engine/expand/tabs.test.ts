@@ -61,6 +61,7 @@ describe("tab groups", () => {
       code: "duplicate-id",
       message: 'tab group id "scores" is used by another tab group or add-another group',
       source: { file: "about.json", pointer: "/items/1" },
+      first: { file: "about.json", pointer: "/items/0" },
       severity: "error",
     }]);
   });

@@ -1,12 +1,12 @@
 import type { TabsItem } from "../generated/definition-format";
 import type { ViewItem } from "../types";
-import { addGate, reference, report, type Expander, type Expansion, type Position, type TabGroup, type WalkItems } from "./expansion";
+import { addGate, groupSource, reference, report, type Expander, type Expansion, type Position, type TabGroup, type WalkItems } from "./expansion";
 import { resolveIn } from "./prefixes";
 
 /** Each tab gets a gate, chosen or not by the applicant; the group remembers its default and clears. */
 export function expandTabs(x: Expander, item: TabsItem, view: ViewItem, at: Position, walk: WalkItems): ViewItem {
   if (x.out.tabGroups.has(item.id) || x.out.blockGroups.has(item.id)) {
-    report(x, "duplicate-id", `tab group id "${item.id}" is used by another tab group or add-another group`, view.source);
+    report(x, "duplicate-id", `tab group id "${item.id}" is used by another tab group or add-another group`, view.source, groupSource(x, item.id));
   }
   if (!item.tabs.some((tab) => tab.id === item.default)) {
     report(x, "unknown-tab", `default tab "${item.default}" is not one of this group's tabs (${item.tabs.map((t) => t.id).join(", ")})`, { ...view.source, pointer: `${view.source.pointer}/default` });
