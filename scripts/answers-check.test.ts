@@ -5,6 +5,7 @@ import { join } from "node:path";
 import { promisify } from "node:util";
 import { afterAll, describe, expect, it } from "vitest";
 import { readProject, repoRoot } from "../src/definitions/files";
+import { basePage, fixture, removeFixtures } from "../src/definitions/lint/fixture";
 import { loadForm } from "../src/engine/compile";
 import { validateAnswers, type Answers } from "../src/engine/runtime";
 import { completeAnswers, minimalAnswers } from "../tests/support/answer-sets";
@@ -13,7 +14,10 @@ import { definitions } from "../tests/support/definitions";
 const run = promisify(execFile);
 const TODAY = "2026-11-22";
 const dir = mkdtempSync(join(tmpdir(), "answers-"));
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
+afterAll(() => {
+  rmSync(dir, { recursive: true, force: true });
+  removeFixtures();
+});
 
 function answersFile(name: string, content: string): string {
   const path = join(dir, name);
@@ -82,7 +86,28 @@ describe("npm run answers:check", () => {
 
   it("says a missing file is missing, on one line, and exits 2", async () => {
     const result = await check(join(dir, "nope.json"));
-    expect(result).toEqual({ code: 2, stdout: "", stderr: `${join(dir, "nope.json")}: no such file\n` });
+    expect(result).toEqual({ code: 2, stdout: "", stderr: `${join(dir, "nope.json")} does not exist\n` });
+    expect(await check(dir)).toEqual({ code: 2, stdout: "", stderr: `${dir} is a folder, not a file\n` });
+  }, 30_000);
+
+  it("exits 2 on definitions that do not lint, printing the linter's lines, not a stack trace", async () => {
+    // A page copied beside its original: the engine would throw on every key it asks again.
+    const root = fixture({ "form-definitions/page-fr.json": basePage });
+    const result = await check("--root", root, answersFile("empty.json", "{}"));
+    expect(result).toEqual({
+      code: 2,
+      stdout: "",
+      stderr: [
+        'form-definitions/page-fr.json:3:3: page "about" is also form-definitions/page.json: this copy asks its 14 answer keys and 2 group ids again; give the copy its own "page", "route" and answer keys, or keep it outside form-definitions/ until then (/page)',
+        "answers:check: the definitions have 1 error; fix them first (npm run lint:definitions), then check the answers again",
+        "",
+      ].join("\n"),
+    });
+  }, 30_000);
+
+  it("checks against the definitions at --root, and refuses a --root without any", async () => {
+    expect(await check("--root", fixture(), answersFile("empty.json", "{}"))).toEqual({ code: 1, stdout: '{"errors":{"first_name":["First Name is required."]},"cleared":[]}\n', stderr: "" });
+    expect(await check("--root", dir, answersFile("empty.json", "{}"))).toEqual({ code: 2, stdout: "", stderr: `${dir} has no form-definitions/ folder: give --root the project's folder\n` });
   }, 30_000);
 
   it("says malformed JSON is malformed, on one line, and exits 2", async () => {

@@ -1,21 +1,29 @@
-// npm run -s answers:check -- [--today YYYY-MM-DD] FILE
+// npm run -s answers:check -- [--today YYYY-MM-DD] [--root DIR] FILE
 // Prints {"errors": {answerKey: [messages]}, "cleared": [answerKeys]} for one answer set: the
 // errors of every page as the server computes them while the status is validating, and the
-// answers that visibility would clear. Exit 0 when the answer set is complete (no errors; answers
-// it would clear are only reported), 1 when it has errors, 2 with a one-line message on stderr
-// when the file could not be read. Start from examples/answers/complete.json or minimal.json.
+// answers that visibility would clear. Start from examples/answers/complete.json or minimal.json.
+// The definitions are those of this project, or of the project at DIR.
+// Exit codes:
+//   0  the answer set is complete: no errors (answers it would clear are only reported);
+//   1  the answer set has errors, printed as above;
+//   2  nothing was checked, and stdout is empty: the definitions do not lint (stderr has their
+//      errors, the lines npm run lint:definitions prints), or the file cannot be read, or the
+//      command was given wrong (one line on stderr).
 import { readFile } from "node:fs/promises";
-import { fileURLToPath } from "node:url";
+import { resolve } from "node:path";
+import { readProject, repoRoot } from "../src/definitions/files";
+import { lintErrorLines } from "../src/definitions/lint";
 import { loadForm } from "../src/engine/compile";
 import { evaluateAnswers, localToday, validateEvaluation, type Answers } from "../src/engine/runtime";
-import { readProject } from "../src/definitions/files";
+import { plainError, projectProblem, runStaffCommand } from "./lib/staff-command";
 
-const USAGE = "usage: npm run -s answers:check -- [--today YYYY-MM-DD] FILE";
+const USAGE = "usage: npm run -s answers:check -- [--today YYYY-MM-DD] [--root DIR] FILE";
 
-export type CheckInput = { ok: true; today: string; file: string } | { ok: false; message: string };
+type CheckInput = { ok: true; today: string; root: string; file: string } | { ok: false; message: string };
 
-export function parseArgs(args: string[]): CheckInput {
+function parseArgs(args: string[]): CheckInput {
   let today = localToday();
+  let root = repoRoot;
   const files: string[] = [];
   for (let i = 0; i < args.length; i++) {
     const arg = args[i]!;
@@ -25,6 +33,8 @@ export function parseArgs(args: string[]): CheckInput {
         return { ok: false, message: `--today takes a date as YYYY-MM-DD. ${USAGE}` };
       }
       today = value;
+    } else if (arg === "--root" && args[i + 1]) {
+      root = resolve(args[++i]!);
     } else if (arg.startsWith("-")) {
       return { ok: false, message: `unknown option ${arg}. ${USAGE}` };
     } else {
@@ -32,17 +42,16 @@ export function parseArgs(args: string[]): CheckInput {
     }
   }
   if (files.length !== 1) return { ok: false, message: USAGE };
-  return { ok: true, today, file: files[0]! };
+  return { ok: true, today, root, file: files[0]! };
 }
 
 /** Reads one answer set: a flat JSON object of answer key → string or boolean. */
-export async function readAnswers(file: string): Promise<{ ok: true; answers: Answers } | { ok: false; message: string }> {
+async function readAnswers(file: string): Promise<{ ok: true; answers: Answers } | { ok: false; message: string }> {
   let text: string;
   try {
     text = await readFile(file, "utf8");
   } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    return { ok: false, message: code === "ENOENT" ? `${file}: no such file` : `${file}: cannot be read (${code ?? String(error)})` };
+    return { ok: false, message: plainError(error, file) };
   }
   let json: unknown;
   try {
@@ -56,24 +65,28 @@ export async function readAnswers(file: string): Promise<{ ok: true; answers: An
   return { ok: true, answers: json as Answers };
 }
 
-async function main(): Promise<number> {
-  const input = parseArgs(process.argv.slice(2));
-  if (!input.ok) {
-    process.stderr.write(`${input.message}\n`);
+async function main(args: string[]): Promise<number> {
+  const refuse = (lines: string[]) => {
+    process.stderr.write(`${lines.join("\n")}\n`);
     return 2;
-  }
+  };
+  const input = parseArgs(args);
+  if (!input.ok) return refuse([input.message]);
+  const problem = projectProblem(input.root);
+  if (problem) return refuse([problem]);
   const read = await readAnswers(input.file);
-  if (!read.ok) {
-    process.stderr.write(`${read.message}\n`);
-    return 2;
+  if (!read.ok) return refuse([read.message]);
+  // The engine throws on what the linter refuses: say the linter's lines instead.
+  const broken = lintErrorLines(input.root);
+  if (broken.length > 0) {
+    const errors = `${broken.length} error${broken.length === 1 ? "" : "s"}`;
+    return refuse([...broken, `answers:check: the definitions have ${errors}; fix them first (npm run lint:definitions), then check the answers again`]);
   }
-  const form = loadForm(readProject().form, { today: input.today });
+  const form = loadForm(readProject(input.root).form, { today: input.today });
   const evaluation = evaluateAnswers(form, read.answers);
   const errors = validateEvaluation(form, evaluation, input.today);
   process.stdout.write(`${JSON.stringify({ errors, cleared: evaluation.cleared })}\n`);
   return Object.keys(errors).length > 0 ? 1 : 0;
 }
 
-if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  process.exitCode = await main();
-}
+await runStaffCommand("answers:check", () => main(process.argv.slice(2)));

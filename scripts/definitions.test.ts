@@ -168,4 +168,15 @@ describe("npm run definitions", () => {
       await db.close().catch(() => undefined);
     }
   }, 120_000);
+
+  it("says in one line, never a stack trace, that the database does not answer or the folder has no definitions", async () => {
+    const out = join(folder("definitions-out-"), "published.json");
+    expect(await cli("definitions", ["export", "--out", out], { DATABASE_URL: "postgres://staff@127.0.0.1:1/admission" })).toMatchObject({
+      code: 1, stdout: "", stderr: "The database cannot be opened: connect ECONNREFUSED 127.0.0.1:1.\n",
+    });
+    const empty = folder("definitions-empty-");
+    expect(await cli("definitions", ["write", join(repoRoot, VERSION_FILE), "--root", empty])).toMatchObject({
+      code: 1, stdout: "", stderr: `${empty} has no form-definitions/ folder: give --root the project's folder.\n`,
+    });
+  }, 30_000);
 });

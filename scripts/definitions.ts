@@ -2,7 +2,8 @@
 // npm run definitions -- write VERSION [--root DIR]
 // The published definition versions, from the server's command line (docs/staff-guide.md,
 // "Change a question mid-cycle"). Uses the server's settings: DATABASE_URL, or PGlite in DATA_DIR
-// (with no server running on it). Exit 0 when done, 1 when refused, 2 on a usage error.
+// (with no server running on it). Exit 0 when done, 1 when refused or the database or the files
+// cannot be reached (one line on stderr), 2 on a usage error.
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, join, relative, resolve } from "node:path";
 import { parseArgs } from "node:util";
@@ -14,6 +15,7 @@ import { openDatabase, type Database } from "../src/server/db/database";
 import { migrate } from "../src/server/db/migrate";
 import { servedVersionFile } from "../src/server/data/definition-versions";
 import { configFromEnv } from "../src/server/platform/config";
+import { plainError, projectProblem, runStaffCommand } from "./lib/staff-command";
 
 const USAGE = `usage: npm run definitions -- export [--out FILE]
        npm run definitions -- write VERSION [--root DIR]
@@ -30,9 +32,12 @@ Uses the server's settings: DATABASE_URL, or PGlite in DATA_DIR.`;
 const relativeName = (path: string) => (relative(repoRoot, path).startsWith("..") ? path : relative(repoRoot, path));
 
 async function withDatabase<T>(use: (db: Database) => Promise<T>): Promise<T> {
-  const db = await openDatabase(configFromEnv(process.env));
+  // "Another server is using DATA_DIR …" says itself; a DATABASE_URL that does not answer needs saying.
+  const unreachable = (error: unknown) =>
+    new Refusal((error as Error).message.startsWith("Another server") ? (error as Error).message : `The database cannot be opened: ${plainError(error)}.`);
+  const db = await openDatabase(configFromEnv(process.env)).catch((error: unknown) => { throw unreachable(error); });
   try {
-    await migrate(db);
+    await migrate(db).catch((error: unknown) => { throw unreachable(error); });
     return await use(db);
   } finally {
     await db.close();
@@ -67,6 +72,8 @@ async function versionNamed(name: string): Promise<{ label: string; files: FormF
 }
 
 async function writeVersion(name: string, root: string): Promise<string> {
+  const problem = projectProblem(root);
+  if (problem) throw new Refusal(`${problem}.`);
   const version = await versionNamed(name);
   writeProject(root, version.files);
   // The files read back must be the version itself, or going back did not happen.
@@ -100,12 +107,12 @@ async function main(args: string[]): Promise<number> {
       return 0;
     }
   } catch (error) {
-    if (!(error instanceof Refusal) && !(error as Error).message.startsWith("Another server")) throw error;
-    console.error((error as Error).message);
+    // Refused, or the files could not be written: one line, not a stack trace.
+    console.error(error instanceof Refusal ? error.message : `${plainError(error)}.`);
     return 1;
   }
   console.error(`${args.length ? `unknown command "${args.join(" ")}".\n\n` : ""}${USAGE}`);
   return 2;
 }
 
-process.exitCode = await main(process.argv.slice(2));
+await runStaffCommand("definitions", () => main(process.argv.slice(2)));

@@ -1,4 +1,7 @@
 import { execFile } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { promisify } from "node:util";
 import { afterEach, describe, expect, it } from "vitest";
 import { repoRoot } from "../src/definitions/files";
@@ -23,5 +26,22 @@ describe("npm run lint:definitions", () => {
       stdout: expect.stringContaining('answer key "nickname" is not in the data model'),
       stderr: expect.stringContaining("lint:definitions: 1 error, 0 warnings"),
     });
+  }, 30_000);
+
+  it("says in one line, never a stack trace, that there is nothing to lint or compare with", async () => {
+    const run = promisify(execFile);
+    const cli = (...args: string[]) => run(process.execPath, ["--import", "tsx", "scripts/lint-definitions.ts", ...args], { cwd: repoRoot })
+      .then(({ stdout, stderr }) => ({ code: 0, stdout, stderr }), (error: { code: number; stdout: string; stderr: string }) => error);
+    const empty = mkdtempSync(join(tmpdir(), "lint-empty-"));
+    try {
+      expect(await cli("--root", empty)).toMatchObject({ code: 2, stdout: "", stderr: `lint:definitions: ${empty} has no form-definitions/ folder: give --root the project's folder\n` });
+      expect(await cli("--root", fixture(), "--against", empty)).toMatchObject({
+        code: 1,
+        stdout: `lint:definitions: ${empty} is a folder, not a file\n`,
+        stderr: "lint:definitions: 1 error, 0 warnings\n",
+      });
+    } finally {
+      rmSync(empty, { recursive: true, force: true });
+    }
   }, 30_000);
 });

@@ -5,7 +5,9 @@
 // and counted in the applications (src/definitions/lint/versions.ts): that version comes from
 // --against FILE, else the project's definition-versions/published.json, else the database
 // (DATABASE_URL, or with --database the server's DATA_DIR too); with none, nothing is compared.
-// Exit 1 on any error (a breaking change not marked intended is one); warnings pass.
+// Exit 1 on any error (a breaking change not marked intended is one); warnings pass. Exit 2, with
+// one line on stderr, when nothing could be linted: a wrong option, a --root with no definitions,
+// a file that cannot be read.
 import { existsSync, readFileSync } from "node:fs";
 import { join, relative, resolve } from "node:path";
 import { readProject, repoRoot } from "../src/definitions/files";
@@ -13,6 +15,7 @@ import { formatFinding, lintDefinitions } from "../src/definitions/lint";
 import { versionChangeReport, type ChangeReport } from "../src/definitions/lint/versions";
 import { parseVersionFile, readIntended, VERSION_FILE, type VersionFile } from "../src/definitions/version-file";
 import { localToday } from "../src/engine/runtime";
+import { plainError, projectProblem, runStaffCommand } from "./lib/staff-command";
 
 const USAGE = "usage: npm run lint:definitions -- [--format text|github] [--root DIR] [--against FILE | --database]\n";
 
@@ -37,8 +40,13 @@ async function publishedVersion(options: Options): Promise<{ version: VersionFil
   const file = options.against ?? join(options.root, VERSION_FILE);
   if (options.against || existsSync(file)) {
     const source = relative(options.root, file).startsWith("..") ? file : relative(options.root, file);
-    if (!existsSync(file)) return { problem: `${source} does not exist` };
-    const version = parseVersionFile(source, readFileSync(file, "utf8"));
+    let text: string;
+    try {
+      text = readFileSync(file, "utf8");
+    } catch (error) {
+      return { problem: plainError(error, source) };
+    }
+    const version = parseVersionFile(source, text);
     return "problem" in version ? version : { version, source };
   }
   if (!process.env.DATABASE_URL && !options.database) return null;
@@ -77,6 +85,11 @@ async function main(args: string[]): Promise<number> {
     process.stderr.write(USAGE);
     return 2;
   }
+  const problem = projectProblem(options.root);
+  if (problem) {
+    process.stderr.write(`lint:definitions: ${problem}\n`);
+    return 2;
+  }
   const { findings, sources } = lintDefinitions(options.root);
   findings.sort((a, b) => a.path.localeCompare(b.path) || (a.severity === b.severity ? 0 : a.severity === "error" ? -1 : 1));
   for (const finding of findings) process.stdout.write(`${formatFinding(finding, sources, options.format)}\n`);
@@ -93,4 +106,4 @@ async function main(args: string[]): Promise<number> {
   return errors > 0 ? 1 : 0;
 }
 
-process.exitCode = await main(process.argv.slice(2));
+await runStaffCommand("lint:definitions", () => main(process.argv.slice(2)));

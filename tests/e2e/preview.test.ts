@@ -40,7 +40,7 @@ beforeAll(async () => {
 
   const port = await freePort();
   base = `http://localhost:${port}`;
-  preview = spawn(process.execPath, ["--import", "tsx", "scripts/preview.ts", "scripts/preview-lint.ts", "--no-open"], {
+  preview = spawn(process.execPath, ["--import", "tsx", "scripts/preview.ts", "--no-open"], {
     cwd: copy,
     env: { ...process.env, PORT: String(port), NODE_ENV: "development" },
     stdio: ["ignore", "pipe", "pipe"],
