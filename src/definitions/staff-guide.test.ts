@@ -1,16 +1,21 @@
 // docs/staff-guide.md cannot drift: its reference is the format's, every JSON example in it is JSON,
 // and its recipes' "after" blocks, applied to a copy of the definitions in order, pass the linter
 // and do what the recipes say.
+import { execFile } from "node:child_process";
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ITEM_TYPES, evaluateAnswers, validateAnswers } from "../engine/runtime";
+import { ITEM_TYPES, evaluateAnswers, validateAnswers, validateEvaluation, type Answers } from "../engine/runtime";
 import { loadForm } from "../engine/compile";
 import { readProject, repoRoot } from "./files";
 import { lintDefinitions } from "./lint";
-import { renderReference, STAFF_GUIDE, withReference } from "./staff-guide";
+import { versionChanges } from "./version-changes";
+import { comparedVersion } from "./version-file";
+import { renderReference, renderSchemaMessages, STAFF_GUIDE, withGenerated } from "./staff-guide";
 
+const run = promisify(execFile);
 const guide = readFileSync(join(repoRoot, STAFF_GUIDE), "utf8");
 const formatSchema = JSON.parse(readFileSync(join(repoRoot, "schemas/form-definition.schema.json"), "utf8")) as object;
 
@@ -22,7 +27,7 @@ function jsonBlocks(text: string): { check?: string[]; source: string }[] {
 
 type Json = Record<string, unknown> | unknown[];
 
-function at(document: Json, pointer: string): Json {
+function at(document: Json, pointer = ""): Json {
   return pointer.split("/").slice(1).reduce<Json>((node, part) => (node as Record<string, Json>)[part]!, document);
 }
 
@@ -47,7 +52,7 @@ function apply(root: string, [operation, path, where]: string[], value: Json) {
   const place = () => placeOf(document, where!) ?? expect.fail(`${path} has no item "${where}"`);
   switch (operation) {
     case "write": break;
-    case "merge": Object.assign(at(document, where!), value); break;
+    case "merge": Object.assign(at(document, where), value); break;
     case "append": (at(document, where!) as unknown[]).push(value); break;
     case "replace": {
       const parent = where!.slice(0, where!.lastIndexOf("/"));
@@ -62,14 +67,28 @@ function apply(root: string, [operation, path, where]: string[], value: Json) {
   writeFileSync(file, `${JSON.stringify(document, null, 2)}\n`);
 }
 
+/** What npm run -s answers:check prints for a sample of the project at `root`, on the day its cycle opens (every plan open). */
+function answersCheck(root: string, sample: string): string {
+  const files = readProject(root).form;
+  const today = files.institution.institution.cycle!.opens;
+  const form = loadForm(files, { today });
+  const evaluation = evaluateAnswers(form, JSON.parse(readFileSync(join(root, "examples/answers", sample), "utf8")) as Answers);
+  return JSON.stringify({ errors: validateEvaluation(form, evaluation, today), cleared: evaluation.cleared });
+}
+
 describe("the staff guide", () => {
   it("has the format's reference (run npm run generate:schemas after changing schemas/form-definition.schema.json)", () => {
-    expect(guide).toBe(withReference(guide, renderReference(formatSchema)));
+    expect(guide).toBe(withGenerated(guide, "reference", renderReference(formatSchema)));
+  });
+
+  it("lists the linter's sentence for every mistake of form (run npm run generate:schemas after changing lint/schema-messages.ts)", () => {
+    expect(guide).toBe(withGenerated(guide, "schema-messages", renderSchemaMessages()));
+    expect(guide).toContain('| `"11/30/2026" is not a date: write dates as YYYY-MM-DD, e.g. 2026-11-01` |');
   });
 
   it("describes every item type and every operator", () => {
     for (const type of ITEM_TYPES) expect(guide).toContain(`#### \`${type}\``);
-    for (const op of ["equals", "notEquals", "lt", "lte", "gt", "gte", "in", "notIn", "answered", "notAnswered"]) expect(guide).toContain(`| \`${op}\` |`);
+    for (const op of ["equals", "notEquals", "lt", "lte", "gt", "gte", "in", "notIn", "startsWith", "answered", "notAnswered"]) expect(guide).toContain(`| \`${op}\` |`);
   });
 
   it("gives JSON a staff member can copy: every example parses", () => {
@@ -78,10 +97,11 @@ describe("the staff guide", () => {
     for (const block of blocks) expect(() => JSON.parse(block.source), block.source).not.toThrow();
   });
 
-  it("ends every recipe with npm run preview", () => {
-    const recipes = guide.split("\n### ").filter((part) => part.includes("<!-- check:"));
-    expect(recipes.length).toBe(8);
-    for (const recipe of recipes) expect(recipe, recipe.slice(0, 40)).toContain("npm run preview");
+  it("ends every recipe with npm run preview and answers:check", () => {
+    const recipes = guide.slice(guide.indexOf("## Recipes"), guide.indexOf("## When the linter complains")).split("\n### ").slice(1);
+    expect(recipes.length).toBe(11);
+    for (const recipe of recipes) expect(recipe, recipe.slice(0, 40)).toContain("npm run -s answers:check -- ");
+    for (const recipe of recipes.filter((part) => part.includes("<!-- check:"))) expect(recipe, recipe.slice(0, 40)).toContain("npm run preview");
   });
 
   it("quotes what the linter says when the data model step is forgotten", () => {
@@ -101,10 +121,16 @@ describe("the staff guide", () => {
 
   describe("its recipes, applied in order to a copy of the definitions", () => {
     let root: string;
+    /** What answers:check printed for the complete sample just before the first recipe that edits it. */
+    let firstCheck: string | undefined;
     beforeAll(() => {
       root = mkdtempSync(join(tmpdir(), "staff-guide-"));
-      for (const folder of ["form-definitions", "schemas"]) cpSync(join(repoRoot, folder), join(root, folder), { recursive: true });
-      for (const block of jsonBlocks(guide)) if (block.check) apply(root, block.check, JSON.parse(block.source) as Json);
+      for (const folder of ["form-definitions", "schemas", "examples"]) cpSync(join(repoRoot, folder), join(root, folder), { recursive: true });
+      for (const block of jsonBlocks(guide)) {
+        if (!block.check) continue;
+        if (block.check[1]!.startsWith("examples/")) firstCheck ??= answersCheck(root, "complete.json");
+        apply(root, block.check, JSON.parse(block.source) as Json);
+      }
     });
     afterAll(() => rmSync(root, { recursive: true, force: true }));
 
@@ -123,6 +149,38 @@ describe("the staff guide", () => {
       expect(form.institution.cycle?.term).toBe("FA27");
       expect(validateAnswers(form, { personal_statement_essay: "x".repeat(6501) }, { today: "2027-10-01" }).personal_statement_essay)
         .toEqual(["Please shorten this answer to 6500 characters or fewer."]);
+    });
+
+    it("make answers:check name the questions the new rules require, as the guide quotes it", () => {
+      expect(firstCheck).toContain('"heard_about"');
+      expect(guide).toContain(`\n${firstCheck}\n`);
+    });
+
+    it("leave the sample answer sets complete on a day of the new cycle, as answers:check says", async () => {
+      for (const sample of ["complete.json", "minimal.json"]) {
+        const { stdout } = await run(process.execPath, ["--import", "tsx", "scripts/answers-check.ts", "--root", root, "--today", "2027-10-01", join(root, "examples/answers", sample)], { cwd: repoRoot });
+        expect(stdout, sample).toBe('{"errors":{},"cleared":[]}\n');
+      }
+    }, 60_000);
+
+    it("quote the linter's count of a choice removed and of a rollover", () => {
+      const today = "2027-10-01";
+      const after = readProject(root).form;
+      // Before "Remove a choice": the list as "Add a list of choices" wrote it.
+      const written = jsonBlocks(guide).find((block) => block.check?.[0] === "write")!;
+      const before = { ...after, optionLists: { ...after.optionLists, [written.check![1]!.replace("form-definitions/", "")]: JSON.parse(written.source) as never } };
+      const removed = versionChanges(comparedVersion(before, today), comparedVersion(after, today), today);
+      expect(removed.map((c) => `${c.class}: ${c.text}`)).toEqual(['needs applicants: Option "Online" (ONLINE) removed from "How did you first hear about us?" (heard_about)']);
+      // The rollover: the cycle the recipe shows before, then the one it writes.
+      const blocks = jsonBlocks(guide);
+      const rollover = blocks.findIndex((block) => block.check?.join(" ") === "replace form-definitions/institution.json /institution/cycle");
+      const institution = after.institution.institution;
+      const lastCycle = { ...after, institution: { ...after.institution, institution: { ...institution, cycle: JSON.parse(blocks[rollover - 1]!.source) as never } } };
+      const rolled = versionChanges(comparedVersion(lastCycle, today), comparedVersion(after, today), today)
+        .filter((c) => c.class === "needs applicants" && c.text.includes("(entry_term)"));
+      expect(rolled.length).toBeGreaterThan(0);
+      for (const change of rolled) expect(guide).toContain(`needs applicants: ${change.text} — `);
+      for (const change of removed) expect(guide).toContain(`${change.class}: ${change.text} — `);
     });
   });
 });

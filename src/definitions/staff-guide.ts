@@ -1,10 +1,11 @@
-// The reference part of docs/staff-guide.md, written from the format's own descriptions
-// (schemas/form-definition.schema.json), so the guide says what the linter and the editors check.
-// npm run generate:schemas writes it between the markers; a test fails when it is out of date.
+// The generated parts of docs/staff-guide.md: its reference, from the format's own descriptions
+// (schemas/form-definition.schema.json), so the guide says what the linter and the editors check,
+// and the linter's sentences for the format's mistakes (lint/schema-messages.ts). npm run
+// generate:schemas writes each between its markers; a test fails when one is out of date.
+import type { ErrorObject } from "ajv";
+import { SCHEMA_MESSAGES, sentence } from "./lint/schema-messages";
 
 export const STAFF_GUIDE = "docs/staff-guide.md";
-const START = "<!-- reference:start -->";
-const END = "<!-- reference:end -->";
 
 interface Schema {
   type?: string;
@@ -103,10 +104,21 @@ export function renderReference(formatSchema: Schema): string {
   return [itemTypes(definitions), conditions(definitions), choices(definitions), institution(definitions)].join("\n\n");
 }
 
-/** The guide with the text between its markers replaced by `reference`. */
-export function withReference(guide: string, reference: string): string {
-  const start = guide.indexOf(START);
-  const end = guide.indexOf(END);
-  if (start < 0 || end < start) throw new Error(`${STAFF_GUIDE} needs the markers ${START} and ${END}`);
-  return `${guide.slice(0, start + START.length)}\n\n${reference}\n\n${guide.slice(end)}`;
+/** The linter's sentence for each mistake of form, as its example says it, beside when it comes. */
+export function renderSchemaMessages(): string {
+  const rows = Object.values(SCHEMA_MESSAGES).map(({ when, example }): [string, string] => {
+    const said = sentence({ instancePath: "", schemaPath: "", ...example } as ErrorObject) ?? "";
+    // A sentence that quotes a name in backticks ("did you mean `label`?") is set in double ones.
+    return [said.includes("`") ? `\`\` ${said} \`\`` : code(said), when];
+  });
+  return table(["it says, for example", "when you wrote"], rows);
+}
+
+/** The guide with the text between the markers `<!-- {part}:start -->` and `<!-- {part}:end -->` replaced by `text`. */
+export function withGenerated(guide: string, part: "reference" | "schema-messages", text: string): string {
+  const [start, end] = [`<!-- ${part}:start -->`, `<!-- ${part}:end -->`];
+  const from = guide.indexOf(start);
+  const to = guide.indexOf(end);
+  if (from < 0 || to < from) throw new Error(`${STAFF_GUIDE} needs the markers ${start} and ${end}`);
+  return `${guide.slice(0, from + start.length)}\n\n${text}\n\n${guide.slice(to)}`;
 }

@@ -147,6 +147,9 @@ function comparisonLogic(op: Operator, key: AnswerKey, value: Comparison["value"
       return inList(a, value);
     case "notIn":
       return { "!": [inList(a, value)] };
+    // A code's first letters ("FA" for any fall term); an unanswered question begins with nothing.
+    case "startsWith":
+      return { and: [{ "!==": [a, ""] }, { "===": [{ substr: [a, 0, String(value).length] }, String(value)] }] };
     // false (an unticked box) and "" are both "not answered".
     case "answered":
       return { "!!": [a] };

@@ -40,6 +40,7 @@ describe("a condition as a sentence", () => {
 
   it("reads answered, notAnswered, the comparisons and not", () => {
     expect(describeCondition({ key: "age", op: "answered" }, words)).toBe("Age is answered");
+    expect(describeCondition({ key: "entry_term", op: "startsWith", value: "FA" }, words)).toBe('Entry Term begins with "FA"');
     expect(describeCondition({ key: "age", op: "notAnswered" }, words)).toBe("Age is not answered");
     expect(describeCondition({ key: "age", op: "lt", value: 13 }, words)).toBe("Age is less than 13");
     expect(describeCondition({ key: "age", op: "lte", value: 13 }, words)).toBe("Age is at most 13");

@@ -30,7 +30,7 @@ function grouped(condition: Condition, words: ConditionWords): string {
   return "all" in condition || "any" in condition ? `(${text})` : text;
 }
 
-const COMPARED: Record<Exclude<Comparison["op"], "in" | "notIn" | "answered" | "notAnswered">, string> = {
+const COMPARED: Record<Exclude<Comparison["op"], "in" | "notIn" | "startsWith" | "answered" | "notAnswered">, string> = {
   equals: "is",
   notEquals: "is not",
   lt: "is less than",
@@ -49,6 +49,8 @@ function comparison({ key, op, value }: Comparison, words: ConditionWords): stri
       return `${question} is not answered`;
     case "in":
       return `${question} is ${joined(values, "or")}`;
+    case "startsWith":
+      return `${question} begins with ${JSON.stringify(value)}`;
     case "notIn":
       return values.length === 1 ? `${question} is not ${values[0]}` : `${question} is none of ${joined(values, "or")}`;
     default:

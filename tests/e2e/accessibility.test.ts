@@ -417,7 +417,9 @@ describe.each(WIDTHS)("accessibility at %i px", (width) => {
     await page.goto(`${world.server.url}/reset?${new URLSearchParams({ username: address, id: "from-the-mail" })}`);
     await arrive("/reset", ", by the mail's link");
     expectNone(problems);
-  });
+    // Every route in turn, axe after each: 100 to 120 s beside CI's other phases, which the
+    // browser tests' 120 s does not leave room for.
+  }, 300_000);
 });
 
 // ---- the whole application by keyboard alone ----------------------------------------------------

@@ -16,7 +16,7 @@ import { launchBrowser, repoRoot } from "./support";
 
 const TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
 const SCREENSHOTS = join(repoRoot, "tmp/screenshots");
-const PROJECT = ["src", "form-definitions", "schemas", "scripts/preview.ts", "scripts/preview-lint.ts", "vite.config.ts", "preview.html", "index.html", "staff.html", "package.json", "tsconfig.json"];
+const PROJECT = ["src", "form-definitions", "schemas", "scripts/preview.ts", "scripts/preview-lint.ts", "scripts/lib/staff-command.ts", "vite.config.ts", "preview.html", "index.html", "staff.html", "package.json", "tsconfig.json"];
 
 let copy: string;
 let preview: ChildProcess;

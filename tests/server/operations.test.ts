@@ -78,7 +78,7 @@ describe.each(databaseKinds)("operations on %s", (kind) => {
   });
 });
 
-describe("when the database is gone", () => {
+describe("when the database is gone", { timeout: 120_000 }, () => {
   it("stays alive (/health) and is not ready (/ready: 503 naming the database)", async () => {
     const server = await startTestServer("pglite");
     await server.db.close();
@@ -146,7 +146,7 @@ describe("SIGTERM", () => {
     children.push(child);
     let log = "";
     const base = await new Promise<string>((done, fail) => {
-      const timer = setTimeout(() => fail(new Error(`the server did not start:\n${log}`)), 60_000);
+      const timer = setTimeout(() => fail(new Error(`the server did not start:\n${log}`)), 180_000);
       const read = (chunk: Buffer) => {
         log += chunk.toString();
         const match = /Server listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(log);
@@ -194,7 +194,7 @@ describe("SIGTERM", () => {
       photon.closeAllConnections();
       photon.close();
     }
-  }, 90_000);
+  }, 300_000);
 
   it("lets the conversion in flight finish, then exits 0", async () => {
     const { child, base, dataDir, exited, log } = await startServer({});
@@ -245,7 +245,7 @@ describe("SIGTERM", () => {
     } finally {
       if (child.exitCode === null && child.signalCode === null) child.kill("SIGKILL");
     }
-  }, 150_000);
+  }, 300_000);
 });
 
 describe("several web processes (WEB_CONCURRENCY=2, PostgreSQL)", () => {
@@ -297,6 +297,6 @@ describe("several web processes (WEB_CONCURRENCY=2, PostgreSQL)", () => {
       await new Promise((done) => (child.exitCode !== null ? done(null) : child.once("exit", done)));
       rmSync(dataDir, { recursive: true, force: true });
     }
-  }, 150_000);
+  }, 300_000);
 });
 

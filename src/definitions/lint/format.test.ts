@@ -50,7 +50,7 @@ describe("the definition format", () => {
       (items[2] as { showWhen: object }).showWhen = { key: "citizenship_us", op: "contains", value: "Y" };
       return items;
     })));
-    expect(lines).toEqual(['form-definitions/page.json:23:9: unknown operator "contains"; use one of equals, notEquals, lt, lte, gt, gte, in, notIn, answered, notAnswered (/items/2/showWhen/op)']);
+    expect(lines).toEqual(['form-definitions/page.json:23:9: unknown operator "contains"; use one of equals, notEquals, lt, lte, gt, gte, in, notIn, startsWith, answered, notAnswered (/items/2/showWhen/op)']);
   });
 
   it("refuses a compared value that is neither text, number nor true/false once", async () => {

@@ -56,6 +56,10 @@ describe("keys that conditions, fills and clear lists name", () => {
     ["a boolean for a text question", { key: "first_name", op: "equals", value: true }, '"first_name" is a text question and never stores true: compare it with text in quotes (/items/2/showWhen/value)'],
     ["answered with a value", { key: "first_name", op: "answered", value: "x" }, 'operator "answered" takes no value (/items/2/showWhen/value)'],
     ["equals without a value", { key: "first_name", op: "equals" }, 'operator "equals" needs a value (/items/2/showWhen)'],
+    ["startsWith with a list", { key: "citizenship_us", op: "startsWith", value: ["Y"] }, 'operator "startsWith" compares with one value, not a list; use "in" for a list (/items/2/showWhen/value)'],
+    ["startsWith with a number", { key: "first_name", op: "startsWith", value: 4 }, 'operator "startsWith" compares with the first letters of a code or a text, in quotes: "FA" for any fall term (/items/2/showWhen/value)'],
+    ["startsWith on a number question", { key: "toefl_score", op: "startsWith", value: "8" }, 'operator "startsWith" reads the first letters of a code or a text, but "toefl_score" is a number question (/items/2/showWhen/op)'],
+    ["startsWith no option begins with", { key: "citizenship_us", op: "startsWith", value: "y" }, 'no option of "citizenship_us" begins with "y"; options offer `Y`, `N` (/items/2/showWhen/value)'],
   ])("refuses a condition with %s", async (_name, condition, expected) => {
     const lines = lint(fixture(page((items) => {
       (items[2] as { showWhen: object }).showWhen = condition;

@@ -7,7 +7,7 @@ import { COMPARED } from "./compared-values";
 import { findingAt, type LintFinding } from "./finding";
 import { isNotOffered, notOffered, optionValuesOf, resolveCycleTerm } from "./offered";
 import { questionKeyRule } from "./question-types";
-import { didYouMean } from "./suggest";
+import { didYouMean, offered } from "./suggest";
 
 const ORDERED_OPS = new Set(["lt", "lte", "gt", "gte"]);
 const LIST_OPS = new Set(["in", "notIn"]);
@@ -61,6 +61,10 @@ function checkReference(ref: KeyReference, expansion: Expansion, model: Set<stri
   }
   const values = (Array.isArray(value) ? value : [value]).map((v) => resolveCycleTerm(v, files));
   const optionValues = optionValuesOf(expansion, ref.key);
+  if (op === "startsWith") {
+    checkStart(value, ref.key, rule.stores(item) === "text" ? undefined : questionType, optionValues, (tail, message) => at(ref.source, tail, message));
+    return;
+  }
   const compared = COMPARED[rule.stores(item)];
   const isOrdered = ORDERED_OPS.has(op);
   const numericChoices = optionValues?.every((v) => /^\d+$/.test(v)) ?? false;
@@ -71,5 +75,16 @@ function checkReference(ref: KeyReference, expansion: Expansion, model: Set<stri
   for (const v of values) {
     if (!compared.fits(v)) at(ref.source, "/value", compared.instead(v, { key: ref.key, noun: questionType, codes: optionValues }));
     else if (!isOrdered && optionValues && isNotOffered(v, optionValues)) at(ref.source, "/value", notOffered(v, ref.key, optionValues));
+  }
+}
+
+/** startsWith reads the first letters of a text or a choice's code: one of the codes must begin so. */
+function checkStart(value: unknown, key: string, otherType: string | undefined, codes: string[] | undefined, at: (tail: string, message: string) => void) {
+  if (typeof value !== "string" || value === "") {
+    at("/value", 'operator "startsWith" compares with the first letters of a code or a text, in quotes: "FA" for any fall term');
+  } else if (otherType) {
+    at("/op", `operator "startsWith" reads the first letters of a code or a text, but "${key}" is a ${otherType} question`);
+  } else if (codes && !codes.some((code) => code.startsWith(value))) {
+    at("/value", `no option of "${key}" begins with ${JSON.stringify(value)}; options offer ${offered(value, codes)}`);
   }
 }

@@ -12,6 +12,8 @@ type Say = (error: ErrorObject) => string | undefined;
 type Example = Pick<ErrorObject, "keyword" | "params"> & Partial<ErrorObject>;
 
 interface SchemaMessage {
+  /** What staff wrote, in their words: the staff guide's "When the linter complains" lists it beside the sentence. */
+  when: string;
   say: Say;
   example: Example;
 }
@@ -76,10 +78,12 @@ const LOWER_SNAKE = "lower-case letters, digits and _, starting with a letter";
 
 export const SCHEMA_MESSAGES = {
   required: {
+    when: "a part an item needs is missing, such as a question's `label`",
     say: (e) => `${quote(String(paramsOf(e).missingProperty))} is required here`,
     example: { keyword: "required", params: { missingProperty: "label" } },
   },
   additionalProperties: {
+    when: "a part's name is misspelled, or the part does not belong in this kind of item",
     say: (e) => {
       const written = String(paramsOf(e).additionalProperty);
       const known = Object.keys((e.parentSchema as { properties?: object } | undefined)?.properties ?? {});
@@ -88,14 +92,17 @@ export const SCHEMA_MESSAGES = {
     example: { keyword: "additionalProperties", params: { additionalProperty: "lable" }, parentSchema: { properties: { key: {}, label: {} } } },
   },
   "discriminator mapping": {
+    when: "an item's `type` is not one of the item types",
     say: (e) => `unknown item type ${quote(String(paramsOf(e).tagValue))}; use one of ${ITEM_TYPES.join(", ")}`,
     example: { keyword: "discriminator", params: { error: "mapping", tag: "type", tagValue: "slider" } },
   },
   "discriminator tag": {
+    when: "an item has no `type`",
     say: () => `an item needs a "type": one of ${ITEM_TYPES.join(", ")}`,
     example: { keyword: "discriminator", params: { error: "tag", tag: "type" } },
   },
   enum: {
+    when: "a value that must be one of a short list (a document's kind, an upload type)",
     say: (e) => {
       const { allowed, suggestion } = allowedIn(e);
       return `${quote(e.data)} is not one of ${allowed.map(quote).join(", ")}${suggestion}`;
@@ -103,6 +110,7 @@ export const SCHEMA_MESSAGES = {
     example: { keyword: "enum", params: { allowedValues: ["person", "school", "flag", "document", "checklist"] }, data: "star" },
   },
   "enum operator": {
+    when: "a condition's `op` is misspelled",
     say: (e) => {
       const { allowed, suggestion } = allowedIn(e);
       return `unknown operator ${quote(e.data)}${suggestion || `; use one of ${allowed.join(", ")}`}`;
@@ -110,22 +118,27 @@ export const SCHEMA_MESSAGES = {
     example: { keyword: "enum", params: { allowedValues: ["equals", "notEquals", "in", "notIn"] }, data: "notin", schemaPath: "#/properties/op/enum" },
   },
   const: {
+    when: "a value that can only be one thing here",
     say: (e) => `must be ${quote(paramsOf(e).allowedValue)}`,
     example: { keyword: "const", params: { allowedValue: "address" }, data: "addr" },
   },
   type: {
+    when: "a value of the wrong kind: a number or true/false in quotes, text without them, one value where a list belongs",
     say: mustBeType,
     example: { keyword: "type", params: { type: "integer" }, data: "2" },
   },
   "format date": {
+    when: "a day not written YYYY-MM-DD (the cycle's days, the banner's)",
     say: (e) => `${quote(e.data)} is not a date: write dates as YYYY-MM-DD, e.g. 2026-11-01`,
     example: { keyword: "format", params: { format: "date" }, data: "11/30/2026" },
   },
   "format email": {
+    when: "a contact address that is not a whole e-mail address",
     say: (e) => `${quote(e.data)} is not an email address: write it whole, e.g. admission@example.edu`,
     example: { keyword: "format", params: { format: "email" }, data: "admission at example.edu" },
   },
   "format uri": {
+    when: "a web address (the privacy policy, a link) without https://",
     say: (e) => {
       const written = String(e.data);
       return `${quote(written)} is not a whole web address: ${written.includes("://") || /\s/.test(written) ? "write it with https://, e.g. https://www.example.edu/privacy" : `write ${quote(`https://${written}`)}`}`;
@@ -133,70 +146,87 @@ export const SCHEMA_MESSAGES = {
     example: { keyword: "format", params: { format: "uri" }, data: "example.edu/privacy" },
   },
   "format time-zone": {
+    when: "`time_zone` is not a name such as America/New_York",
     say: (e) => `${quote(e.data)} is not a time zone: write an IANA name such as America/New_York`,
     example: { keyword: "format", params: { format: "time-zone" }, data: "Eastern" },
   },
   "pattern ^[a-z][a-z0-9_]*$": {
+    when: "an answer key with capitals, spaces or dashes",
     say: shaped(LOWER_SNAKE, snake),
     example: { keyword: "pattern", params: { pattern: "^[a-z][a-z0-9_]*$" }, data: "First-Name" },
   },
   "pattern ^[a-z0-9_]+$": {
+    when: "a key in `clearOnHide` or `clear` written otherwise than answer keys are",
     say: shaped("lower-case letters, digits and _", (w) => words(w, "_")),
     example: { keyword: "pattern", params: { pattern: "^[a-z0-9_]+$" }, data: "TOEFL score" },
   },
   "pattern ^[a-z][a-z0-9_]*_$": {
+    when: "an add-another block's `prefix` (it ends with _)",
     say: shaped(`${LOWER_SNAKE} and ending with _`, (w) => `${snake(w)}_`),
     example: { keyword: "pattern", params: { pattern: "^[a-z][a-z0-9_]*_$" }, data: "Sibling" },
   },
   "pattern ^([a-z][a-z0-9_]*_)?$": {
+    when: "an address's `prefix` (it ends with _, or is empty)",
     say: shaped(`"" (no prefix) or ${LOWER_SNAKE} and ending with _`, (w) => (snake(w) ? `${snake(w)}_` : "")),
     example: { keyword: "pattern", params: { pattern: "^([a-z][a-z0-9_]*_)?$" }, data: "Home" },
   },
   "pattern ^[a-z][a-z0-9_-]*$": {
+    when: "a section's or group's `id`",
     say: shaped("lower-case letters, digits, _ and -, starting with a letter", kebab),
     example: { keyword: "pattern", params: { pattern: "^[a-z][a-z0-9_-]*$" }, data: "Test Scores" },
   },
   "pattern ^[a-z][a-z0-9-]*$": {
+    when: "a page's `page` name",
     say: shaped("lower-case letters, digits and -, starting with a letter", kebab),
     example: { keyword: "pattern", params: { pattern: "^[a-z][a-z0-9-]*$" }, data: "About You" },
   },
   "pattern ^/[a-z0-9-]+$": {
+    when: "a page's `route`, its address in the browser",
     say: shaped("/ and then lower-case letters, digits and -", (w) => `/${kebab(w)}`),
     example: { keyword: "pattern", params: { pattern: "^/[a-z0-9-]+$" }, data: "about" },
   },
   "pattern ^options/[a-z0-9-]+\\.json$": {
+    when: "an option list file's name in `\"options\"`",
     say: (e) => (String(e.data).startsWith("options/") ? optionFile(e) : `an option list file is named with its folder: write ${quote(optionPath(String(e.data)))}`),
     example: { keyword: "pattern", params: { pattern: "^options/[a-z0-9-]+\\.json$" }, data: "yes-no.json" },
   },
   "pattern ^[A-Z0-9]{1,8}$": {
+    when: "`reference_prefix` or a term's code",
     say: shaped("1 to 8 capital letters or digits", (w) => w.toUpperCase().replace(/[^A-Z0-9]/g, "").slice(0, 8)),
     example: { keyword: "pattern", params: { pattern: "^[A-Z0-9]{1,8}$" }, data: "wu-" },
   },
   minLength: {
+    when: "a text left empty, such as `\"label\": \"\"`",
     say: (e) => (paramsOf(e).limit === 1 ? "must not be empty" : `must be at least ${String(paramsOf(e).limit)} characters long`),
     example: { keyword: "minLength", params: { limit: 1 }, data: "" },
   },
   minItems: {
+    when: "a list with too few entries (a tab group of one tab)",
     say: (e) => (paramsOf(e).limit === 1 ? "must not be an empty list" : `must list at least ${String(paramsOf(e).limit)} entries`),
     example: { keyword: "minItems", params: { limit: 2 }, data: [{}] },
   },
   minProperties: {
+    when: "an object left empty, such as `\"deadlines\": {}`",
     say: (e) => (paramsOf(e).limit === 1 ? "must not be empty: write at least one entry between { and }" : `must have at least ${String(paramsOf(e).limit)} entries`),
     example: { keyword: "minProperties", params: { limit: 1 }, data: {} },
   },
   uniqueItems: {
+    when: "a list that names the same thing twice",
     say: (e) => `${quote((e.data as unknown[] | undefined)?.[Number(paramsOf(e).i)])} is listed twice: write it once`,
     example: { keyword: "uniqueItems", params: { i: 1, j: 0 }, data: ["toefl_score", "toefl_score"] },
   },
   minimum: {
+    when: "a number below its least (an add-another block's `max` of 0)",
     say: (e) => `must be ${String(paramsOf(e).limit)} or more`,
     example: { keyword: "minimum", params: { comparison: ">=", limit: 1 }, data: 0 },
   },
   maximum: {
+    when: "a number above its most",
     say: (e) => `must be ${String(paramsOf(e).limit)} or less`,
     example: { keyword: "maximum", params: { comparison: "<=", limit: 100000 }, data: 200000 },
   },
   exclusiveMinimum: {
+    when: "a number that must be more than zero (the upload size)",
     say: (e) => `must be more than ${String(paramsOf(e).limit)}`,
     example: { keyword: "exclusiveMinimum", params: { comparison: ">", limit: 0 }, data: 0 },
   },

@@ -116,9 +116,9 @@ export interface Comparison {
    */
   key: string;
   /**
-   * equals/notEquals/lt/lte/gt/gte compare with value; in/notIn test membership in a list; answered/notAnswered take no value.
+   * equals/notEquals/lt/lte/gt/gte compare with value; in/notIn test membership in a list; startsWith tests how the answer begins; answered/notAnswered take no value.
    */
-  op: "equals" | "notEquals" | "lt" | "lte" | "gt" | "gte" | "in" | "notIn" | "answered" | "notAnswered";
+  op: "equals" | "notEquals" | "lt" | "lte" | "gt" | "gte" | "in" | "notIn" | "startsWith" | "answered" | "notAnswered";
   /**
    * What the answer is compared with: a string, number or boolean, or { "cycleTerm": true } for this cycle's term; a list for in and notIn.
    */
@@ -953,7 +953,7 @@ export interface InstitutionFile {
      */
     time_zone: string;
     /**
-     * This admission cycle: the entry term it is for and each application plan's deadline. Rolling over to the next cycle is an edit of this object alone.
+     * This admission cycle: the entry term it is for and each application plan's deadline. Rolling over to the next cycle starts here; the banner and the sample answer sets follow (the staff guide's "Roll over to a new admission cycle").
      */
     cycle?: {
       /**

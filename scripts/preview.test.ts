@@ -1,0 +1,26 @@
+// npm run preview's options, said in words: --help prints them and starts nothing, a wrong option
+// or port is one line and exit 2. The preview itself is tested in the browser (tests/e2e/preview.test.ts).
+import { execFile } from "node:child_process";
+import { promisify } from "node:util";
+import { describe, expect, it } from "vitest";
+import { repoRoot } from "../src/definitions/files";
+
+const run = promisify(execFile);
+const preview = (...args: string[]) => run(process.execPath, ["--import", "tsx", "scripts/preview.ts", ...args], { cwd: repoRoot, env: { ...process.env, PORT: "" } })
+  .then(({ stdout, stderr }) => ({ code: 0, stdout, stderr }), (error: { code: number; stdout: string; stderr: string }) => ({ code: error.code, stdout: error.stdout, stderr: error.stderr }));
+
+describe("npm run preview", () => {
+  it("prints its options for --help and starts nothing", async () => {
+    const { code, stdout, stderr } = await preview("--help");
+    expect({ code, stderr }).toEqual({ code: 0, stderr: "" });
+    expect(stdout).toMatch(/^usage: npm run preview -- \[--port N\] \[--no-open\]\n/);
+    expect(stdout).toContain("--port N    serve on port N instead (PORT=N does the same)");
+  }, 60_000);
+
+  it("refuses a port that is not one, and an option it does not know, in one line and exit 2", async () => {
+    expect(await preview("--port", "80a")).toEqual({ code: 2, stdout: "", stderr: 'preview: the port must be a whole number from 1 to 65535, not "80a"\n' });
+    const unknown = await preview("--prot", "5175");
+    expect(unknown.code).toBe(2);
+    expect(unknown.stderr).toMatch(/^Unknown option '--prot'.*\n\nusage: npm run preview/);
+  }, 60_000);
+});
