@@ -14,6 +14,7 @@ import type { FormFiles } from "../src/engine/runtime";
 import { openDatabase } from "../src/server/db/database";
 import { migrate } from "../src/server/db/migrate";
 import { publishVersion } from "../src/server/data/definition-versions";
+import { SPAWNING_MS } from "../tests/support/spawning";
 
 const run = promisify(execFile);
 const folders: string[] = [];
@@ -111,7 +112,7 @@ describe("npm run lint:definitions against the published version", () => {
     const tampered = await cli("lint-definitions", ["--root", root]);
     expect(tampered.code).toBe(1);
     expect(tampered.stdout).toBe(`lint:definitions: ${VERSION_FILE} was edited by hand: its files are no longer version x; export it again (npm run definitions -- export)\n`);
-  }, 60_000);
+  }, SPAWNING_MS);
 
   it("compares the project with the version file it ships, which is one: the edits since pass", async () => {
     const shippedFile = parseVersionFile(VERSION_FILE, readFileSync(join(repoRoot, VERSION_FILE), "utf8"));
@@ -120,7 +121,7 @@ describe("npm run lint:definitions against the published version", () => {
     expect(code).toBe(0);
     // Nothing to list when the definitions are that version (in the copy with staff's yearly edits, they are not).
     if ((shippedFile as VersionFile).hash === versionOf(readProject().form).hash) expect(stdout).toBe("");
-  }, 30_000);
+  }, SPAWNING_MS);
 });
 
 describe("npm run definitions", () => {
@@ -167,7 +168,7 @@ describe("npm run definitions", () => {
     } finally {
       await db.close().catch(() => undefined);
     }
-  }, 120_000);
+  }, SPAWNING_MS);
 
   it("says in one line, never a stack trace, that the database does not answer or the folder has no definitions", async () => {
     const out = join(folder("definitions-out-"), "published.json");
@@ -178,5 +179,5 @@ describe("npm run definitions", () => {
     expect(await cli("definitions", ["write", join(repoRoot, VERSION_FILE), "--root", empty])).toMatchObject({
       code: 1, stdout: "", stderr: `${empty} has no form-definitions/ folder: give --root the project's folder.\n`,
     });
-  }, 30_000);
+  }, SPAWNING_MS);
 });

@@ -6,6 +6,7 @@ import { promisify } from "node:util";
 import { afterEach, describe, expect, it } from "vitest";
 import { repoRoot } from "../src/definitions/files";
 import { fixture, lint, page, removeFixtures } from "../src/definitions/lint/fixture";
+import { SPAWNING_MS } from "../tests/support/spawning";
 
 // The rules have their tests beside them in src/definitions/lint/; these check the command line.
 afterEach(removeFixtures);
@@ -26,7 +27,7 @@ describe("npm run lint:definitions", () => {
       stdout: expect.stringContaining('answer key "nickname" is not in the data model'),
       stderr: expect.stringContaining("lint:definitions: 1 error, 0 warnings"),
     });
-  }, 30_000);
+  }, SPAWNING_MS);
 
   it("says in one line, never a stack trace, that there is nothing to lint or compare with", async () => {
     const run = promisify(execFile);
@@ -43,5 +44,5 @@ describe("npm run lint:definitions", () => {
     } finally {
       rmSync(empty, { recursive: true, force: true });
     }
-  }, 30_000);
+  }, SPAWNING_MS);
 });

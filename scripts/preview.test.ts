@@ -4,6 +4,7 @@ import { execFile } from "node:child_process";
 import { promisify } from "node:util";
 import { describe, expect, it } from "vitest";
 import { repoRoot } from "../src/definitions/files";
+import { SPAWNING_MS } from "../tests/support/spawning";
 
 const run = promisify(execFile);
 const preview = (...args: string[]) => run(process.execPath, ["--import", "tsx", "scripts/preview.ts", ...args], { cwd: repoRoot, env: { ...process.env, PORT: "" } })
@@ -15,12 +16,12 @@ describe("npm run preview", () => {
     expect({ code, stderr }).toEqual({ code: 0, stderr: "" });
     expect(stdout).toMatch(/^usage: npm run preview -- \[--port N\] \[--no-open\]\n/);
     expect(stdout).toContain("--port N    serve on port N instead (PORT=N does the same)");
-  }, 60_000);
+  }, SPAWNING_MS);
 
   it("refuses a port that is not one, and an option it does not know, in one line and exit 2", async () => {
     expect(await preview("--port", "80a")).toEqual({ code: 2, stdout: "", stderr: 'preview: the port must be a whole number from 1 to 65535, not "80a"\n' });
     const unknown = await preview("--prot", "5175");
     expect(unknown.code).toBe(2);
     expect(unknown.stderr).toMatch(/^Unknown option '--prot'.*\n\nusage: npm run preview/);
-  }, 60_000);
+  }, SPAWNING_MS);
 });

@@ -14,6 +14,7 @@ import { lintDefinitions } from "./lint";
 import { versionChanges } from "./version-changes";
 import { comparedVersion } from "./version-file";
 import { renderReference, renderSchemaMessages, STAFF_GUIDE, withGenerated } from "./staff-guide";
+import { SPAWNING_MS } from "../../tests/support/spawning";
 
 const run = promisify(execFile);
 const guide = readFileSync(join(repoRoot, STAFF_GUIDE), "utf8");
@@ -161,7 +162,7 @@ describe("the staff guide", () => {
         const { stdout } = await run(process.execPath, ["--import", "tsx", "scripts/answers-check.ts", "--root", root, "--today", "2027-10-01", join(root, "examples/answers", sample)], { cwd: repoRoot });
         expect(stdout, sample).toBe('{"errors":{},"cleared":[]}\n');
       }
-    }, 60_000);
+    }, SPAWNING_MS);
 
     it("quote the linter's count of a choice removed and of a rollover", () => {
       const today = "2027-10-01";

@@ -5,6 +5,7 @@ import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { openPglite } from "../../src/server/db/database";
+import { SPAWNING_MS } from "../support/spawning";
 
 const repoRoot = resolve(import.meta.dirname, "../..");
 const root = mkdtempSync(join(tmpdir(), "backup-"));
@@ -41,8 +42,6 @@ async function addRow(dataDir: string, note: string, create = false): Promise<vo
 
 // Each test makes a PGlite cluster on disk and starts the scripts as processes of their own: about
 // 10 s of CPU, which a clean CI run, every phase at once on two cores, stretched past two minutes.
-const SPAWNING_MS = 300_000;
-
 describe("npm run backup and npm run restore (PGlite)", () => {
   it("backs up, and a restore takes back what changed since, in the database and the files", async () => {
     const dataDir = join(root, "data");

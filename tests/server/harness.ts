@@ -3,6 +3,7 @@
 // what tests do with them: clients, a list followed page by page, a script run as a process.
 import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from "fastify";
 import pg from "pg";
@@ -40,21 +41,21 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
   };
 }
 
-/** A new empty database in the test PostgreSQL; answers its URL. */
+/** A new database in the test PostgreSQL, every migration run (a copy of the global setup's); answers its URL. */
 export async function freshPostgresUrl(): Promise<string> {
   const url = new URL(inject("databaseUrl"));
   const name = `test_${randomBytes(6).toString("hex")}`;
   const admin = new pg.Client({ connectionString: url.toString() });
   await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.query(`CREATE DATABASE ${name} TEMPLATE ${inject("templateDatabase")}`);
   await admin.end();
   url.pathname = `/${name}`;
   return url.toString();
 }
 
-/** A new empty database of the kind asked for. */
+/** A new database of the kind asked for, every migration run. */
 export async function freshDatabase(kind: DatabaseKind): Promise<Database> {
-  return kind === "pglite" ? openPglite(undefined) : openPostgres(await freshPostgresUrl(), 10);
+  return kind === "pglite" ? openPglite(undefined, new Blob([readFileSync(inject("pgliteImage"))])) : openPostgres(await freshPostgresUrl(), 10);
 }
 
 export interface TestServer {

@@ -7,11 +7,10 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { repoRoot } from "../../src/definitions/files";
 import { buildServer } from "../../src/server/app";
-import { openPglite } from "../../src/server/db/database";
 import { loadServerForm } from "../../src/server/form";
 import type { Mail } from "../../src/server/platform/mail";
 import { messages } from "../../src/api-contract/messages";
-import { conversionOf, json, loggedInApplicant, postUploadForm, testConfig, type TestServer } from "./harness";
+import { conversionOf, freshDatabase, json, loggedInApplicant, postUploadForm, testConfig, type TestServer } from "./harness";
 
 const MB = 1024 * 1024;
 
@@ -40,7 +39,7 @@ describe("an office that takes 2 MB of PDF only, and essays of 5000 characters",
     const clock = { now: new Date("2026-11-22T12:00:00Z") };
     const { app, ctx } = await buildServer({
       config: testConfig({ dataDir, workJobs: true }),
-      db: await openPglite(undefined),
+      db: await freshDatabase("pglite"),
       form: loadServerForm(root, "2026-11-22"),
       sendMail: async (m) => void mail.push(m),
       now: () => clock.now,

@@ -8,8 +8,7 @@ import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { officeDateTime } from "../../src/engine/runtime";
 import { buildServer } from "../../src/server/app";
-import { openPglite } from "../../src/server/db/database";
-import { completeApplication, PASSWORD, testConfig, testForm, TEST_DAY } from "./harness";
+import { completeApplication, freshDatabase, PASSWORD, testConfig, testForm, TEST_DAY } from "./harness";
 
 const complete = completeApplication();
 
@@ -55,7 +54,7 @@ describe("mail through SMTP", () => {
   afterAll(() => new Promise<void>((resolve) => smtp.close(() => resolve())));
 
   it("delivers the confirmation code, which then confirms the account", async () => {
-    const { app } = await buildServer({ config: testConfig({ smtpUrl: `smtp://127.0.0.1:${port}` }), db: await openPglite(undefined), form: testForm() });
+    const { app } = await buildServer({ config: testConfig({ smtpUrl: `smtp://127.0.0.1:${port}` }), db: await freshDatabase("pglite"), form: testForm() });
     try {
       const signedUp = await signUp(app, "smtp.user@example.com");
       expect(signedUp.statusCode).toBe(200);
@@ -71,7 +70,7 @@ describe("mail through SMTP", () => {
 
   it("delivers the confirmation of a submit, with the reference and none of the answers", async () => {
     const { app, ctx } = await buildServer({
-      config: testConfig({ smtpUrl: `smtp://127.0.0.1:${port}` }), db: await openPglite(undefined), form: testForm(), now: () => new Date(`${TEST_DAY}T12:00:00Z`),
+      config: testConfig({ smtpUrl: `smtp://127.0.0.1:${port}` }), db: await freshDatabase("pglite"), form: testForm(), now: () => new Date(`${TEST_DAY}T12:00:00Z`),
     });
     try {
       const username = "smtp.submitter@example.com";
@@ -101,7 +100,7 @@ describe("mail through SMTP", () => {
 
   it("delivers an e-mail change's code to the new address, which then changes it, and tells the old address", async () => {
     const { app, ctx } = await buildServer({
-      config: testConfig({ smtpUrl: `smtp://127.0.0.1:${port}` }), db: await openPglite(undefined), form: testForm(), now: () => new Date(`${TEST_DAY}T12:00:00Z`),
+      config: testConfig({ smtpUrl: `smtp://127.0.0.1:${port}` }), db: await freshDatabase("pglite"), form: testForm(), now: () => new Date(`${TEST_DAY}T12:00:00Z`),
     });
     try {
       const username = "smtp.mover@example.com";
@@ -128,7 +127,7 @@ describe("mail through SMTP", () => {
   });
 
   it("tells the applicant to try again when the mail server cannot be reached", async () => {
-    const { app } = await buildServer({ config: testConfig({ smtpUrl: "smtp://127.0.0.1:1" }), db: await openPglite(undefined), form: testForm() });
+    const { app } = await buildServer({ config: testConfig({ smtpUrl: "smtp://127.0.0.1:1" }), db: await freshDatabase("pglite"), form: testForm() });
     try {
       const response = await signUp(app, "unlucky@example.com");
       expect([response.statusCode, response.json().message]).toEqual([503, "We could not send the email just now. Please try again in a minute."]);
@@ -143,7 +142,7 @@ describe("mail to the outbox folder (the embedded default)", () => {
   afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
   it("writes each mail as an .eml file a mail program opens, with the code in it", async () => {
-    const { app } = await buildServer({ config: testConfig({ dataDir }), db: await openPglite(undefined), form: testForm() });
+    const { app } = await buildServer({ config: testConfig({ dataDir }), db: await freshDatabase("pglite"), form: testForm() });
     try {
       const signedUp = await signUp(app, "outbox.user@example.com");
       const files = readdirSync(join(dataDir, "outbox"));

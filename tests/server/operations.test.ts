@@ -12,6 +12,7 @@ import { openPglite } from "../../src/server/db/database";
 import { messages } from "../../src/api-contract/messages";
 import { serveMetrics } from "../../src/server/platform/metrics";
 import { Client, databaseKinds, freshPostgresUrl, json, loggedInApplicant, PASSWORD, startTestServer, type TestServer } from "./harness";
+import { SPAWNING_MS } from "../support/spawning";
 
 /** The value of one series in Prometheus text, or 0 when it is not there yet. */
 function sample(text: string, name: string, labels: Record<string, string> = {}): number {
@@ -194,7 +195,7 @@ describe("SIGTERM", () => {
       photon.closeAllConnections();
       photon.close();
     }
-  }, 300_000);
+  }, SPAWNING_MS);
 
   it("lets the conversion in flight finish, then exits 0", async () => {
     const { child, base, dataDir, exited, log } = await startServer({});
@@ -245,7 +246,7 @@ describe("SIGTERM", () => {
     } finally {
       if (child.exitCode === null && child.signalCode === null) child.kill("SIGKILL");
     }
-  }, 300_000);
+  }, SPAWNING_MS);
 });
 
 describe("several web processes (WEB_CONCURRENCY=2, PostgreSQL)", () => {
@@ -297,6 +298,6 @@ describe("several web processes (WEB_CONCURRENCY=2, PostgreSQL)", () => {
       await new Promise((done) => (child.exitCode !== null ? done(null) : child.once("exit", done)));
       rmSync(dataDir, { recursive: true, force: true });
     }
-  }, 300_000);
+  }, SPAWNING_MS);
 });
 
