@@ -6,7 +6,6 @@ import { randomBytes } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from "fastify";
-import pg from "pg";
 import { inject } from "vitest";
 import { buildServer } from "../../src/server/app";
 import type { Config } from "../../src/server/platform/config";
@@ -17,6 +16,7 @@ import type { Mail } from "../../src/server/platform/mail";
 import type { StaffRole } from "../../src/api-contract";
 import type { Answers } from "../../src/engine/runtime";
 import { completeAnswers } from "../support/answer-sets";
+import { adminQuery } from "../support/postgres";
 import { startStaffSession } from "../../src/server/staff/sessions";
 
 export type DatabaseKind = "pglite" | "postgres";
@@ -45,17 +45,19 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
 export async function freshPostgresUrl(): Promise<string> {
   const url = new URL(inject("databaseUrl"));
   const name = `test_${randomBytes(6).toString("hex")}`;
-  const admin = new pg.Client({ connectionString: url.toString() });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name} TEMPLATE ${inject("templateDatabase")}`);
-  await admin.end();
+  await adminQuery(url.toString(), `CREATE DATABASE ${name} TEMPLATE ${inject("templateDatabase")}`);
   url.pathname = `/${name}`;
   return url.toString();
 }
 
+/** The global setup's migrated PGlite, read once per test file (40 MB). */
+let pgliteImage: Blob | undefined;
+
 /** A new database of the kind asked for, every migration run. */
 export async function freshDatabase(kind: DatabaseKind): Promise<Database> {
-  return kind === "pglite" ? openPglite(undefined, new Blob([readFileSync(inject("pgliteImage"))])) : openPostgres(await freshPostgresUrl(), 10);
+  if (kind === "postgres") return openPostgres(await freshPostgresUrl(), 10);
+  pgliteImage ??= new Blob([readFileSync(inject("pgliteImage"))]);
+  return openPglite(undefined, pgliteImage);
 }
 
 export interface TestServer {

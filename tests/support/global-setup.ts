@@ -2,12 +2,11 @@ import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import pg from "pg";
 import type { TestProject } from "vitest/node";
 import { openPostgres, pgliteImage } from "../../src/server/db/database";
 import { migrate } from "../../src/server/db/migrate";
 import { testsReadingDefinitions } from "./definition-readers";
-import { startPostgres } from "./postgres";
+import { adminQuery, startPostgres } from "./postgres";
 
 declare module "vitest" {
   export interface ProvidedContext {
@@ -50,14 +49,4 @@ export default async function setup(project: TestProject) {
     if (postgres) await postgres.stop();
     else await adminQuery(url, `DROP DATABASE IF EXISTS ${template}`);
   };
-}
-
-async function adminQuery(url: string, sql: string): Promise<void> {
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  try {
-    await admin.query(sql);
-  } finally {
-    await admin.end();
-  }
 }

@@ -4,6 +4,7 @@ import { chown, mkdtemp, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
+import pg from "pg";
 import { freePort } from "./free-port";
 
 const exec = promisify(execFile);
@@ -79,3 +80,13 @@ function findBinDir(): string {
   return found;
 }
 
+/** One statement on its own connection to the server at `url` (CREATE DATABASE cannot run in a pool's transaction). */
+export async function adminQuery(url: string, sql: string): Promise<void> {
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  try {
+    await admin.query(sql);
+  } finally {
+    await admin.end();
+  }
+}
