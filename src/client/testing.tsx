@@ -3,7 +3,7 @@
 // them back between tests.
 import { StrictMode, useEffect, type ReactNode } from "react";
 import { QueryClientProvider } from "@tanstack/react-query";
-import { cleanup, configure, render } from "@testing-library/react";
+import { cleanup, render } from "@testing-library/react";
 import { http, HttpResponse } from "msw";
 import { setupServer } from "msw/node";
 import { afterAll, afterEach, beforeAll, expect } from "vitest";
@@ -18,11 +18,6 @@ import { useAnswers } from "./state/answers";
 import { createSaver, SaverContext, type Saver, type SaverOptions } from "./state/saver";
 import { useSession, type Snapshot } from "./state/session";
 import { toasts } from "./ui/Toasts";
-
-// Pages, layouts and overlays load lazily; the first load of each in a test file is a Vite
-// transform, which takes more than Testing Library's default second on a busy machine. The pages
-// are loaded before a file's first test (withTestServer); overlays and charts wait up to ten seconds.
-configure({ asyncUtilTimeout: 10_000 });
 
 // jsdom has no scrolling; the router scrolls to the top on every navigation.
 window.scrollTo = () => {};
