@@ -47,7 +47,8 @@ async function ourSoffices(): Promise<number> {
 
 describe("Word documents in LibreOffice", () => {
   it("converts four documents sent at once, never running more than two LibreOffices", async () => {
-    let most = { counted: 0, seen: 0 };
+    // seen: the most two readings in a row agreed on; glimpsed: the most one reading showed.
+    let most = { counted: 0, seen: 0, glimpsed: 0 };
     let watching = true;
     // One reading at a time, 25 ms apart: on a busy machine a ps every 25 ms whatever the last
     // one's progress piled up dozens of them, which slowed the LibreOffices out of sight.
@@ -55,8 +56,8 @@ describe("Word documents in LibreOffice", () => {
       while (watching) {
         // ps reads one process after another: a LibreOffice that ended while it read can show up
         // beside the one that replaced it. Two readings in a row agree on what really overlaps.
-        const seen = Math.min(await ourSoffices(), await ourSoffices());
-        most = { counted: Math.max(most.counted, runningConversions()), seen: Math.max(most.seen, seen) };
+        const [first, second] = [await ourSoffices(), await ourSoffices()];
+        most = { counted: Math.max(most.counted, runningConversions()), seen: Math.max(most.seen, Math.min(first, second)), glimpsed: Math.max(most.glimpsed, first, second) };
         await new Promise((resolve) => setTimeout(resolve, 25));
       }
     })();
@@ -70,7 +71,8 @@ describe("Word documents in LibreOffice", () => {
       expect(await textOf(result.pdf)).toContain(sentences[i]);
     }
     expect(most.counted).toBe(2);
-    expect(most.seen).toBeGreaterThan(0);
+    // The watcher saw LibreOffice run: on a busy machine, a conversion can end between two readings.
+    expect(most.glimpsed).toBeGreaterThan(0);
     expect(most.seen).toBeLessThanOrEqual(2);
     expect(runningConversions()).toBe(0);
     expect(jobsLeft()).toEqual([]);
