@@ -11,7 +11,7 @@ import { loadHasher } from "./auth/secrets";
 import { authenticate, sessionCheck } from "./auth/applicant-session";
 import { setPasswordHashConcurrency } from "./auth/passwords";
 import { sessionCookies } from "./auth/sessions";
-import type { Config } from "./platform/config";
+import { SHUTDOWN_TIMEOUT_MS, type Config } from "./platform/config";
 import type { ServerContext } from "./context";
 import { openDatabase, type Database } from "./db/database";
 import { migrate } from "./db/migrate";
@@ -101,6 +101,7 @@ export async function buildServer(options: ServerOptions): Promise<{ app: Fastif
           }
         : undefined,
       onError: (error) => app.log.error(error, "a job failed"),
+      stopWaitMs: config.shutdownTimeoutMs ?? SHUTDOWN_TIMEOUT_MS,
     }),
     printer: openPrinter(config.chromiumPath),
     cookies: sessionCookies(config.cookiePrefix, config.publicUrl),

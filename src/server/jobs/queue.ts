@@ -29,6 +29,11 @@ export interface Jobs {
 export interface JobOptions {
   /** Work jobs in this process with these handlers; send only when absent. */
   handlers?: Record<JobName, JobHandler>;
+  /**
+   * How long stop() waits for the jobs in flight: the process's own shutdown limit, so that a job
+   * cut short is the process's exit 1 (lifecycle.ts), never an exit 0 that left it running.
+   */
+  stopWaitMs: number;
   onError: (error: unknown) => void;
 }
 
@@ -57,7 +62,7 @@ export async function openJobs(db: Database, options: JobOptions): Promise<Jobs>
     async stop() {
       if (!started) return;
       const boss = await started.catch(() => undefined);
-      await boss?.stop({ graceful: true, wait: true, timeout: 20_000 });
+      await boss?.stop({ graceful: true, wait: true, timeout: options.stopWaitMs });
     },
   };
 }

@@ -76,7 +76,7 @@ const PRESSURE_DEFAULTS: PressureLimits = {
   retryAfterSeconds: 10,
 };
 
-/** Beyond pg-boss's 20 s for the jobs in flight (jobs.ts), and within a load balancer's usual 30 s drain. */
+/** Within a load balancer's usual 30 s drain; the jobs in flight get as long (jobs/queue.ts). */
 export const SHUTDOWN_TIMEOUT_MS = 30_000;
 
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {

@@ -1,0 +1,44 @@
+// The jobs' graceful stop waits as long as it is told (the process's shutdown limit), not a limit
+// of its own: a job cut short must be the process's exit 1, never an exit 0 that left it running.
+import { afterEach, describe, expect, it } from "vitest";
+import { openPglite, type Database } from "../db/database";
+import { openJobs } from "./queue";
+
+let db: Database | undefined;
+afterEach(async () => {
+  await db?.close();
+  db = undefined;
+});
+
+/** A process working jobs whose conversion takes `ms`; answers when it ended (or undefined). */
+async function working(ms: number, stopWaitMs: number) {
+  db = await openPglite(undefined);
+  const ended: { at?: number } = {};
+  let began!: () => void;
+  const running = new Promise<void>((resolve) => (began = resolve));
+  const slow = async () => {
+    began();
+    await new Promise((resolve) => setTimeout(resolve, ms));
+    ended.at = Date.now();
+  };
+  const jobs = await openJobs(db, { handlers: { "convert-document": slow, "pdf-copy": slow, export: slow }, onError: () => {}, stopWaitMs });
+  await jobs.send("convert-document", {});
+  await running;
+  return { jobs, ended };
+}
+
+describe("stopping the jobs", () => {
+  it("waits for a job in flight within the limit it is given", async () => {
+    const { jobs, ended } = await working(1_500, 20_000);
+    await jobs.stop();
+    expect(ended.at).toBeDefined();
+  }, 120_000);
+
+  it("stops waiting at the limit it is given, the job still running", async () => {
+    const { jobs, ended } = await working(10_000, 1_000);
+    const stopping = Date.now();
+    await jobs.stop();
+    expect(ended.at).toBeUndefined();
+    expect(Date.now() - stopping).toBeLessThan(9_000);
+  }, 120_000);
+});
