@@ -221,7 +221,8 @@ describe("a conversion queued before a restart", () => {
     } finally {
       rmSync(dataDir, { recursive: true, force: true });
     }
-  });
+    // Two servers on a PGlite folder of their own, each migrating it, and a conversion.
+  }, 120_000);
 });
 
 describe.each(databaseKinds)("limits on uploads on %s", (kind) => {
