@@ -153,8 +153,13 @@ describe("the staff guide", () => {
     });
 
     it("make answers:check name the questions the new rules require, as the guide quotes it", () => {
-      expect(firstCheck).toContain('"heard_about"');
-      expect(guide).toContain(`\n${firstCheck}\n`);
+      type Check = { errors: Record<string, string[]> };
+      const quoted = JSON.parse(/^\{"errors":\{"heard_about".*$/m.exec(guide)![0]) as Check;
+      const printed = JSON.parse(firstCheck!) as Check;
+      expect(Object.keys(quoted.errors)).toEqual(["heard_about", "housing_roommate"]);
+      // The questions the recipes added, as the guide quotes them; the sample may miss others where
+      // staff have changed more (a rollover leaves its entry term behind, as that recipe says).
+      for (const [key, messages] of Object.entries(quoted.errors)) expect(printed.errors[key], key).toEqual(messages);
     });
 
     it("leave the sample answer sets complete on a day of the new cycle, as answers:check says", async () => {
