@@ -2,7 +2,7 @@
 // its keys, which admins manage under /staff/api/api-keys. A key is sent as
 // `Authorization: Bearer wuk_…`; it opens only the two GET routes below, nothing of the staff's.
 import { REVIEW_STATUSES } from "./staff";
-import { body, dateTime } from "./schema";
+import { body, dateTime, rowId } from "./schema";
 
 /** Lower-case letters, digits, `-` and `_`, as a system's short name ("sis", "slate-prod"). */
 export const API_KEY_NAME_PATTERN = "^[a-z0-9][a-z0-9_-]{0,39}$";
@@ -14,10 +14,12 @@ export const apiKey = body({
   name: { type: "string" },
   /** The admin's e-mail, or "operator" (npm run staff). */
   created_by: { type: "string" },
+  /** The admin answerable for the key now (its maker, or the admin it was handed to), or "operator". */
+  held_by: { type: "string" },
   created_at: dateTime,
   last_used_at: { type: ["string", "null"], format: "date-time" },
   revoked_at: { type: ["string", "null"], format: "date-time" },
-}, ["id", "name", "created_by", "created_at", "last_used_at", "revoked_at"]);
+}, ["id", "name", "created_by", "held_by", "created_at", "last_used_at", "revoked_at"]);
 
 export const apiKeyList = body({ keys: { type: "array", items: apiKey } }, ["keys"]);
 
@@ -26,7 +28,7 @@ export const createApiKeyBody = body({ name: { type: "string", maxLength: 40 } }
 export const createdApiKey = body({ ...apiKey.properties, key: { type: "string", description: "Shown once: only its HMAC is kept" } }, [...apiKey.required, "key"]);
 
 /** POST /staff/api/api-keys/{id}/revoke: answers the key, revoked. */
-export const apiKeyIdParams = body({ id: { type: "integer", minimum: 1, maximum: 2147483647 } }, ["id"]);
+export const apiKeyIdParams = body({ id: rowId }, ["id"]);
 
 // --- The integration API -----------------------------------------------------------------------
 
@@ -44,6 +46,9 @@ const integrationAnswer = body({
   value: { description: "As stored: text, number, boolean" },
   label: { type: ["string", "null"], description: "The question's label; null for a key no question asks" },
   option_label: { type: "string", description: "A select's or radio's: the chosen option's label" },
+  has_bidi_controls: {
+    type: "boolean", description: "Present (true) when the text holds Unicode bidirectional controls: it may display in another order than it is stored",
+  },
 }, ["value", "label"]);
 
 const integrationDocument = body({

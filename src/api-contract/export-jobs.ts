@@ -9,7 +9,8 @@ export const EXPORT_JOB_STATUSES = ["queued", "running", "done", "failed"] as co
 /**
  * Past this many applications an export runs as a job (a zip always does): a direct download of
  * more would hold a browser tab and a server request open for minutes, and a dropped connection
- * would lose it all. The client chooses by the list's count; the server runs any job it is asked for.
+ * would lose it all. The client chooses by the list's count; the server refuses a direct download of
+ * more (422) and runs any job it is asked for.
  */
 export const EXPORT_DIRECT_LIMIT = 5000;
 

@@ -166,6 +166,8 @@ export const messages = {
   exportNotFound: "There is no such export. Exports are removed 24 hours after they are made.",
   exportNotReady: "This export is not ready yet. Its download appears on the Exports page when it is.",
   exportExpired: "This export has expired: its file was kept for 24 hours. Start a new export from the list.",
+  exportTooLarge: (rows: number, limit: number) =>
+    `${rows.toLocaleString("en-US")} applications match: an export of more than ${limit.toLocaleString("en-US")} is made in the background. Start it from the list's Export button; its download appears on the Exports page.`,
 
   // Logging in: one answer for an unknown address, a wrong password and a wrong code.
   staffLoginWrong: "Incorrect email address, password or code.",
@@ -184,6 +186,7 @@ export const messages = {
   staffUnknown: "There is no staff member with this id.",
   notYourself: "You cannot disable your own account or take away your own admin role. Ask another admin.",
   lastAdmin: "This is the last active admin: make someone else an admin first, so the office can still manage its staff.",
+  keysToInvalid: "Integration keys can only be handed to another active admin.",
 
   // The integration API and its keys.
   apiKeyNameInvalid: (name: string) => `"${name}" cannot name a key: use up to 40 lower-case letters, digits, - and _ (not "operator").`,

@@ -19,4 +19,13 @@ export const versionHash = { type: "string", pattern: "^[0-9a-f]{64}$" } as cons
 
 export const dateTime = { type: "string", format: "date-time" } as const;
 
+/**
+ * A day the database and JavaScript both hold: format date checks the month's days, the pattern
+ * keeps the year from 1000 to 9999 (PostgreSQL has no year 0, and refused "0000-01-01" with an error).
+ */
+export const day = { type: "string", format: "date", pattern: "^[1-9]" } as const;
+
+/** A row's id in an address or a query: a whole number PostgreSQL's integer holds. */
+export const rowId = { type: "integer", minimum: 1, maximum: 2147483647 } as const;
+
 export const password = { type: "string", maxLength: 256 } as const;

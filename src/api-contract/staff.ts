@@ -2,7 +2,7 @@
 // its review, and the audit log. Pages are under /staff; every JSON route is under /staff/api and
 // answers a refusal with { message } (reply.ts). Roles add up: a reviewer can do what a reader
 // can, an admin what a reviewer can.
-import { anything, body, dateTime, nullable, password, versionHash } from "./schema";
+import { anything, body, dateTime, day, nullable, password, rowId, versionHash } from "./schema";
 
 export const STAFF_ROLES = ["reader", "reviewer", "admin"] as const;
 export type StaffRole = (typeof STAFF_ROLES)[number];
@@ -17,7 +17,7 @@ export const LIST_SORTS = ["-last_activity", "last_activity", "-submitted_at", "
 
 /** What the audit log records. */
 export const AUDIT_ACTIONS = [
-  "login", "login failed", "logout", "view application", "download document", "download pdf copy", "review status", "note",
+  "login", "login failed", "logout", "view list", "view application", "download document", "download pdf copy", "review status", "note",
   "invite staff", "change staff", "staff enrolled",
   // Export jobs (src/server/exports/job-routes.ts): an admin downloading a job's file (starting one is an "export").
   "download export",
@@ -72,8 +72,15 @@ export const recoveryCodes = body({ recovery_codes: { type: "array", items: { ty
 
 /** Admins: POST /staff/api/staff invites; PATCH /staff/api/staff/{id} changes a role or disables (and enables). */
 export const inviteStaffBody = body({ email, role: { enum: STAFF_ROLES } }, ["email", "role"]);
-export const changeStaffBody = { ...body({ role: { enum: STAFF_ROLES }, disabled: { type: "boolean" } }, []), minProperties: 1 } as const;
-export const staffIdParams = body({ id: { type: "integer", minimum: 1, maximum: 2147483647 } }, ["id"]);
+export const changeStaffBody = {
+  ...body({
+    role: { enum: STAFF_ROLES },
+    disabled: { type: "boolean" },
+    keys_to: { ...rowId, description: "Disabling or demoting an admin: the active admin the integration keys they hold are handed to; without it, those keys are revoked" },
+  }, []),
+  minProperties: 1,
+} as const;
+export const staffIdParams = body({ id: rowId }, ["id"]);
 export const staffList = body({ staff: { type: "array", items: staffMember } }, ["staff"]);
 
 // --- The application list ---------------------------------------------------------------------
@@ -86,10 +93,10 @@ export const applicationFilter = body({
   plan: { type: "string", maxLength: 20, description: "The application plan (the decision_type answer: ED1); none: not answered" },
   review: { enum: [...REVIEW_STATUSES, "none"], description: "none: not reviewed yet (started applications)" },
   citizenship: { type: "string", maxLength: 20, description: "The citizenship_us answer: Y or N; none: not answered" },
-  started_from: { type: "string", format: "date", description: "Started (account made) on or after this day (office time zone)" },
-  started_to: { type: "string", format: "date", description: "Started on or before this day" },
-  submitted_from: { type: "string", format: "date", description: "Submitted on or after this day (office time zone)" },
-  submitted_to: { type: "string", format: "date", description: "Submitted on or before this day" },
+  started_from: { ...day, description: "Started (account made) on or after this day (office time zone)" },
+  started_to: { ...day, description: "Started on or before this day" },
+  submitted_from: { ...day, description: "Submitted on or after this day (office time zone)" },
+  submitted_to: { ...day, description: "Submitted on or before this day" },
   sort: { enum: LIST_SORTS },
 }, []);
 
@@ -130,7 +137,6 @@ export const applicationPage = {
 /** The value a filter gives for "not answered" (term, plan, citizenship) and "not reviewed" (review). */
 export const NOT_ANSWERED = "none";
 
-const day = { type: "string", format: "date" } as const;
 const count = { type: "integer", minimum: 0 } as const;
 const periodCounts = body({ today: count, week: count, cycle: count }, ["today", "week", "cycle"]);
 /** One value of a split (null: not answered, or not reviewed): this cycle's applications with it, not yet submitted and submitted. */
@@ -156,7 +162,7 @@ export const dashboard = body({
 
 // --- One application --------------------------------------------------------------------------
 
-export const applicationIdParams = body({ id: { type: "integer", minimum: 1, maximum: 2147483647 } }, ["id"]);
+export const applicationIdParams = body({ id: rowId }, ["id"]);
 
 export const timelineEvent = {
   type: "object",
@@ -238,10 +244,10 @@ export const noteBody = body({ body: { type: "string", minLength: 1, maxLength: 
 export const auditQuery = body({
   actor: { type: "string", maxLength: 254, description: "A staff member's e-mail, or an applicant's (what they did to their own account)" },
   action: { enum: AUDIT_ACTIONS },
-  application: { type: "integer", minimum: 1, maximum: 2147483647 },
-  from: { type: "string", format: "date" },
-  to: { type: "string", format: "date" },
-  before: { type: "integer", minimum: 1, description: "The `next` of the page before" },
+  application: rowId,
+  from: day,
+  to: day,
+  before: { type: "integer", minimum: 1, maximum: Number.MAX_SAFE_INTEGER, description: "The `next` of the page before" },
 }, []);
 
 export const auditEntry = {

@@ -41,9 +41,10 @@ import type { LocalStorage } from "./storage/local";
 import { openStorage } from "./storage/storage";
 import { runOperatorCommand } from "./staff/operator";
 import { openOperatorChannel } from "./staff/operator-channel";
-import { STAFF_API } from "./staff/access";
+import { STAFF_API, staffOfRequest } from "./staff/access";
+import { liveKeyOf } from "./staff/api-keys";
 import { staffRoutes } from "./staff/routes";
-import { integrationRoutes } from "./staff/integration";
+import { bearerOf, integrationRoutes } from "./staff/integration";
 import { staffCookie } from "./staff/sessions";
 import { sweepExpired } from "./jobs/sweep";
 import { webRoutes } from "./platform/web";
@@ -163,7 +164,19 @@ export async function buildServer(options: ServerOptions): Promise<{ app: Fastif
   });
   // The metrics are on their own port (platform/metrics.ts); here the path is nobody's, not the browser app's page.
   app.get("/metrics", { schema: { hide: true } }, (_request, reply) => reply.callNotFound());
-  app.get("/api/openapi.json", { schema: { hide: true } }, async () => app.swagger());
+  // The whole API's description is the office's (a staff session or an integration key): it maps
+  // every route a stranger could try. The applicant's routes, which the browser app calls from any
+  // page, are described to anyone.
+  app.get("/api/openapi.json", { schema: { hide: true } }, async (request) => {
+    const presented = bearerOf(request);
+    const isOffice = (await staffOfRequest(ctx, request)) !== null || (presented !== undefined && (await liveKeyOf(ctx, presented)) !== null);
+    if (!isOffice) throw refuse(401, "loginNeeded");
+    return app.swagger();
+  });
+  app.get("/public/openapi.json", { schema: { hide: true } }, async () => {
+    const whole = app.swagger() as { paths?: Record<string, unknown> };
+    return { ...whole, paths: Object.fromEntries(Object.entries(whole.paths ?? {}).filter(([path]) => !path.startsWith(STAFF_API))) };
+  });
 
   accountRoutes(app, ctx);
   temporaryAnswerRoutes(app, ctx);

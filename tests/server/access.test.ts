@@ -50,7 +50,7 @@ describe.each(databaseKinds)("access on %s", (kind) => {
   afterAll(async () => { await server.app.close(); });
 
   it("has a call for every /api route of the OpenAPI document", async () => {
-    const { paths } = json(await new Client(server).get("/api/openapi.json")) as { paths: Record<string, Record<string, unknown>> };
+    const { paths } = json(await new Client(server).get("/public/openapi.json")) as { paths: Record<string, Record<string, unknown>> };
     const routes = Object.entries(paths).filter(([path]) => path.startsWith("/api/"))
       .flatMap(([path, methods]) => Object.keys(methods).map((m) => `${m.toUpperCase()} ${path}`));
     expect(routes.sort()).toEqual(Object.keys(calls).sort());

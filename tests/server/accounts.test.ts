@@ -202,21 +202,44 @@ describe.each(databaseKinds)("accounts on %s", (kind) => {
       expect([response.statusCode, json(response).message]).toEqual([400, message]);
     });
 
-    it("throttles an account after 5 failures for 15 minutes, even with the right password", async () => {
+    it("throttles an account from the address that failed 5 times for 15 minutes, even with the right password, and not from another", async () => {
       const username = newAddress();
       await loggedInApplicant(server, username);
-      for (let i = 0; i < 5; i++) await new Client(server, `10.1.0.${i}`).post("/public/login", { username, password: "Wrong-Password-1" });
-      const blocked = await new Client(server, "10.1.1.1").post("/public/login", { username, password: PASSWORD });
+      for (let i = 0; i < 5; i++) await new Client(server, "10.1.0.1").post("/public/login", { username, password: "Wrong-Password-1" });
+      const blocked = await new Client(server, "10.1.0.1").post("/public/login", { username, password: PASSWORD });
       expect([blocked.statusCode, json(blocked).message]).toEqual([429, messages.loginThrottled(15)]);
-      server.advance(15 * MINUTE);
       expect((await new Client(server, "10.1.1.1").post("/public/login", { username, password: PASSWORD })).statusCode).toBe(200);
+      server.advance(15 * MINUTE);
+      expect((await new Client(server, "10.1.0.1").post("/public/login", { username, password: PASSWORD })).statusCode).toBe(200);
     });
 
-    it("checks at most 5 of 30 wrong passwords sent at once, and answers the rest 429", async () => {
+    it("leaves an applicant able to log in from their phone while 300 wrong passwords come from one address", async () => {
+      const username = newAddress();
+      await loggedInApplicant(server, username);
+      const statuses: number[] = [];
+      for (let i = 0; i < 300; i++) statuses.push((await new Client(server, "10.5.0.1").post("/public/login", { username, password: `Wrong-Password-${i}` })).statusCode);
+      expect(statuses.filter((s) => s === 400)).toHaveLength(5);
+      expect(statuses.filter((s) => s === 429)).toHaveLength(295);
+      expect((await new Client(server, "10.5.9.9").post("/public/login", { username, password: PASSWORD })).statusCode).toBe(200);
+    });
+
+    it("throttles an account everywhere for 15 minutes past 100 failures from many addresses", async () => {
+      const username = newAddress();
+      await loggedInApplicant(server, username);
+      for (let a = 0; a < 20; a++) {
+        for (let i = 0; i < 5; i++) expect((await new Client(server, `10.6.${a}.1`).post("/public/login", { username, password: "Wrong-Password-1" })).statusCode).toBe(400);
+      }
+      const blocked = await new Client(server, "10.6.99.1").post("/public/login", { username, password: PASSWORD });
+      expect([blocked.statusCode, json(blocked).message]).toEqual([429, messages.loginThrottled(15)]);
+      server.advance(15 * MINUTE);
+      expect((await new Client(server, "10.6.99.1").post("/public/login", { username, password: PASSWORD })).statusCode).toBe(200);
+    });
+
+    it("checks at most 5 of 30 wrong passwords sent at once from one address, and answers the rest 429", async () => {
       const username = newAddress();
       await loggedInApplicant(server, username);
       const responses = await Promise.all(Array.from({ length: 30 }, (_, i) =>
-        new Client(server, `10.3.${i}.1`).post("/public/login", { username, password: `Wrong-Password-${i}` })));
+        new Client(server, "10.3.0.1").post("/public/login", { username, password: `Wrong-Password-${i}` })));
       const answers = responses.map((r) => [r.statusCode, json(r).message]);
       expect(answers.filter(([status]) => status === 400), "checked").toHaveLength(5);
       expect(answers.filter(([status]) => status === 400).every(([, message]) => message === messages.loginWrong)).toBe(true);
@@ -405,6 +428,17 @@ describe.each(databaseKinds)("accounts on %s", (kind) => {
       expect((await check({ username }))[0]).toBe(400);
       server.advance(30 * MINUTE + 1_000);
       expect(await check({ username, id })).toEqual(refused);
+    });
+
+    it("ends the account's login counts, from every address: the guesses were at the old password", async () => {
+      const username = newAddress();
+      await loggedInApplicant(server, username);
+      for (let i = 0; i < 5; i++) await new Client(server, "10.7.0.1").post("/public/login", { username, password: "Wrong-Password-1" });
+      expect((await new Client(server, "10.7.0.1").post("/public/login", { username, password: PASSWORD })).statusCode).toBe(429);
+      server.advance(MINUTE);
+      await new Client(server).post("/public/forgot-password", { username });
+      await new Client(server).post("/public/reset-password", { username, password: "Brand-New-Secret-7", id: resetIdFor(username) });
+      expect((await new Client(server, "10.7.0.1").post("/public/login", { username, password: "Brand-New-Secret-7" })).statusCode).toBe(200);
     });
 
     it("confirms an account never confirmed: the reset mail proved the address", async () => {

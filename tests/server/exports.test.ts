@@ -15,8 +15,9 @@ import { definitions, labelOf, optionsOf } from "../support/definitions";
 import type { Answers } from "../../src/engine/runtime";
 import { finishPdfCopy, pdfCopyOf, startPdfCopy } from "../../src/server/data/pdf-copies";
 import { storageKey } from "../../src/server/convert/documents";
-import { COPY_NOT_READY, PIECE_LENGTH, writeExport } from "../../src/server/exports/export";
+import { COPY_NOT_READY, PIECE_LENGTH, writeExport, ZIP_COPIES_STARTED } from "../../src/server/exports/export";
 import { messages } from "../../src/api-contract/messages";
+import { EXPORT_DIRECT_LIMIT } from "../../src/api-contract/export-jobs";
 import { completeApplication, databaseKinds, json, loggedInStaff, TEST_DAY, type Client, type TestServer, startTestServer } from "./harness";
 
 const complete = completeApplication();
@@ -237,6 +238,26 @@ describe.each(databaseKinds)("the office's exports (%s)", (kind) => {
       // Bob's copy is on its way, for the next export.
       expect((await pdfCopyOf(server.db, bob.id))?.status).toBe("UNPROCESSED");
     });
+
+    it(`starts at most ${ZIP_COPIES_STARTED} PDF copies, so applicants' own copies do not wait behind a large zip`, async () => {
+      const term = "EX04";
+      const count = ZIP_COPIES_STARTED + 3;
+      await server.db.query(
+        "INSERT INTO users (username, password_hash, created_at) SELECT 'copyless' || i || '@example.org', 'x', $1 FROM generate_series(1, $2::int) i",
+        [server.clock.now, count]);
+      await server.db.query(
+        `INSERT INTO applications (user_id, answers, updated_at, submitted_at, reference, review_status)
+         SELECT id, jsonb_build_object('entry_term', $1::text), $2, $2, 'WU-EX04-' || lpad(id::text, 6, '0'), 'received' FROM users WHERE username LIKE 'copyless%@example.org'`,
+        [term, server.clock.now]);
+      const files = unzipSync(new Uint8Array((await get(admin, `/staff/api/exports/zip?term=${term}`)).rawPayload));
+      const notes = Object.entries(files).map(([, bytes]) => Buffer.from(bytes).toString());
+      expect(notes).toHaveLength(count);
+      expect(notes.filter((note) => note.includes("Making it has started"))).toHaveLength(ZIP_COPIES_STARTED);
+      expect(notes.filter((note) => note.includes("start this one from the application's page"))).toHaveLength(3);
+      const [{ n }] = await server.db.query<{ n: number }>(
+        "SELECT count(*)::int AS n FROM pdf_copies WHERE user_id IN (SELECT id FROM users WHERE username LIKE 'copyless%@example.org')") as [{ n: number }];
+      expect(n).toBe(ZIP_COPIES_STARTED);
+    });
   });
 
   describe("who may export, and the audit log", () => {
@@ -291,5 +312,26 @@ describe.each(databaseKinds)("the office's exports (%s)", (kind) => {
       expect(detail).toMatchObject({ format: "csv", filter: `term=${LARGE_TERM}`, complete: false });
       expect(detail.rows).toBeLessThan(LARGE);
     });
+  });
+
+  // Last: the applications it adds would be over the limit in any export not filtered by term.
+  it(`refuses a direct download of more than ${EXPORT_DIRECT_LIMIT.toLocaleString("en-US")} applications, as the browser would start a job`, async () => {
+    const term = "EX03";
+    await server.db.query(
+      "INSERT INTO users (username, password_hash, created_at) SELECT 'many' || i || '@example.org', 'x', $1 FROM generate_series(1, $2::int) i",
+      [server.clock.now, EXPORT_DIRECT_LIMIT + 1]);
+    await server.db.query(
+      `INSERT INTO applications (user_id, answers, updated_at)
+       SELECT id, jsonb_build_object('entry_term', $1::text), $2 FROM users WHERE username LIKE 'many%@example.org'`,
+      [term, server.clock.now]);
+    for (const format of ["csv", "jsonl"]) {
+      const r = await admin.get(`/staff/api/exports/${format}?term=${term}`);
+      expect([r.statusCode, json(r)], format).toEqual([422, { message: messages.exportTooLarge(EXPORT_DIRECT_LIMIT + 1, EXPORT_DIRECT_LIMIT), code: "exportTooLarge" }]);
+    }
+    expect(messages.exportTooLarge(EXPORT_DIRECT_LIMIT + 1, EXPORT_DIRECT_LIMIT)).toMatch(/^5,001 applications match: an export of more than 5,000 is made in the background\./);
+    // The labels describe the columns, not applications; and one application fewer is a download.
+    expect((await admin.get("/staff/api/exports/labels")).statusCode).toBe(200);
+    await server.db.query("DELETE FROM applications WHERE user_id = (SELECT id FROM users WHERE username = 'many1@example.org')");
+    expect((await get(admin, `/staff/api/exports/csv?term=${term}`)).statusCode).toBe(200);
   });
 });

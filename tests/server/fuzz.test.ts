@@ -15,6 +15,7 @@ import type { LightMyRequestResponse } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { IDLE_MS, LIFETIME_MS, startSession } from "../../src/server/auth/sessions";
 import { startStaffSession } from "../../src/server/staff/sessions";
+import { LIST_SORTS } from "../../src/api-contract";
 import { messages } from "../../src/api-contract/messages";
 import { Client, codeFor, completeApplication, databaseKinds, loggedInApplicant, loggedInStaff, newAddress, PASSWORD, startTestServer, type TestServer } from "./harness";
 
@@ -39,6 +40,7 @@ interface Schema {
   minimum?: number;
   maximum?: number;
   maxItems?: number;
+  format?: string;
 }
 interface Parameter { name: string; in: string; schema?: Schema }
 interface Operation { parameters?: Parameter[]; requestBody?: { content?: Record<string, { schema?: Schema }> } }
@@ -74,8 +76,8 @@ function routesOf(printed: string): { method: string; path: string }[] {
   return found;
 }
 
-async function discoverRoutes(server: TestServer): Promise<Route[]> {
-  const response = await server.app.inject({ method: "GET", url: "/api/openapi.json" });
+async function discoverRoutes(server: TestServer, staff: Client): Promise<Route[]> {
+  const response = await staff.get("/api/openapi.json");
   const paths = (response.json() as { paths: Record<string, Record<string, Operation>> }).paths;
   const routes = routesOf(server.app.printRoutes({ commonPrefix: false })).map(({ method, path }): Route => {
     const operation = paths[path]?.[method.toLowerCase()];
@@ -132,6 +134,10 @@ const poolFor = (pools: Pools, name: string | undefined) => fc.constantFrom(...(
 function validValue(schema: Schema, pools: Pools, depth = 0, name?: string): fc.Arbitrary<Text> {
   if (schema.enum) return fc.constantFrom(...schema.enum).map(text);
   const type = Array.isArray(schema.type) ? schema.type[0] : schema.type;
+  if (schema.format === "date" || schema.format === "date-time") {
+    const instant = fc.date({ min: new Date("1000-01-01T00:00:00Z"), max: new Date("9999-12-31T23:59:59Z"), noInvalidDate: true }).map((d) => d.toISOString());
+    return instant.map((at) => text(schema.format === "date" ? at.slice(0, 10) : at));
+  }
   switch (type) {
     case "string": {
       // Within maxLength, counted in code points as Ajv counts.
@@ -170,6 +176,36 @@ function invalidValue(schema: Schema): fc.Arbitrary<Text> {
     deepNesting,
     prototypeKeys,
   );
+}
+
+/**
+ * Query and path parameters at and past the edges of what their types hold, where a value reaches
+ * SQL: years 0 and 10000, offsets PostgreSQL has not, numbers JavaScript holds and PostgreSQL's
+ * integer, bigint and real do not (each of these once answered 500 somewhere in the office).
+ */
+const EDGE_TEXTS = [
+  "0000-01-01", "0001-01-01", "1000-01-01", "9999-12-31", "10000-01-01", "-0001-01-01", "+275760-09-13", "2026-02-29", "2028-02-29", "2026-13-01",
+  "2026-11-01T00:00:00Z", "0000-01-01T00:00:00Z", "2026-11-01T00:00:00+99:99", "2026-11-01T00:00:00+15:59", "2026-11-01T00:00:00-16:00",
+  "9999-12-31T23:59:59.999999Z", "0", "-0", "1", "2147483647", "2147483648", "9007199254740991", "9007199254740993", "99999999999999999999",
+  "1e20", "1e308", "1e309", "5e-324", "-1e308", "Infinity", "-Infinity", "NaN", "0x10", "1_000", " 7", "7 ", "1.0", "1.5", "+1",
+];
+/** The same edges inside a cursor written as ours are (base64url JSON): what comes back from a browser or a key's holder is untrusted. */
+const EDGE_VALUES: unknown[] = [
+  0, -0, 1, 0.5, 1e308, -1e308, 5e-324, 1e-39, 3.4e38, 3.5e38, 2147483648, 2 ** 53 + 2, "", "x", null, true, [], {},
+  "0000-01-01T00:00:00+00:00", "2026-11-22T12:00:00.123456+99:99", "2026-11-22T12:00:00.123456+15:59", "2026-11-22T12:00:00.123456Z",
+  "0000-01-01T00:00:00.000000Z", "9999-12-31T23:59:59.999999Z",
+];
+const cursorText = fc.tuple(fc.constantFrom(...LIST_SORTS, "relevance", "x"), fc.constantFrom(...EDGE_VALUES), fc.constantFrom(0, 1, 2147483647, 2147483648, -1, 1.5))
+  .chain(([order, value, id]) => fc.constantFrom([order, value, id], [value, id]))
+  .map((cursor) => Buffer.from(JSON.stringify(cursor)).toString("base64url"));
+
+/** A query or path parameter's text: mostly one its schema takes, often an edge above or a cursor holding one. */
+function parameterText(parameter: Parameter, pools: Pools): fc.Arbitrary<string> {
+  const valid = validValue(parameter.schema ?? {}, pools, 0, parameter.name).map((t) => {
+    const value: unknown = JSON.parse(t);
+    return typeof value === "string" ? value : JSON.stringify(value);
+  });
+  return fc.oneof({ weight: 3, arbitrary: valid }, { weight: 2, arbitrary: fc.constantFrom(...EDGE_TEXTS) }, { weight: 1, arbitrary: cursorText });
 }
 
 /** An object with the schema's real field names: mostly valid values, some not, some unknown keys. */
@@ -215,7 +251,7 @@ interface FuzzRequest {
   contentType: string | undefined;
   payload: string | undefined;
   headers: Record<string, string>;
-  who: "anonymous" | "student" | "submitted" | "admin";
+  who: "anonymous" | "student" | "submitted" | "admin" | "key";
   /** For the anonymous client: a session cookie nobody was given. */
   forgedCookie: string | undefined;
   /** Time that passes before the request (codes, reset links, sessions, limits expire), in ms. */
@@ -234,7 +270,11 @@ function requestFor(route: Route, pools: Pools): fc.Arbitrary<FuzzRequest> {
     fc.constantFrom("%00", "%ZZ", "%", "%ED%A0%80", "%C0%80", "..", "%2e%2e", "0", "-1", "99999999999999999999", "null", "x".repeat(5000)),
   );
   /** The route's path with random path parameters (when it has any). */
-  const filled = fc.tuple(...(route.path.match(/\{\w+\}/g) ?? []).map(() => segment))
+  const pathParameter = (name: string) => {
+    const parameter = route.parameters.find((p) => p.in === "path" && p.name === name);
+    return parameter ? fc.oneof(segment, parameterText(parameter, pools).map(encode)) : segment;
+  };
+  const filled = fc.tuple(...(route.path.match(/\{\w+\}/g) ?? []).map((name) => pathParameter(name.slice(1, -1))))
     .map((values) => { let i = 0; return route.path.replace(/\{\w+\}/g, () => values[i++]!); });
   const wildPath = fc.oneof(
     fc.tuple(filled, segment).map(([p, s]) => `${p}/${s}`),
@@ -242,14 +282,17 @@ function requestFor(route: Route, pools: Pools): fc.Arbitrary<FuzzRequest> {
     fc.tuple(fc.constantFrom("", "/api", "/public", "/lookup", "/service"), fc.array(segment, { minLength: 1, maxLength: 3 })).map(([base, parts]) => `${base}/${parts.join("/")}`),
   );
 
-  const queryNames = route.parameters.filter((p) => p.in === "query").map((p) => p.name);
+  const queryParameters = route.parameters.filter((p) => p.in === "query");
+  const queryNames = queryParameters.map((p) => p.name);
   const queryKey = fc.oneof(fc.constantFrom(...queryNames, "token", "__proto__", "constructor", "a[]", "a[b]", "", "%00"), fc.string().map(encode));
   const queryValue = fc.oneof(
     poolFor(pools, undefined).map(encode),
     anyString.map(encode),
     fc.constantFrom("%00", "a%00b", "%", "%zz", "%ED%A0%80", "%C0%80", "%FF", "%F0%9F%99%82", "x".repeat(200), ""),
   );
-  const cleanQuery = fc.tuple(...queryNames.map((name) => poolFor(pools, name).map((v) => `${name}=${encode(v)}`)))
+  // Each parameter one time in two, so that one refused value does not hide what the others reach.
+  const cleanQuery = fc.tuple(...queryParameters.map((p) => fc.option(parameterText(p, pools).map((v) => `${p.name}=${encode(v)}`), { freq: 2 })))
+    .map((pairs) => pairs.filter((pair) => pair !== null))
     .map((pairs) => (pairs.length ? `?${pairs.join("&")}` : ""));
   const wildQuery = fc.oneof(
     { weight: 3, arbitrary: fc.array(fc.tuple(queryKey, queryValue), { minLength: 1, maxLength: 5 }).map((pairs) => `?${pairs.map(([k, v]) => `${k}=${v}`).join("&")}`) },
@@ -284,7 +327,7 @@ function requestFor(route: Route, pools: Pools): fc.Arbitrary<FuzzRequest> {
     contentType: either(fc.constantFrom(...JSON_TYPES), fc.constantFrom(...OTHER_TYPES, undefined)),
     payload: either(wellFormed, wildPayload),
     headers: either(cleanHeaders, wildHeaders),
-    who: fc.constantFrom("anonymous", "student", "student", "submitted", "admin"),
+    who: fc.constantFrom("anonymous", "student", "student", "submitted", "admin", "key"),
     forgedCookie: rarely(fc.oneof(printable, fc.constant("x".repeat(43))), 5),
     wait: rarely(fc.constantFrom(61 * SECOND, 11 * MINUTE, 16 * MINUTE, 31 * MINUTE, 13 * HOUR, 31 * DAY), 30),
   }).map((request) => Object.assign(request, { [fc.toStringMethod]: () => describeRequest(request) }));
@@ -293,7 +336,7 @@ function requestFor(route: Route, pools: Pools): fc.Arbitrary<FuzzRequest> {
 const shorten = (value: string, length = 300) => (value.length > length ? `${value.slice(0, length)}… (${value.length} characters)` : value);
 /** The request in a few lines (a counterexample can hold a 1 MB body). */
 function describeRequest(request: FuzzRequest): string {
-  return `${request.wait ? `after ${request.wait / SECOND} s: ` : ""}${request.method} ${shorten(request.url)} as ${request.who === "student" ? "the student" : request.who === "submitted" ? "the student who submitted" : request.who === "admin" ? "an admin of the office" : `anonymous${request.forgedCookie !== undefined ? ", forged session cookie" : ""}`}`
+  return `${request.wait ? `after ${request.wait / SECOND} s: ` : ""}${request.method} ${shorten(request.url)} as ${request.who === "student" ? "the student" : request.who === "submitted" ? "the student who submitted" : request.who === "admin" ? "an admin of the office" : request.who === "key" ? "the integration API's key" : `anonymous${request.forgedCookie !== undefined ? ", forged session cookie" : ""}`}`
     + `\ncontent-type: ${request.contentType ?? "(none)"}, headers: ${JSON.stringify(request.headers)}`
     + `\npayload: ${request.payload === undefined ? "(none)" : JSON.stringify(shorten(request.payload))}`;
 }
@@ -312,6 +355,7 @@ function describeRequest(request: FuzzRequest): string {
  *   the refusals (wrong password, 429) are exactly what they count.
  * - audit_log: a refused staff login is recorded by design (the address typed, from where).
  * - staff_sessions.last_seen_at: as sessions'.
+ * - api_keys.last_used_at: every call with a key, refused or not, is its use.
  * - schema_migrations and server_keys: written once when the server starts, by no request.
  * - lookup_schools and lookup_spellings: written by the import script and the sample loaded at start, by no request.
  * definition_versions is snapshotted without its files (a trigger refuses any change to a version).
@@ -336,7 +380,7 @@ const SNAPSHOT = `SELECT json_build_object(
   'staff_sessions', (SELECT json_agg(to_jsonb(t) - 'last_seen_at' ORDER BY t.id_hash) FROM staff_sessions t),
   'export_jobs', (SELECT json_agg(t ORDER BY t.id) FROM export_jobs t),
   'review_notes', (SELECT json_agg(t ORDER BY t.id) FROM review_notes t),
-  'api_keys', (SELECT json_agg(t ORDER BY t.id) FROM api_keys t),
+  'api_keys', (SELECT json_agg(to_jsonb(t) - 'last_used_at' ORDER BY t.id) FROM api_keys t),
   'definition_versions', (SELECT json_agg(json_build_object('hash', t.hash, 'label', t.label, 'published_at', t.published_at) ORDER BY t.hash) FROM definition_versions t)
 )::text AS snapshot`;
 const SNAPSHOT_TABLES = [
@@ -358,6 +402,8 @@ describe.each(databaseKinds)("fuzzing every route on %s", (kind) => {
   /** An admin of the admissions office, logged in again whenever the fuzz logged them out. */
   let admin: { client: Client; id: number };
   let pools: Pools;
+  /** An integration API key the admin made: the API's routes reached with it. */
+  let apiKey: string;
   let requests = 0;
   let refused = 0;
   let renewedLogins = 0;
@@ -394,6 +440,9 @@ describe.each(databaseKinds)("fuzzing every route on %s", (kind) => {
     const staff = await loggedInStaff(server, "admin");
     admin = { client: staff, id: staff.staffId };
     const reviewer = await loggedInStaff(server, "reviewer");
+    const made = await staff.post("/staff/api/api-keys", { name: "fuzzed" });
+    expect(made.statusCode, made.body).toBe(201);
+    apiKey = (made.json() as { key: string }).key;
 
     // Values for the fuzz to aim at: an unconfirmed account with a live code, a pending password
     // reset of the student, a visitor's saved answers, the form's tab ids.
@@ -461,10 +510,22 @@ describe.each(databaseKinds)("fuzzing every route on %s", (kind) => {
     admin.client.cookies.set(name, await startStaffSession(server.db, server.ctx.hash, admin.id, server.clock.now));
   };
 
+  /** The audit log's newest row of an export when the last one was checked. */
+  let lastExport = 0;
+  /** An export answered 200 is a stream: its audit row says whether it broke off midway, after the 200. */
+  const expectWholeExport = async (label: string) => {
+    const newer = async () => server.db.query<{ id: string; detail: { complete: boolean } }>(
+      "SELECT id, detail FROM audit_log WHERE action = 'export' AND id > $1 ORDER BY id", [lastExport]);
+    await expect.poll(async () => (await newer()).length, { timeout: 10_000, message: `no audit row of the export:\n${label}` }).toBeGreaterThan(0);
+    const rows = await newer();
+    lastExport = Number(rows.at(-1)!.id);
+    expect(rows.map((row) => row.detail.complete), `an export broke off after its 200:\n${label}`).toEqual(rows.map(() => true));
+  };
+
   const send = async (route: Route, request: FuzzRequest) => {
     requests++;
     if (request.wait) server.advance(request.wait);
-    const student = request.who === "anonymous" || request.who === "admin" ? undefined : students[request.who === "student" ? 0 : 1]!;
+    const student = request.who === "student" ? students[0]! : request.who === "submitted" ? students[1]! : undefined;
     if (student) await keepLoggedIn(student);
     if (request.who === "admin") await keepStaffLoggedIn();
     const cookies = student ? [...student.client.cookies].map(([k, v]) => `${k}=${v}`).join("; ")
@@ -481,6 +542,7 @@ describe.each(databaseKinds)("fuzzing every route on %s", (kind) => {
         ...request.headers,
         ...(request.contentType !== undefined ? { "content-type": request.contentType } : {}),
         ...(cookies ? { cookie: cookies } : {}),
+        ...(request.who === "key" ? { authorization: `Bearer ${apiKey}` } : {}),
       },
       ...(request.payload !== undefined ? { payload: request.payload } : {}),
     });
@@ -491,6 +553,7 @@ describe.each(databaseKinds)("fuzzing every route on %s", (kind) => {
 
     const label = `fuzzing ${route.method} ${route.path}: ${describeRequest(request)}\n→ ${response.statusCode} ${shorten(response.body)}`;
     expect(response.statusCode, label).toBeLessThan(500);
+    if (response.statusCode === 200 && route.path.startsWith("/staff/api/exports/")) await expectWholeExport(label);
     if (response.statusCode >= 400) {
       refused++;
       expect(response.headers["content-type"], label).toMatch(/^application\/json/);
@@ -522,7 +585,7 @@ describe.each(databaseKinds)("fuzzing every route on %s", (kind) => {
   });
 
   it("answers every route without a 5xx, refuses with a message, and a refusal changes nothing", async () => {
-    const routes = await discoverRoutes(server);
+    const routes = await discoverRoutes(server, admin.client);
     expect(routes.filter((r) => r.exists).map((r) => `${r.method} ${r.path}`)).toEqual(expect.arrayContaining(["GET /health", "PUT /api/answer", "POST /public/signup"]));
     const runs = Math.ceil(REQUESTS / routes.length);
     for (const route of routes) {

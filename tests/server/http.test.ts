@@ -89,8 +89,8 @@ describe("HTTP rules", () => {
     expect([response.statusCode, json(response).message]).toEqual([404, "There is no DELETE /public/everything."]);
   });
 
-  it("serves an OpenAPI document made from the route schemas", async () => {
-    const doc = json(await new Client(server).get("/api/openapi.json")) as { openapi: string; paths: Record<string, Record<string, { requestBody?: unknown }>> };
+  it("serves anyone an OpenAPI document of the applicant's routes, made from the route schemas", async () => {
+    const doc = json(await new Client(server).get("/public/openapi.json")) as { openapi: string; paths: Record<string, Record<string, { requestBody?: unknown }>> };
     expect(doc.openapi).toMatch(/^3\./);
     expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(["/public/signup", "/public/login", "/api/answer", "/api/submit", "/public/tmp"]));
     expect(JSON.stringify(doc.paths["/api/answer"]!.put!.requestBody)).toContain("personal_statement_essay");

@@ -128,11 +128,14 @@ describe.each(databaseKinds)("the integration API (%s)", (kind) => {
 
     it("refuses a submitted_since or a cursor that is not one, with a message", async () => {
       const { key } = await newKey("sis-refusals");
-      for (const since of ["yesterday", "2026-13-01", "2026-10-10T09:00:00", "2026-02-30"]) {
+      // Years PostgreSQL has not (0) or JavaScript writes otherwise (10000) once reached the database with a 500.
+      for (const since of ["yesterday", "2026-13-01", "2026-10-10T09:00:00", "2026-02-30", "0000-01-01", "0000-01-01T00:00:00Z", "10000-01-01"]) {
         expect(refusal(await withKey(key, `/staff/api/applications?submitted_since=${since}`)), since).toEqual([400, messages.submittedSinceInvalid]);
       }
       const forged = (value: unknown) => Buffer.from(JSON.stringify(value)).toString("base64url");
-      for (const cursor of ["not-a-cursor", forged(["2026-10-10", 1]), forged(["2026-10-10T00:00:00.000000Z", -1]), forged({ id: 1 })]) {
+      for (const cursor of [
+        "not-a-cursor", forged(["2026-10-10", 1]), forged(["2026-10-10T00:00:00.000000Z", -1]), forged({ id: 1 }), forged(["0000-01-01T00:00:00.000000Z", 1]),
+      ]) {
         expect(refusal(await withKey(key, `/staff/api/applications?cursor=${cursor}`)), cursor).toEqual([400, messages.badCursor]);
       }
     });
@@ -154,6 +157,17 @@ describe.each(databaseKinds)("the integration API (%s)", (kind) => {
       const given = Object.entries((await server.db.query<{ answers: Record<string, unknown> }>("SELECT answers FROM applications WHERE user_id = $1", [john.id]))[0]!.answers)
         .filter(([k, v]) => v !== "" && !k.endsWith("_desc")).map(([k]) => k).sort();
       expect(Object.keys(application.answers).sort()).toEqual(given);
+    });
+
+    it("flags an answer holding bidirectional controls, which may display in another order than it is stored", async () => {
+      const { key } = await newKey("sis-bidi");
+      const [user] = await server.db.query<{ id: number }>("INSERT INTO users (username, password_hash, created_at) VALUES ('bidi@example.org', 'x', $1) RETURNING id", [server.clock.now]);
+      await server.db.query(
+        "INSERT INTO applications (user_id, answers, updated_at, submitted_at, reference, review_status) VALUES ($1, $2::jsonb, $3, $3, 'WU-PG02-000001', 'received')",
+        [user!.id, JSON.stringify({ first_name: "Ann\u202Efdp.exe", last_name: "Lee" }), server.clock.now]);
+      const application = (await withKey(key, "/staff/api/applications/WU-PG02-000001")).json() as Application;
+      expect(application.answers.first_name).toEqual({ value: "Ann\u202Efdp.exe", label: labelOf("first_name"), has_bidi_controls: true });
+      expect(application.answers.last_name).toEqual({ value: "Lee", label: labelOf("last_name") });
     });
 
     it("answers 404 for a reference no submitted application has", async () => {
@@ -266,6 +280,15 @@ describe.each(databaseKinds)("the integration API (%s)", (kind) => {
       expect((await server.db.query("SELECT count(*)::int AS n FROM audit_log WHERE action = 'api call' AND actor = 'sis-busy'"))[0]).toEqual({ n: API_CALLS_PER_MINUTE });
     });
 
+    it(`counts a call with bad parameters before checking them: a key adds at most ${API_CALLS_PER_MINUTE} audit rows a minute, whatever it sends`, async () => {
+      const { key } = await newKey("sis-sloppy");
+      const statuses: number[] = [];
+      for (let i = 0; i < 300; i++) statuses.push((await withKey(key, `/staff/api/applications?submitted_since=0000-01-${i}`)).statusCode);
+      expect(statuses.filter((s) => s === 400)).toHaveLength(API_CALLS_PER_MINUTE);
+      expect(statuses.filter((s) => s === 429)).toHaveLength(300 - API_CALLS_PER_MINUTE);
+      expect((await server.db.query("SELECT count(*)::int AS n FROM audit_log WHERE actor = 'sis-sloppy'"))[0]).toEqual({ n: API_CALLS_PER_MINUTE });
+    });
+
     it("records each call with the route, the query and the key's name, never the key", async () => {
       const { id, key } = await newKey("sis-audited");
       await withKey(key, `/staff/api/applications/${john.reference}`);
@@ -278,6 +301,15 @@ describe.each(databaseKinds)("the integration API (%s)", (kind) => {
         { staff_id: null, actor: "sis-audited", application_id: null, detail: { key_id: id, route: "GET /staff/api/applications", query: "submitted_since=2026-11-22", status: 200 } },
         { staff_id: null, actor: "sis-audited", application_id: null, detail: { key_id: id, route: "GET /staff/api/applications", query: "submitted_since=never&token=[redacted]", status: 400 } },
       ]);
+      // Each application a page of the list gave is a row of its own: who read which is the first question after an incident.
+      const reads = async () => server.db.query<{ application_id: number; detail: unknown }>(
+        "SELECT application_id, detail FROM audit_log WHERE action = 'view application' AND actor = 'sis-audited' ORDER BY id");
+      const before = (await reads()).length;
+      const page = (await withKey(key, "/staff/api/applications")).json() as Page;
+      expect(page.applications.length).toBeGreaterThan(1);
+      const ids = await server.db.query<{ user_id: number }>(
+        "SELECT user_id FROM applications WHERE reference = ANY($1::text[]) ORDER BY submitted_at, user_id", [page.applications.map((a) => a.reference)]);
+      expect((await reads()).slice(before)).toEqual(ids.map((row) => ({ application_id: row.user_id, detail: { key_id: id } })));
       const secret = key.slice(4);
       expect(await server.db.query("SELECT 1 FROM audit_log WHERE detail::text LIKE $1 OR actor LIKE $1", [`%${secret}%`])).toEqual([]);
       expect(await server.db.query("SELECT 1 FROM api_keys WHERE key_hash LIKE $1 OR name LIKE $1", [`%${secret}%`])).toEqual([]);
@@ -286,7 +318,7 @@ describe.each(databaseKinds)("the integration API (%s)", (kind) => {
     it("lets admins make, list and revoke keys, shown once, each step in the audit log", async () => {
       const made = json(await admin.post("/staff/api/api-keys", { name: "sis" }));
       expect(made).toEqual({
-        id: expect.any(Number), name: "sis", key: expect.stringMatching(/^wuk_[A-Za-z0-9_-]{43}$/), created_by: admin.email,
+        id: expect.any(Number), name: "sis", key: expect.stringMatching(/^wuk_[A-Za-z0-9_-]{43}$/), created_by: admin.email, held_by: admin.email,
         created_at: server.clock.now.toISOString(), last_used_at: null, revoked_at: null,
       });
       const keys = async () => ((await admin.get("/staff/api/api-keys")).json() as { keys: Record<string, unknown>[] }).keys;
@@ -325,8 +357,45 @@ describe.each(databaseKinds)("the integration API (%s)", (kind) => {
     });
   });
 
-  it("documents the key routes in the OpenAPI document, with the bearer scheme", async () => {
-    const doc = json(await new Client(server).get("/api/openapi.json")) as {
+  describe("keys of an admin who leaves", () => {
+    const keysNamed = async (name: string) => ((await admin.get("/staff/api/api-keys")).json() as { keys: Record<string, unknown>[] }).keys.filter((k) => k.name === name);
+
+    it("go to the admin they are handed to and keep working; revoked when nobody takes them; handed only to another active admin", async () => {
+      const leaving = await loggedInStaff(server, "admin");
+      const kept = json(await leaving.post("/staff/api/api-keys", { name: "sis-kept" })) as { id: number; key: string };
+      const reader = await loggedInStaff(server, "reader");
+      expect(refusal(await admin.call("PATCH", `/staff/api/staff/${leaving.staffId}`, { role: "reviewer", keys_to: reader.staffId })))
+        .toEqual([409, messages.keysToInvalid]);
+      expect(refusal(await admin.call("PATCH", `/staff/api/staff/${leaving.staffId}`, { role: "reviewer", keys_to: leaving.staffId })))
+        .toEqual([409, messages.keysToInvalid]);
+      expect((await admin.call("PATCH", `/staff/api/staff/${leaving.staffId}`, { role: "reviewer", keys_to: admin.staffId })).statusCode).toBe(200);
+      expect(await keysNamed("sis-kept")).toEqual([expect.objectContaining({ created_by: leaving.email, held_by: admin.email, revoked_at: null })]);
+      expect((await withKey(kept.key, `/staff/api/applications/${john.reference}`)).statusCode).toBe(200);
+
+      const second = await loggedInStaff(server, "admin");
+      const gone = json(await second.post("/staff/api/api-keys", { name: "sis-gone" })) as { id: number; key: string };
+      expect((await admin.call("PATCH", `/staff/api/staff/${second.staffId}`, { disabled: true })).statusCode).toBe(200);
+      expect((await withKey(gone.key, `/staff/api/applications/${john.reference}`)).statusCode).toBe(401);
+      expect(await keysNamed("sis-gone")).toEqual([expect.objectContaining({ held_by: second.email, revoked_at: server.clock.now.toISOString() })]);
+      const audit = await server.db.query<{ actor: string; detail: unknown }>(
+        "SELECT actor, detail FROM audit_log WHERE action IN ('revoke api key', 'change staff') AND (detail->>'name' = 'sis-gone' OR detail->>'staff_id' = $1) ORDER BY id", [String(second.staffId)]);
+      expect(audit).toEqual([
+        { actor: admin.email, detail: { key_id: gone.id, name: "sis-gone", holder_left: true } },
+        { actor: admin.email, detail: { staff_id: second.staffId, email: second.email, disabled: true, keys_revoked: 1 } },
+      ]);
+    });
+  });
+
+  it("documents the key routes in the OpenAPI document, to the office and a key's holder only, with the bearer scheme", async () => {
+    expect(refusal(await new Client(server).get("/api/openapi.json"))).toEqual([401, messages.loginNeeded]);
+    expect(refusal(await (await loggedInApplicant(server)).get("/api/openapi.json"))).toEqual([401, messages.loginNeeded]);
+    const { key } = await newKey("sis-reads-the-docs");
+    expect((await withKey(key, "/api/openapi.json")).statusCode).toBe(200);
+    // Anyone may read the applicant's routes' description, and nothing of the office's.
+    const publicPaths = Object.keys((json(await new Client(server).get("/public/openapi.json")) as { paths: Record<string, unknown> }).paths);
+    expect(publicPaths).toEqual(expect.arrayContaining(["/public/login", "/api/answer"]));
+    expect(publicPaths.filter((path) => path.startsWith("/staff"))).toEqual([]);
+    const doc = json(await admin.get("/api/openapi.json")) as {
       components: { securitySchemes: Record<string, unknown> };
       paths: Record<string, Record<string, { security: unknown; parameters: { name: string; in: string }[]; responses: Record<string, unknown> }>>;
     };

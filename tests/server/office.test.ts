@@ -32,7 +32,7 @@ describe.each(databaseKinds)("the office's applications (%s)", (kind) => {
   let maria: { client: Client; id: number; email: string };
   let bulk: { id: number; name: string; submitted_at: string | null; last_activity: string }[];
 
-  const staff = (role: "reader" | "reviewer") => loggedInStaff(server, role);
+  const staff = (role: "reader" | "reviewer" | "admin") => loggedInStaff(server, role);
   const page = async (client: Client, query: string) => {
     const r = await client.get(`/staff/api/applications?${query}`);
     expect(r.statusCode, r.body).toBe(200);
@@ -156,6 +156,30 @@ describe.each(databaseKinds)("the office's applications (%s)", (kind) => {
       }
     });
 
+    it("refuses a day PostgreSQL cannot hold in any date filter, naming the parameter", async () => {
+      const reader = await staff("reader");
+      for (const parameter of ["submitted_from", "submitted_to", "started_from", "started_to"]) {
+        for (const day of ["0000-01-01", "0999-12-31", "10000-01-01"]) {
+          const r = await reader.get(`/staff/api/applications?${parameter}=${day}`);
+          expect([r.statusCode, json(r).message], `${parameter}=${day}`).toEqual([400, `${parameter} is not in the expected form.`]);
+        }
+      }
+      expect((await reader.get("/staff/api/applications?submitted_from=1000-01-01&submitted_to=9999-12-31")).statusCode).toBe(200);
+      const admin = await staff("admin");
+      for (const query of ["from=0000-01-01", "to=0000-01-01", "before=1e20", "before=99999999999999999999", "before=Infinity", "application=Infinity", "application=-Infinity"]) {
+        const r = await admin.get(`/staff/api/audit?${query}`);
+        expect(r.statusCode, query).toBe(400);
+        expect(json(r).message, query).toMatch(new RegExp(`^${query.split("=")[0]} `));
+      }
+    });
+
+    it("records who looked at which page of the list, with its filter", async () => {
+      const reader = await staff("reader");
+      await page(reader, `term=${BULK_TERM}&sort=name`);
+      const [row] = await server.db.query<{ actor: string; detail: unknown }>("SELECT actor, detail FROM audit_log WHERE action = 'view list' ORDER BY id DESC LIMIT 1");
+      expect(row).toEqual({ actor: reader.email, detail: { filter: `term=${BULK_TERM}&sort=name`, rows: 50 } });
+    });
+
     it("refuses a tampered cursor, and one of another order, with a message", async () => {
       const reader = await staff("reader");
       const { next } = await page(reader, `term=${BULK_TERM}&sort=submitted_at`);
@@ -165,6 +189,9 @@ describe.each(databaseKinds)("the office's applications (%s)", (kind) => {
         Buffer.from(JSON.stringify([cursor[0], "2026-02-30T00:00:00+00:00", 1])).toString("base64url"),
         Buffer.from(JSON.stringify([cursor[0], "yesterday", 1])).toString("base64url"),
         Buffer.from(JSON.stringify([cursor[0], cursor[1], "1; DROP TABLE users"])).toString("base64url"),
+        // Values PostgreSQL refuses with an error of its own (a 500 once): an offset past 15:59, year 0.
+        Buffer.from(JSON.stringify([cursor[0], "2026-11-22T12:00:00.123456+99:99", 1])).toString("base64url"),
+        Buffer.from(JSON.stringify([cursor[0], "0000-01-01T00:00:00+00:00", 1])).toString("base64url"),
       ];
       for (const after of tampered) {
         const r = await reader.get(`/staff/api/applications?term=${BULK_TERM}&sort=submitted_at&after=${after}`);

@@ -28,9 +28,12 @@ describe("two servers on one PostgreSQL", () => {
   });
 
   /** One browser whose requests a load balancer spreads over both servers. */
+  /** One browser, its requests spread over both servers by the load balancer. */
+  let browsers = 0;
   const across = () => {
-    const onFirst = new Client(first);
-    const onSecond = new Client(second);
+    const address = `10.70.0.${++browsers}`;
+    const onFirst = new Client(first, address);
+    const onSecond = new Client(second, address);
     onSecond.cookies = onFirst.cookies;
     return [onFirst, onSecond] as const;
   };

@@ -45,8 +45,7 @@ async function enrolled(server: TestServer, admin: Admin, role: StaffRole): Prom
   return { email, secret, recoveryCodes, staffId: row!.id };
 }
 
-async function logIn(server: TestServer, person: Enrolled, code = totp(server, person.secret)): Promise<Client> {
-  const client = new Client(server);
+async function logIn(server: TestServer, person: Enrolled, code = totp(server, person.secret), client = new Client(server)): Promise<Client> {
   const r = await client.post("/staff/api/login", { email: person.email, password: PASSWORD, code });
   if (r.statusCode !== 200) throw new Error(`${r.statusCode} ${r.body}`);
   return client;
@@ -145,30 +144,85 @@ describe.each(databaseKinds)("staff accounts (%s)", (kind) => {
     expect((await logIn(server, person)).cookies.has(server.ctx.staffCookie.name)).toBe(true);
   });
 
-  it("locks an account for 15 minutes after 5 failures, even for the right code, and lets it in after", async () => {
+  it("locks an account out of the address that failed 5 times for 15 minutes, even for the right code, and lets it in after", async () => {
     await freshAdmin();
     const person = await enrolled(server, admin, "reader");
-    const client = new Client(server);
+    const address = "10.40.0.1";
     for (let i = 0; i < 5; i++) {
-      expect(json(await client.post("/staff/api/login", { email: person.email, password: "Wrong-Lantern-82", code: totp(server, person.secret) }))).toEqual(WRONG);
+      expect(json(await new Client(server, address).post("/staff/api/login", { email: person.email, password: "Wrong-Lantern-82", code: totp(server, person.secret) }))).toEqual(WRONG);
     }
-    const locked = await new Client(server).post("/staff/api/login", { email: person.email, password: PASSWORD, code: totp(server, person.secret) });
+    const locked = await new Client(server, address).post("/staff/api/login", { email: person.email, password: PASSWORD, code: totp(server, person.secret) });
     expect([locked.statusCode, json(locked)]).toEqual([429, { message: "Too many unsuccessful login attempts. Please wait 15 minutes and try again.", code: "staffLoginThrottled" }]);
     server.advance(14 * 60_000);
-    expect((await new Client(server).post("/staff/api/login", { email: person.email, password: PASSWORD, code: totp(server, person.secret) })).statusCode).toBe(429);
+    expect((await new Client(server, address).post("/staff/api/login", { email: person.email, password: PASSWORD, code: totp(server, person.secret) })).statusCode).toBe(429);
     server.advance(60_000 + 1);
-    expect(json(await (await logIn(server, person)).get("/staff/api/me"))).toMatchObject({ email: person.email });
+    expect(json(await (await logIn(server, person, undefined, new Client(server, address))).get("/staff/api/me"))).toMatchObject({ email: person.email });
+  });
+
+  it("leaves an admin able to log in from elsewhere while 300 wrong passwords come from one address, and logs that storm in at most 6 rows", async () => {
+    await freshAdmin();
+    const person = await enrolled(server, admin, "admin");
+    const attacker = "10.41.0.1";
+    const countRows = async () => (await server.db.query<{ n: number }>(
+      "SELECT count(*)::int AS n FROM audit_log WHERE actor = $1 AND action = 'login failed'", [person.email]))[0]!.n;
+    const before = await countRows();
+    const answers = new Map<number, number>();
+    for (let i = 0; i < 300; i++) {
+      const r = await new Client(server, attacker).post("/staff/api/login", { email: person.email, password: `Wrong-Lantern-${i}`, code: "000000" });
+      answers.set(r.statusCode, (answers.get(r.statusCode) ?? 0) + 1);
+    }
+    expect(Object.fromEntries(answers)).toEqual({ 400: 5, 429: 295 });
+    // The stated bound (staff/login.ts): the limit's failures, and one row for the first refused.
+    const rows = await server.db.query<{ detail: Record<string, unknown>; address: string }>(
+      "SELECT detail, address FROM audit_log WHERE actor = $1 AND action = 'login failed' ORDER BY id", [person.email]);
+    expect(rows.length - before).toBe(6);
+    expect(rows.slice(before).map((row) => [row.address, row.detail])).toEqual([...Array(5).fill([attacker, {}]), [attacker, { throttled: true }]]);
+    // The admin, from the office, with the right password and code.
+    const office = await logIn(server, person, undefined, new Client(server, "10.41.9.9"));
+    expect(json(await office.get("/staff/api/me"))).toMatchObject({ email: person.email, role: "admin" });
+    expect(await countRows()).toBe(before + 6);
+  });
+
+  it("locks an account everywhere past 100 failures from many addresses, tells its owner once by mail, and still lets it in from an address it has used", async () => {
+    await freshAdmin();
+    const person = await enrolled(server, admin, "admin");
+    const home = "10.42.0.1";
+    await logIn(server, person, undefined, new Client(server, home));
+    server.advance(30_000);
+    const mailsBefore = server.mail.filter((m) => m.to === person.email).length;
+    // 20 addresses, 5 guesses each: 100 failures, each address at its own limit.
+    for (let a = 0; a < 20; a++) {
+      for (let i = 0; i < 5; i++) {
+        const r = await new Client(server, `10.43.${a}.1`).post("/staff/api/login", { email: person.email, password: "Wrong-Lantern-1", code: "000000" });
+        expect(r.statusCode).toBe(400);
+      }
+    }
+    const elsewhere = await new Client(server, "10.43.99.1").post("/staff/api/login", { email: person.email, password: PASSWORD, code: totp(server, person.secret) });
+    expect([elsewhere.statusCode, json(elsewhere).code]).toEqual([429, "staffLoginThrottled"]);
+    expect((await new Client(server, "10.43.98.1").post("/staff/api/login", { email: person.email, password: "Wrong-Lantern-1", code: "000000" })).statusCode).toBe(429);
+    await server.ctx.background.idle();
+    const mails = server.mail.filter((m) => m.to === person.email).slice(mailsBefore);
+    expect(mails.map((m) => m.subject)).toEqual(["Many wrong passwords for your Westbrook University admissions office account"]);
+    expect(mails[0]!.text).toContain("logins from addresses you have not used before are refused for the next 15 minutes");
+    // From home, where the admin logged in before: in.
+    expect(json(await (await logIn(server, person, undefined, new Client(server, home))).get("/staff/api/me"))).toMatchObject({ email: person.email });
+    server.advance(15 * 60_000 + 1);
+    await logIn(server, person, undefined, new Client(server, "10.43.99.1"));
   });
 
   it("caps failed logins from one client address at 50 in 15 minutes, across accounts", async () => {
     await freshAdmin();
     const person = await enrolled(server, admin, "reader");
-    const guesser = new Client(server);
+    const guesser = new Client(server, "10.44.0.1");
     for (let i = 0; i < 50; i++) {
       expect((await guesser.post("/staff/api/login", { email: newAddress("guess"), password: "Guess-Lantern-1", code: "000000" })).statusCode).toBe(400);
     }
     const refused = await guesser.post("/staff/api/login", { email: person.email, password: PASSWORD, code: totp(server, person.secret) });
     expect([refused.statusCode, json(refused)]).toEqual([429, { message: "Too many unsuccessful login attempts. Please wait 15 minutes and try again.", code: "staffLoginThrottled" }]);
+    // One row for the first refusal, none for those after it.
+    for (let i = 0; i < 10; i++) expect((await guesser.post("/staff/api/login", { email: newAddress("guess"), password: "x", code: "000000" })).statusCode).toBe(429);
+    const [{ n }] = await server.db.query<{ n: number }>("SELECT count(*)::int AS n FROM audit_log WHERE address = '10.44.0.1' AND action = 'login failed'") as [{ n: number }];
+    expect(n).toBe(51);
     await logIn(server, person);
   });
 

@@ -149,6 +149,22 @@ describe("the team", () => {
     await waitFor(() => expect(sentTo("PATCH", "/staff/api/staff/3").map((r) => r.body)).toEqual([{ disabled: false }]));
   });
 
+  test("an admin disabled or demoted hands the integration keys they hold to the admin doing it, and the dialog says so", async () => {
+    teamServer();
+    renderStaff("/staff/team");
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole("button", { name: "Disable ada@westbrook.example.edu" }));
+    const dialog = await screen.findByRole("alertdialog", { name: "Disable this account?" });
+    expect(dialog).toHaveTextContent("Integration API keys they hold are handed to you, and keep working.");
+    await user.click(within(dialog).getByRole("button", { name: "Disable" }));
+    await waitFor(() => expect(sentTo("PATCH", "/staff/api/staff/1").map((r) => r.body)).toEqual([{ disabled: true, keys_to: 7 }]));
+    await user.selectOptions(screen.getByRole("combobox", { name: "Role of ada@westbrook.example.edu" }), "Reviewer");
+    await waitFor(() => expect(sentTo("PATCH", "/staff/api/staff/1").map((r) => r.body)).toEqual([{ disabled: true, keys_to: 7 }, { role: "reviewer", keys_to: 7 }]));
+    // A reviewer holds no keys: nothing said of them.
+    await user.click(screen.getByRole("button", { name: "Disable bob@westbrook.example.edu" }));
+    expect(await screen.findByRole("alertdialog")).not.toHaveTextContent("Integration API keys");
+  });
+
   test("Invite staff member sends the address and role and shows the server's message", async () => {
     teamServer();
     renderStaff("/staff/team");

@@ -14,14 +14,14 @@ withTestServer();
 const NEW_KEY = `wuk_${"A".repeat(43)}`;
 
 const key = (id: number, overrides: Partial<ApiKey> = {}): ApiKey => ({
-  id, name: `system-${id}`, created_by: "ada@westbrook.example.edu", created_at: "2026-01-07T15:00:00Z", last_used_at: null, revoked_at: null, ...overrides,
+  id, name: `system-${id}`, created_by: "ada@westbrook.example.edu", held_by: "ada@westbrook.example.edu", created_at: "2026-01-07T15:00:00Z", last_used_at: null, revoked_at: null, ...overrides,
 });
 
 function keysServer() {
   logInAs("admin");
   server.use(http.get(url("/staff/api/staff"), () => HttpResponse.json({ staff: [] })));
   let keys = [
-    key(1, { name: "sis", created_by: "operator", last_used_at: "2026-01-09T10:30:00Z" }),
+    key(1, { name: "sis", created_by: "operator", held_by: "bea@westbrook.example.edu", last_used_at: "2026-01-09T10:30:00Z" }),
     key(2, { name: "old-slate", revoked_at: "2026-01-08T09:00:00Z" }),
   ];
   server.use(
@@ -41,17 +41,17 @@ function keysServer() {
 }
 
 describe("the API keys page", () => {
-  test("lists each key with who made it, when, its last use and whether it is revoked; only live keys can be revoked", async () => {
+  test("lists each key with who made it, who holds it, when, its last use and whether it is revoked; only live keys can be revoked", async () => {
     keysServer();
     renderStaff("/staff/api-keys");
     expect(await screen.findByRole("heading", { level: 1, name: "API keys" })).toBeInTheDocument();
     const sis = (await screen.findByRole("rowheader", { name: "sis" })).closest("tr")!;
     expect([...sis.querySelectorAll("td")].map((cell) => cell.textContent)).toEqual([
-      "Operator (command line)", formatTime("2026-01-07T15:00:00Z"), formatTime("2026-01-09T10:30:00Z"), "In use", "Revoke sis",
+      "Operator (command line)", "bea@westbrook.example.edu", formatTime("2026-01-07T15:00:00Z"), formatTime("2026-01-09T10:30:00Z"), "In use", "Revoke sis",
     ]);
     const old = screen.getByRole("rowheader", { name: "old-slate" }).closest("tr")!;
     expect([...old.querySelectorAll("td")].map((cell) => cell.textContent)).toEqual([
-      "ada@westbrook.example.edu", formatTime("2026-01-07T15:00:00Z"), "Never", formatTime("2026-01-08T09:00:00Z"), "",
+      "ada@westbrook.example.edu", "ada@westbrook.example.edu", formatTime("2026-01-07T15:00:00Z"), "Never", formatTime("2026-01-08T09:00:00Z"), "",
     ]);
     expect(within(old).queryByRole("button")).not.toBeInTheDocument();
   });

@@ -15,6 +15,8 @@ import { formatTime } from "./words";
 const KEYS_KEY = ["staff", "api-keys"] as const;
 const NAME = /^[a-z0-9][a-z0-9_-]{0,39}$/;
 
+const whoLabel = (who: string) => (who === "operator" ? "Operator (command line)" : who);
+
 export function ApiKeysPage() {
   useStaffTitle("API keys");
   const keys = useQuery({ queryKey: KEYS_KEY, queryFn: () => staffApi.apiKeys() });
@@ -43,6 +45,7 @@ export function ApiKeysPage() {
               <tr>
                 <th scope="col">Name</th>
                 <th scope="col">Created by</th>
+                <th scope="col">Held by</th>
                 <th scope="col">Created</th>
                 <th scope="col">Last used</th>
                 <th scope="col">Revoked</th>
@@ -53,7 +56,8 @@ export function ApiKeysPage() {
               {keys.data.keys.map((key) => (
                 <tr key={key.id}>
                   <th scope="row">{key.name}</th>
-                  <td className="cell-email">{key.created_by === "operator" ? "Operator (command line)" : key.created_by}</td>
+                  <td className="cell-email">{whoLabel(key.created_by)}</td>
+                  <td className="cell-email">{whoLabel(key.held_by)}</td>
                   <td>{formatTime(key.created_at)}</td>
                   <td>{key.last_used_at ? formatTime(key.last_used_at) : "Never"}</td>
                   <td>{key.revoked_at ? formatTime(key.revoked_at) : "In use"}</td>

@@ -25,6 +25,9 @@ export function TeamPage() {
   const selfId = useStaffSelf().data?.id;
   const change = useStaffChange();
   const [disabling, setDisabling] = useState<StaffMember | null>(null);
+  // An admin disabled or demoted here hands the integration keys they hold to the admin doing it,
+  // so a system reading with one goes on (the server revokes them when nobody takes them).
+  const keysToMe = (member: StaffMember) => (member.role === "admin" && selfId !== undefined ? { keys_to: selfId } : {});
   return (
     <>
       <h1>Team</h1>
@@ -57,7 +60,7 @@ export function TeamPage() {
                       aria-label={`Role of ${member.email}`}
                       value={member.role}
                       disabled={change.mutation.isPending}
-                      onChange={(event) => change.mutation.mutate({ member, body: { role: event.target.value as StaffRole } })}
+                      onChange={(event) => change.mutation.mutate({ member, body: { role: event.target.value as StaffRole, ...keysToMe(member) } })}
                     >
                       {ROLE_CHOICES.map((choice) => <option key={choice.value} value={choice.value}>{choice.label}</option>)}
                     </select>
@@ -82,8 +85,8 @@ export function TeamPage() {
           </table>
         </div>
       )}
-      <ConfirmRowAction row={disabling} onClose={() => setDisabling(null)} title="Disable this account?" confirmLabel="Disable" onConfirm={(member) => change.mutation.mutate({ member, body: { disabled: true } })}>
-        {(member) => `${member.email} will be logged out at once and cannot log in until an administrator enables the account again.`}
+      <ConfirmRowAction row={disabling} onClose={() => setDisabling(null)} title="Disable this account?" confirmLabel="Disable" onConfirm={(member) => change.mutation.mutate({ member, body: { disabled: true, ...keysToMe(member) } })}>
+        {(member) => `${member.email} will be logged out at once and cannot log in until an administrator enables the account again.${member.role === "admin" ? " Integration API keys they hold are handed to you, and keep working." : ""}`}
       </ConfirmRowAction>
       <InviteForm />
     </>
@@ -95,7 +98,7 @@ function useStaffChange() {
   const queryClient = useQueryClient();
   const [message, setMessage] = useState("");
   const mutation = useMutation({
-    mutationFn: ({ member, body }: { member: StaffMember; body: { role?: StaffRole; disabled?: boolean } }) => staffApi.changeStaff(member.id, body),
+    mutationFn: ({ member, body }: { member: StaffMember; body: StaffChangeBody }) => staffApi.changeStaff(member.id, body),
     onMutate: () => setMessage(""),
     onSuccess: (reply: MaybeReply, { member, body }) => setMessage(reply?.message ?? changedMessage(member, body)),
     onSettled: () => queryClient.invalidateQueries({ queryKey: STAFF_KEY }),
@@ -103,7 +106,9 @@ function useStaffChange() {
   return { mutation, message };
 }
 
-function changedMessage(member: StaffMember, body: { role?: StaffRole; disabled?: boolean }): string {
+type StaffChangeBody = { role?: StaffRole; disabled?: boolean; keys_to?: number };
+
+function changedMessage(member: StaffMember, body: StaffChangeBody): string {
   if (body.role) return `${member.email} is now ${roleLabel(body.role).toLowerCase()}.`;
   return body.disabled ? `${member.email} is disabled.` : `${member.email} is enabled.`;
 }

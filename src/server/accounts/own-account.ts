@@ -7,23 +7,21 @@
 import { failedPasswordRequirements, isConfirmationCode, isEmail } from "../../engine/runtime";
 import { hashPassword, isCommonPassword, verifyPassword } from "../auth/passwords";
 import { randomCode } from "../auth/secrets";
-import { forget, giveBack, hit, take } from "../auth/throttle";
+import { hit, takeLogin } from "../auth/throttle";
 import type { ServerContext } from "../context";
 import { userByName } from "../data/accounts";
 import type { Application } from "../data/applications";
 import { deleteAccount, dropEmailChange, finishEmailChange, isAddressTaken, setPassword, startEmailChange } from "../data/own-account";
 import { mailTexts } from "../platform/mail";
 import { applicantActor, recordAudit } from "../staff/audit";
-import type { Asker } from "./service";
+import { withDerived } from "../convert/documents";
+import { LOGIN_SCOPE, type Asker } from "./service";
 
 const CODE_MS = 10 * 60_000;
 const CODE_ATTEMPTS = 5;
 const MAIL_INTERVAL_MS = 60_000;
 const EMAIL_CHANGES_PER_HOUR = 10;
 /** The login's limits: a session held by someone else is no way round them to guess the password. */
-const PASSWORD_WINDOW_MS = 15 * 60_000;
-const PASSWORD_FAILURES_PER_ACCOUNT = 5;
-const PASSWORD_FAILURES_PER_ADDRESS = 50;
 
 export type OwnAccountRefusal =
   | { code: "emailInvalid" | "emailSame" | "emailTaken" | "codeFormat" | "emailChangeCodeWrong" | "currentPasswordWrong" | "passwordCommon" }
@@ -43,17 +41,11 @@ export function createOwnAccountService(ctx: ServerContext) {
 
   /** The current password, counted against the same limits as a login's; null when it is right. */
   async function passwordRefusal(asker: Asker, application: Application, password: string): Promise<OwnAccountRefusal | null> {
-    const accountKey = `login:account:${application.username}`;
-    const addressKey = `login:address:${asker.ip}`;
-    const wait = Math.max(
-      await take(db, accountKey, PASSWORD_FAILURES_PER_ACCOUNT, PASSWORD_WINDOW_MS, now()),
-      await take(db, addressKey, PASSWORD_FAILURES_PER_ADDRESS, PASSWORD_WINDOW_MS, now()),
-    );
-    if (wait > 0) return { code: "loginThrottled", minutes: Math.ceil(wait / 60_000) };
+    const gate = await takeLogin(db, LOGIN_SCOPE, application.username, asker.ip, now());
+    if (gate.wait > 0) return { code: "loginThrottled", minutes: Math.ceil(gate.wait / 60_000) };
     const user = await userByName(db, application.username);
     if (!user || !(await verifyPassword(user.passwordHash, password))) return { code: "currentPasswordWrong" };
-    await forget(db, accountKey);
-    await giveBack(db, addressKey);
+    await gate.pass();
     return null;
   }
 
@@ -124,7 +116,7 @@ export function createOwnAccountService(ctx: ServerContext) {
       if (!result.ok) return refuse({ code: "keptSubmitted" });
       await recordAudit(db, applicantActor(application.username, asker.ip), { at: now(), action: "delete application", applicationId: application.userId, detail: { files: result.value.storageKeys.length } });
       // After the rows: a file whose removal fails here is named by no row, so the hourly sweep removes it a day later.
-      await Promise.all(result.value.storageKeys.map((key) => ctx.storage.remove(key).catch((error: unknown) => asker.log.error(error, "removing a deleted applicant's file failed"))));
+      await Promise.all(result.value.storageKeys.flatMap(withDerived).map((key) => ctx.storage.remove(key).catch((error: unknown) => asker.log.error(error, "removing a deleted applicant's file failed"))));
       return done(undefined);
     },
   };

@@ -13,7 +13,7 @@ import { failedPasswordRequirements, isConfirmationCode, isEmail } from "../../e
 import { hashPassword, isCommonPassword, verifyNothing, verifyPassword } from "../auth/passwords";
 import { randomCode, randomId } from "../auth/secrets";
 import { endSession, removeEndedSessions, startSession } from "../auth/sessions";
-import { forget, giveBack, hit, take } from "../auth/throttle";
+import { hit, takeLogin, type LoginGate } from "../auth/throttle";
 import type { ServerContext } from "../context";
 import {
   addPasswordReset, addSignupAttempt, confirmWithAttempt, isResetLive, liveAttempts, moveAttempt, recordLogin, renewAttemptCode,
@@ -24,9 +24,8 @@ import { mailTexts, type Mail } from "../platform/mail";
 const CODE_MS = 10 * 60_000;
 const RESET_MS = 30 * 60_000;
 const MAIL_INTERVAL_MS = 60_000;
-const LOGIN_WINDOW_MS = 15 * 60_000;
-const LOGIN_FAILURES_PER_ACCOUNT = 5;
-const LOGIN_FAILURES_PER_ADDRESS = 50;
+/** The applicants' login counts (auth/throttle.ts), which the check of a current password shares (own-account.ts). */
+export const LOGIN_SCOPE = "login";
 const CODE_ATTEMPTS = 5;
 const SIGNUPS_PER_ADDRESS_PER_HOUR = 20;
 const FORGOTS_PER_ADDRESS_PER_HOUR = 30;
@@ -138,23 +137,15 @@ export function createAccountService(ctx: ServerContext) {
       const username = addressOf(body.username);
       if (!username) return refuse({ code: "loginEmailInvalid" });
       if (body.password === "") return refuse({ code: "passwordRequired" });
-      const accountKey = `login:account:${username}`;
-      const addressKey = `login:address:${asker.ip}`;
-      // Every attempt is counted before its password is checked, in the statement that decides
-      // whether it may be checked: of many attempts at once, no more than the limit are tried.
-      const waits = [
-        await take(db, accountKey, LOGIN_FAILURES_PER_ACCOUNT, LOGIN_WINDOW_MS, now()),
-        await take(db, addressKey, LOGIN_FAILURES_PER_ADDRESS, LOGIN_WINDOW_MS, now()),
-      ];
-      const wait = Math.max(...waits);
-      if (wait > 0) return refuse({ code: "loginThrottled", minutes: Math.ceil(wait / 60_000) });
+      // Counted before its password is checked (auth/throttle.ts): a storm from one address slows
+      // that address, not the account's owner logging in from elsewhere.
+      const gate = await takeLogin(db, LOGIN_SCOPE, username, asker.ip, now());
+      if (gate.wait > 0) return refuse({ code: "loginThrottled", minutes: Math.ceil(gate.wait / 60_000) });
       const user = await userByName(db, username);
-      if (user && !user.isConfirmed) return unconfirmedLogin(user.id, body.password, accountKey, addressKey);
+      if (user && !user.isConfirmed) return unconfirmedLogin(user.id, body.password, gate);
       const isRight = user ? await verifyPassword(user.passwordHash, body.password) : await verifyNothing(body.password);
       if (!user || !isRight) return refuse({ code: "loginWrong" });
-      // A right password is no failure: the account's count starts over, the address's takes it back.
-      await forget(db, accountKey);
-      await giveBack(db, addressKey);
+      await gate.pass();
       // A new session id at every login: an id planted before login is worth nothing after it.
       if (previousSessionId) await endSession(db, hash, previousSessionId);
       await removeEndedSessions(db, user.id, now());
@@ -188,7 +179,7 @@ export function createAccountService(ctx: ServerContext) {
       const weak = newPasswordRefusal(password);
       if (weak) return refuse(weak);
       const passwordHash = await hashPassword(password);
-      const isReset = await resetPassword(db, { idHash: hash(id), username, passwordHash, now: now(), loginThrottle: `login:account:${username}` });
+      const isReset = await resetPassword(db, { idHash: hash(id), username, passwordHash, now: now(), loginScope: LOGIN_SCOPE });
       return isReset ? done(undefined) : refuse({ code: "resetWrong" });
     },
 
@@ -213,14 +204,13 @@ export function createAccountService(ctx: ServerContext) {
    * makes this browser that attempt's holder (a new id), so its code can be asked for again
    * here and confirmed here: a sign-up on one device, confirmed on another.
    */
-  async function unconfirmedLogin(userId: number, password: string, accountKey: string, addressKey: string): Promise<AccountResult<never>> {
+  async function unconfirmedLogin(userId: number, password: string, gate: LoginGate): Promise<AccountResult<never>> {
     const attempts = await liveAttempts(db, userId, now(), ATTEMPTS_CHECKED_AT_LOGIN);
     for (const attempt of attempts) {
       if (!(await verifyPassword(attempt.passwordHash, password))) continue;
       const attemptId = randomId();
       await moveAttempt(db, attempt.idHash, hash(attemptId));
-      await forget(db, accountKey);
-      await giveBack(db, addressKey);
+      await gate.pass();
       return refuse({ code: "loginUnconfirmed", attemptId });
     }
     if (attempts.length === 0) await verifyNothing(password);

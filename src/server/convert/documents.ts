@@ -24,9 +24,12 @@ export async function removeDocument(db: Queryable, storage: Storage, userId: nu
 /** Where the thumbnail of the PDF stored under `pdfKey` is (or would be). */
 export const thumbnailKey = (pdfKey: string) => pdfKey.replace(/\.pdf$/, ".png");
 
+/** A stored file's key and the keys of the files made from it: a PDF's thumbnail (which a PDF copy has none of; removing none is no error). */
+export const withDerived = (key: string) => (key.endsWith(".pdf") ? [key, thumbnailKey(key)] : [key]);
+
 /** Removes a document's upload, its PDF and the PDF's thumbnail (none is not an error). */
 export async function removeFiles(storage: Storage, documents: DocumentFiles[]): Promise<void> {
-  const keysOf = ({ uploadKey, pdfKey }: DocumentFiles) => (pdfKey ? [uploadKey, pdfKey, thumbnailKey(pdfKey)] : [uploadKey]);
+  const keysOf = ({ uploadKey, pdfKey }: DocumentFiles) => [uploadKey, ...(pdfKey ? withDerived(pdfKey) : [])];
   for (const row of documents) await Promise.all(keysOf(row).map((key) => storage.remove(key)));
 }
 

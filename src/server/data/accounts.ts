@@ -2,7 +2,7 @@
 // record of logins. Values in, values out: what a result means to an applicant is the accounts
 // service's to say (accounts/service.ts).
 import { endEverySession } from "../auth/sessions";
-import { forget } from "../auth/throttle";
+import { forgetLogin } from "../auth/throttle";
 import type { Database, Queryable } from "../db/database";
 
 export interface NewAttempt {
@@ -123,12 +123,12 @@ export async function isResetLive(db: Queryable, { idHash, username, now }: { id
 /**
  * Sets the password with a live reset of `username`'s account and uses it up; a refused (expired)
  * reset is left as it was. The mail proved the address, so a reset also confirms an unconfirmed
- * account; it ends every session and the account's login throttle (`loginThrottle`). Answers
+ * account; it ends every session and the account's login counts (`loginScope`, auth/throttle.ts). Answers
  * whether the reset was live.
  */
 export async function resetPassword(
   db: Database,
-  { idHash, username, passwordHash, now, loginThrottle }: { idHash: string; username: string; passwordHash: string; now: Date; loginThrottle: string },
+  { idHash, username, passwordHash, now, loginScope }: { idHash: string; username: string; passwordHash: string; now: Date; loginScope: string },
 ): Promise<boolean> {
   return db.transaction(async (tx) => {
     const [reset] = await tx.query<{ user_id: number }>(
@@ -139,7 +139,7 @@ export async function resetPassword(
     await tx.query("DELETE FROM password_resets WHERE user_id = $1", [reset.user_id]);
     await tx.query("DELETE FROM signup_attempts WHERE user_id = $1", [reset.user_id]);
     await endEverySession(tx, reset.user_id);
-    await forget(tx, loginThrottle);
+    await forgetLogin(tx, loginScope, username);
     return true;
   });
 }

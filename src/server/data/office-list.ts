@@ -207,15 +207,21 @@ export function isSortValue(order: Order, value: unknown): value is Position["va
   const column = columnOf(order);
   if (value === null) return column.isNullable;
   switch (column.type) {
-    case "real": return typeof value === "number" && Number.isFinite(value);
+    case "real": return typeof value === "number" && (value === 0 || (Math.abs(value) >= REAL_MIN && Math.abs(value) <= REAL_MAX));
     case "text": return typeof value === "string" && value.length <= 200 && value.isWellFormed() && !value.includes("\0");
     case "timestamptz": return typeof value === "string" && isTimestamp(value);
   }
 }
 
-/** As to_jsonb writes a timestamptz ("2026-11-22T12:00:00.123456+00:00"), of a day that exists. */
+/** What PostgreSQL's real holds: a smaller or larger number is an error there ("out of range"), not a rounding. */
+const REAL_MIN = 1.175494351e-38, REAL_MAX = 3.402823466e38;
+
+/**
+ * As to_jsonb writes a timestamptz ("2026-11-22T12:00:00.123456+00:00"), of a day that exists, with
+ * an offset PostgreSQL takes (up to 15:59:59; "+99:99" failed there with a 500).
+ */
 function isTimestamp(text: string): boolean {
-  const parts = /^(\d{4})-(\d{2})-(\d{2})T([01]\d|2[0-3]):[0-5]\d:[0-5]\d(\.\d{1,6})?(Z|[+-]\d{2}(:\d{2}){0,2})$/.exec(text);
+  const parts = /^(\d{4})-(\d{2})-(\d{2})T([01]\d|2[0-3]):[0-5]\d:[0-5]\d(\.\d{1,6})?(Z|[+-](0\d|1[0-5])(:[0-5]\d){0,2})$/.exec(text);
   if (!parts) return false;
   const [year, month, day] = [Number(parts[1]), Number(parts[2]), Number(parts[3])];
   const date = new Date(Date.UTC(year, month - 1, day));

@@ -4,18 +4,26 @@
 // was several times slower for the same bytes; scripts/bench-exports.ts measures the export).
 //
 // RFC 4180 with CRLF, as spreadsheets write it: a cell holding a comma, a quote or a line break is
-// quoted, its quotes doubled. A cell that begins with =, +, -, @, tab or carriage return (or the
-// full-width =, +, -, @ some spreadsheets read alike) is prefixed with ' so a spreadsheet shows it
-// as text instead of running it as a formula (OWASP, CSV injection).
+// quoted, its quotes doubled. A cell that begins with =, +, -, @ (or the full-width forms some
+// spreadsheets read alike), also after spaces, line breaks or control characters a spreadsheet
+// skips, or that begins with a control character itself (tab, carriage return), is prefixed with '
+// so a spreadsheet shows it as text instead of running it as a formula (OWASP, CSV injection).
+// Bidirectional controls, which make a cell read in another order than it is written
+// ("cod.exe" shown for "exe.doc"), are written out as <U+202E>, where a reader sees them.
 
 /** Put first in a file, so a spreadsheet reads the file as UTF-8 (accented names stay as typed). */
 export const BYTE_ORDER_MARK = "\uFEFF";
 
-const FORMULA = /^[=+\-@\t\r\uFF1D\uFF0B\uFF0D\uFF20]/;
+const FORMULA = /^[\s\p{Cc}]*[=+\-@\uFF1D\uFF0B\uFF0D\uFF20]|^\p{Cc}/u;
 const NEEDS_QUOTES = /[",\r\n]/;
+/** The Unicode bidirectional controls: marks, embeddings, overrides and isolates. */
+export const BIDI_CONTROL = /[\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/;
+const BIDI_CONTROLS = new RegExp(BIDI_CONTROL.source, "g");
+const shown = (control: string) => `<U+${control.codePointAt(0)!.toString(16).toUpperCase().padStart(4, "0")}>`;
 
 export function csvCell(value: string): string {
-  const cell = FORMULA.test(value) ? `'${value}` : value;
+  const visible = BIDI_CONTROL.test(value) ? value.replace(BIDI_CONTROLS, shown) : value;
+  const cell = FORMULA.test(visible) ? `'${visible}` : visible;
   return NEEDS_QUOTES.test(cell) ? `"${cell.replaceAll('"', '""')}"` : cell;
 }
 

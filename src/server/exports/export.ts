@@ -139,9 +139,18 @@ async function writeJsonLines(ctx: ServerContext, filter: ApplicationFilter, out
 
 /** Said in the zip where an application's PDF copy would be, when none of its current answers is made yet. */
 export const COPY_NOT_READY = "application-pdf-not-ready.txt";
-const copyNotReady = (reference: string) =>
-  `The PDF copy of ${reference} was not made yet when this export was written. Making it has started: it is in the next export, `
-  + `and on the application's page in the admissions office once made.\r\n`;
+const copyNotReady = (reference: string, isStarted: boolean) =>
+  `The PDF copy of ${reference} was not made yet when this export was written. `
+  + (isStarted
+    ? "Making it has started: it is in the next export, and on the application's page in the admissions office once made.\r\n"
+    : "This export started as many copies as one export may: start this one from the application's page in the admissions office, and it is in the next export once made.\r\n");
+
+/**
+ * The PDF copies one zip starts at most: each is a Chromium render on the job queue the
+ * applicants' own copies wait in too, and a zip of thousands of applications without copies
+ * would put every applicant behind it.
+ */
+export const ZIP_COPIES_STARTED = 20;
 
 /**
  * Each submitted application of `filter` under `{reference}/`: application.pdf (its PDF copy) and
@@ -166,6 +175,7 @@ async function writeZip(ctx: ServerContext, filter: ApplicationFilter, out: Writ
       throw error;
     }
   };
+  let copiesStarted = 0;
   const fill = async () => {
     const total = await exportCount(ctx.db, filter, { submittedOnly: true });
     onProgress?.(0, total);
@@ -177,8 +187,10 @@ async function writeZip(ctx: ServerContext, filter: ApplicationFilter, out: Writ
         const copy = copyKey ? await ctx.storage.readStream(copyKey) : null;
         if (copy) await add(copy, `${folder}/application.pdf`);
         else {
-          await add(copyNotReady(folder), `${folder}/${COPY_NOT_READY}`);
-          await currentOrNewPdfCopy(ctx, row.id);
+          const isStarted = copiesStarted < ZIP_COPIES_STARTED;
+          if (isStarted) copiesStarted++;
+          await add(copyNotReady(folder, isStarted), `${folder}/${COPY_NOT_READY}`);
+          if (isStarted) await currentOrNewPdfCopy(ctx, row.id);
         }
         for (const document of documents) {
           const documentFolder = `${folder}/documents/${entryName(document.answerKey)}`;

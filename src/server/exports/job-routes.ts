@@ -11,10 +11,10 @@ import type { ServerContext } from "../context";
 import { exportJobOf, exportJobsOf, queueExportJob, type ExportJobRow } from "../data/export-jobs";
 import { exportCount } from "../data/export-rows";
 import type { ExportJob } from "./jobs";
-import { exportFileName, filterText } from "./routes";
+import { exportFileName } from "./routes";
 import { LINK_SECONDS } from "../storage/types";
 import { allow } from "../staff/access";
-import { recordAudit, staffActor } from "../staff/audit";
+import { filterText, recordAudit, staffActor } from "../staff/audit";
 
 /** The page shows the latest; older ones expire within the day anyway. */
 const LISTED = 50;

@@ -6,17 +6,15 @@
 import { PassThrough } from "node:stream";
 import type { FastifyInstance, FastifyReply } from "fastify";
 import type { JsonSchemaToTsProvider } from "@fastify/type-provider-json-schema-to-ts";
-import { applicationFilter, exportParams, messageReply } from "../../api-contract";
+import { applicationFilter, exportParams, messageReply, refuse } from "../../api-contract";
+import { EXPORT_DIRECT_LIMIT } from "../../api-contract/export-jobs";
+import { exportCount } from "../data/export-rows";
 import type { ServerContext } from "../context";
 import { allow } from "../staff/access";
-import { recordAudit, staffActor } from "../staff/audit";
+import { filterText, recordAudit, staffActor } from "../staff/audit";
 import { attachment } from "../storage/keys";
 import type { ApplicationFilter } from "../data/office-list";
 import { ExportBrokenOff, exportFile, writeExport, type ExportFormat } from "./export";
-
-/** The filter as the list's address writes it ("term=FA26&status=submitted"): what the audit log keeps. */
-export const filterText = (filter: Omit<ApplicationFilter, "timeZone">) =>
-  new URLSearchParams(Object.entries(filter).filter(([, value]) => value !== undefined).map(([key, value]): [string, string] => [key, String(value)])).toString();
 
 /** The download's name: what it holds, the term when the filter names one, and the office's day (applications-FA26-2026-11-27.csv). */
 export function exportFileName(format: ExportFormat, filter: Omit<ApplicationFilter, "timeZone">, now: Date, timeZone: string): string {
@@ -38,6 +36,11 @@ export function exportRoutes(api: FastifyInstance, ctx: ServerContext): void {
   }, async (request, reply) => {
     const { format } = request.params;
     const filter = { ...request.query, timeZone: ctx.sender.timeZone };
+    // The browser starts a job past the limit (export-jobs.ts); a request made by hand is held to it too.
+    if (format !== "labels") {
+      const rows = await exportCount(ctx.db, filter, { submittedOnly: format === "zip" });
+      if (rows > EXPORT_DIRECT_LIMIT) throw refuse(422, "exportTooLarge", rows, EXPORT_DIRECT_LIMIT);
+    }
     const body = new PassThrough();
     writeExport(ctx, format, filter, body).then(
       ({ rows }) => ({ rows, complete: true }),

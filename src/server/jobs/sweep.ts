@@ -2,7 +2,7 @@
 import { IDLE_MS, LIFETIME_MS, RENEWED_IDLE_MS } from "../auth/sessions";
 import { exportJobKeys, sweepExportJobs } from "../data/export-jobs";
 import type { Queryable } from "../db/database";
-import { removeFiles, thumbnailKey } from "../convert/documents";
+import { removeFiles, withDerived } from "../convert/documents";
 import type { Storage } from "../storage/types";
 
 export async function sweepExpired(db: Queryable, storage: Storage, now: Date): Promise<void> {
@@ -45,7 +45,7 @@ async function sweepUnreferenced(db: Queryable, storage: Storage, writtenBefore:
     `SELECT upload_key AS key FROM document_answers UNION SELECT pdf_key FROM document_answers WHERE pdf_key IS NOT NULL
      UNION SELECT pdf_key FROM pdf_copies WHERE pdf_key IS NOT NULL UNION SELECT storage_key FROM upload_keys`);
   // A PDF named keeps its thumbnail beside it.
-  const referenced = new Set(named.flatMap(({ key }) => (key.endsWith(".pdf") ? [key, thumbnailKey(key)] : [key])));
+  const referenced = new Set(named.flatMap(({ key }) => withDerived(key)));
   for (const key of await exportJobKeys(db)) referenced.add(key);
   for (const folder of ["documents", "pdf", "exports"]) {
     for await (const object of storage.list(folder)) {

@@ -48,6 +48,8 @@ describe("the operations settings", () => {
     const config = configFromEnv({ DATABASE_URL: "postgres://apply@127.0.0.1/apply" });
     expect(config.metricsPort).toBeUndefined();
     expect(config.metricsHost).toBe("127.0.0.1");
+    // Every interface, as a container needs (OPERATIONS.md); HOST=127.0.0.1 keeps it off the network.
+    expect(config.host).toBe("0.0.0.0");
     expect(config.pressure).toEqual({ maxEventLoopDelayMs: 1000, maxHeapUsedBytes: 0, maxRssBytes: 0, retryAfterSeconds: 10 });
     expect(config.shutdownTimeoutMs).toBe(30_000);
     expect(config.passwordHashConcurrency).toBe(1);
@@ -59,7 +61,8 @@ describe("the operations settings", () => {
   });
 
   it("read what the operator sets", () => {
-    const config = configFromEnv({ METRICS_PORT: "9464", METRICS_HOST: "10.0.0.5", MAX_EVENT_LOOP_DELAY_MS: "250", MAX_HEAP_USED_BYTES: "800000000", MAX_RSS_BYTES: "1500000000", RETRY_AFTER_SECONDS: "3", SHUTDOWN_TIMEOUT_MS: "45000", PASSWORD_HASH_CONCURRENCY: "2" });
+    const config = configFromEnv({ HOST: "127.0.0.1", PORT: "8081", METRICS_PORT: "9464", METRICS_HOST: "10.0.0.5", MAX_EVENT_LOOP_DELAY_MS: "250", MAX_HEAP_USED_BYTES: "800000000", MAX_RSS_BYTES: "1500000000", RETRY_AFTER_SECONDS: "3", SHUTDOWN_TIMEOUT_MS: "45000", PASSWORD_HASH_CONCURRENCY: "2" });
+    expect([config.host, config.port]).toEqual(["127.0.0.1", 8081]);
     expect(config.metricsPort).toBe(9464);
     expect(config.metricsHost).toBe("10.0.0.5");
     expect(config.pressure).toEqual({ maxEventLoopDelayMs: 250, maxHeapUsedBytes: 800_000_000, maxRssBytes: 1_500_000_000, retryAfterSeconds: 3 });

@@ -104,6 +104,14 @@ export const mailTexts = {
     subject: `We received your application — ${reference}`,
     text: `Thank you for applying to ${s.institution}. We received your application on ${officeDateTime(submittedAt, s.timeZone)}.\n\nYour reference number is ${reference}. Please quote it whenever you contact us about your application.\n\nTo download a PDF copy of your application, log in at ${s.publicUrl}/login; the copy is on the page you see once you are logged in.\n\nQuestions? Write to us at ${s.email}.${signature(s)}`,
   }),
+  /**
+   * To a staff member whose password is being guessed from many addresses at once (auth/throttle.ts's
+   * ceiling): logins from elsewhere wait out the window; their own usual addresses still get in.
+   */
+  staffLoginStorm: (s: Sender, at: Date): Omit<Mail, "to"> => ({
+    subject: `Many wrong passwords for your ${s.institution} admissions office account`,
+    text: `Since shortly before ${officeDateTime(at, s.timeZone)}, your admissions office account's password has been tried wrongly from many network addresses. To protect it, logins from addresses you have not used before are refused for the next 15 minutes; from the computers you usually use, you can still log in with your password and your authenticator code.\n\nA login also needs your authenticator code. If you did not expect this, tell the office's admin.${signature(s)}`,
+  }),
   /** To a new staff member: the link is the only secret here; the password and the authenticator are set on the page it opens. */
   staffInvitation: (s: Sender, role: string, link: string): Omit<Mail, "to"> => ({
     subject: `Your ${s.institution} admissions office account`,

@@ -17,13 +17,34 @@ export function requestValidators(): NonNullable<FastifyServerOptions["schemaCon
         const json = fromPool(externalSchemas, { customOptions: { ...strict, coerceTypes: false } });
         const text = fromPool(externalSchemas, { customOptions: { ...strict, coerceTypes: true } });
         return (route) => {
-          if (route.httpPart !== "body") return text(route);
+          if (route.httpPart !== "body") return finiteOnly(text(route) as unknown as Check) as unknown as ReturnType<typeof text>;
           if (!isWideObject(route.schema)) return json(route);
           return keyByKey(route.schema, (schema) => json({ ...route, schema: schema as typeof route.schema })) as unknown as ReturnType<typeof json>;
         };
       },
     },
   };
+}
+
+/**
+ * Ajv's coercion reads "Infinity" in a query or an address as a number, which then passes
+ * `integer`, `minimum` and `maximum` alike and reached SQL as a 500: a query's or an address's
+ * numbers are finite, or refused as Ajv's own type errors are.
+ */
+function finiteOnly(check: Check): Check {
+  const finite: Check = (data) => {
+    if (!check(data)) {
+      finite.errors = check.errors ?? null;
+      return false;
+    }
+    const entries = data !== null && typeof data === "object" ? Object.entries(data) : [];
+    const infinite = entries.find(([, value]) => [value].flat().some((v) => typeof v === "number" && !Number.isFinite(v)));
+    finite.errors = infinite
+      ? [{ instancePath: `/${infinite[0]}`, schemaPath: "#/type", keyword: "type", params: { type: "finite number" }, message: "must be a finite number" }]
+      : null;
+    return !infinite;
+  };
+  return finite;
 }
 
 /** The schema's own keywords Ajv would check on an object of many named properties (the answers). */

@@ -17,14 +17,19 @@ declare module "fastify" {
 /** Where the office's routes and the integration API are (app.ts registers them with this prefix). */
 export const STAFF_API = "/staff/api";
 
+/** The staff member whose live session the request carries, or null. */
+export async function staffOfRequest(ctx: ServerContext, request: FastifyRequest): Promise<Staff | null> {
+  const id = request.cookies[ctx.staffCookie.name];
+  return id ? staffOfSession(ctx.db, ctx.hash(id), ctx.now()) : null;
+}
+
 /** Registers `routes` behind the staff session check. */
 export async function staffOnly(app: FastifyInstance, ctx: ServerContext, routes: (api: FastifyInstance) => void): Promise<void> {
   await app.register(async (api) => {
     api.addHook("onRequest", async (request, reply) => {
-      const id = request.cookies[ctx.staffCookie.name];
-      const staff = id ? await staffOfSession(ctx.db, ctx.hash(id), ctx.now()) : null;
+      const staff = await staffOfRequest(ctx, request);
       if (!staff) {
-        if (id) clearStaffCookie(reply, ctx.staffCookie);
+        if (request.cookies[ctx.staffCookie.name]) clearStaffCookie(reply, ctx.staffCookie);
         throw refuse(401, "loginNeeded");
       }
       request.staff = staff;

@@ -22,6 +22,7 @@ export interface ApiKeyRow {
   id: number;
   name: string;
   created_by: string;
+  held_by: string;
   created_at: string;
   last_used_at: string | null;
   revoked_at: string | null;
@@ -35,8 +36,9 @@ type StoredRow = Omit<ApiKeyRow, "created_at" | "last_used_at" | "revoked_at"> &
 const rowOf = (row: StoredRow): ApiKeyRow =>
   ({ ...row, created_at: row.created_at.toISOString(), last_used_at: iso(row.last_used_at), revoked_at: iso(row.revoked_at) });
 
-const SELECT = `SELECT k.id, k.name, coalesce(s.email, 'operator') AS created_by, k.created_at, k.last_used_at, k.revoked_at
-  FROM api_keys k LEFT JOIN staff s ON s.id = k.created_by`;
+const SELECT = `SELECT k.id, k.name, coalesce(s.email, 'operator') AS created_by, coalesce(h.email, 'operator') AS held_by,
+    k.created_at, k.last_used_at, k.revoked_at
+  FROM api_keys k LEFT JOIN staff s ON s.id = k.created_by LEFT JOIN staff h ON h.id = k.held_by`;
 
 /** Every key, live ones first, newest first. */
 export async function listApiKeys(db: Queryable): Promise<ApiKeyRow[]> {
@@ -53,7 +55,7 @@ export async function createApiKey(deps: ApiKeyDeps, by: AuditActor, name: strin
   const now = deps.now();
   const id = await deps.db.transaction(async (tx) => {
     const [row] = await tx.query<{ id: number }>(
-      `INSERT INTO api_keys (name, key_hash, created_at, created_by) VALUES ($1, $2, $3, $4)
+      `INSERT INTO api_keys (name, key_hash, created_at, created_by, held_by) VALUES ($1, $2, $3, $4, $4)
        ON CONFLICT (name) WHERE revoked_at IS NULL DO NOTHING RETURNING id`,
       [name, deps.hash(key), now, by.staffId],
     );

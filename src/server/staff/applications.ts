@@ -14,7 +14,7 @@ import { applicationPage as pageOf, neighboursOf, orderOf } from "../data/office
 import { addNote, applicationExists, applicationForReview, notesOf, reviewChangesOf, setReviewStatus } from "../data/reviews";
 import { currentOrNewPdfCopy, finishedPdfCopy } from "../pdf-copy/pdf-copy";
 import { LINK_SECONDS } from "../storage/types";
-import { recordAudit, staffActor } from "./audit";
+import { filterText, recordAudit, staffActor } from "./audit";
 import { allow } from "./access";
 import { readCursor, writeCursor } from "./cursor";
 import { timelineOf } from "./timeline";
@@ -38,6 +38,8 @@ export function officeApplicationRoutes(api: FastifyInstance, ctx: ServerContext
     const filter = { ...query, timeZone: ctx.sender.timeZone };
     const order = orderOf(filter);
     const page = await pageOf(db, filter, after === undefined ? null : readCursor(after, order));
+    // A page of the list names applicants: who looked for whom is in the audit log, as every read of an application is.
+    await recordAudit(db, staffActor(request), { at: ctx.now(), action: "view list", detail: { filter: filterText(query), rows: page.rows.length } });
     return {
       rows: page.rows.map((row) => ({ ...row, submitted_at: row.submitted_at?.toISOString() ?? null, last_activity: row.last_activity.toISOString() })),
       next: page.next && writeCursor(order, page.next),

@@ -3,6 +3,7 @@
 // `detail` holds only what names the action (a status, a document's answer key, a role, a filter).
 import type { AuditAction } from "../../api-contract/staff";
 import type { Queryable } from "../db/database";
+import type { ApplicationFilter } from "../data/office-list";
 
 interface AuditEntry {
   at: Date;
@@ -28,6 +29,10 @@ export const staffActor = (request: { staff: { id: number; email: string }; ip: 
 /** An applicant acting on their own account, named by the account's e-mail. */
 export const applicantActor = (username: string, address: string): AuditActor => ({ staffId: null, actor: username, address });
 
+/** A filter of the list as the list's address writes it ("term=FA26&status=submitted"): what the audit log keeps of it. */
+export const filterText = (filter: Omit<ApplicationFilter, "timeZone">) =>
+  new URLSearchParams(Object.entries(filter).filter(([, value]) => value !== undefined).map(([key, value]): [string, string] => [key, String(value)])).toString();
+
 /** What was done, when, and to which application: the row but for who did it. */
 export type AuditEvent = Omit<AuditEntry, keyof AuditActor>;
 
@@ -35,6 +40,16 @@ export async function recordAudit(db: Queryable, by: AuditActor, event: AuditEve
   await db.query(
     "INSERT INTO audit_log (at, staff_id, actor, action, application_id, detail, address) VALUES ($1, $2, $3, $4, $5, $6::jsonb, $7)",
     [event.at, by.staffId, by.actor, event.action, event.applicationId ?? null, JSON.stringify(event.detail ?? {}), by.address],
+  );
+}
+
+/** The same event about each of many applications (a page of the integration API's list), in one statement. */
+export async function recordAuditOfEach(db: Queryable, by: AuditActor, event: Omit<AuditEvent, "applicationId">, applicationIds: number[]): Promise<void> {
+  if (applicationIds.length === 0) return;
+  await db.query(
+    `INSERT INTO audit_log (at, staff_id, actor, action, application_id, detail, address)
+     SELECT $1, $2, $3, $4, id, $6::jsonb, $7 FROM unnest($5::int[]) AS id`,
+    [event.at, by.staffId, by.actor, event.action, applicationIds, JSON.stringify(event.detail ?? {}), by.address],
   );
 }
 

@@ -14,8 +14,9 @@ import { documentsOfMany, submittedByReference, submittedPage, type KeysetPositi
 import type { DocumentRow } from "../data/documents";
 import { redactSecrets } from "../platform/logging";
 import { LINK_SECONDS } from "../storage/types";
+import { BIDI_CONTROL } from "../exports/csv";
 import { API_KEY_PREFIX, liveKeyOf, type LiveKey } from "./api-keys";
-import { recordAudit } from "./audit";
+import { recordAudit, recordAuditOfEach, type AuditActor } from "./audit";
 import { STAFF_API } from "./access";
 
 declare module "fastify" {
@@ -70,7 +71,7 @@ export async function integrationRoutes(app: FastifyInstance, ctx: ServerContext
   app.decorateRequest("apiApplicationId", null);
   await app.register(async (api) => {
     api.addHook("onRequest", async (request, reply) => {
-      const presented = /^Bearer (\S+)$/i.exec(request.headers.authorization ?? "")?.[1];
+      const presented = bearerOf(request);
       const key = presented === undefined ? null : await liveKeyOf(ctx, presented);
       if (!key) {
         reply.header("WWW-Authenticate", 'Bearer realm="integration"');
@@ -79,10 +80,12 @@ export async function integrationRoutes(app: FastifyInstance, ctx: ServerContext
       request.apiKey = key;
     });
     // Every answered call, refusals included, with the route and the query; never the key. Calls
-    // the rate limit refused are not: a runaway script would fill the log with them.
+    // the rate limit refused are not: a runaway script would fill the log with them. The limit
+    // counts a call when it arrives, before its parameters are checked, so a key adds at most
+    // API_CALLS_PER_MINUTE rows a minute, whatever it sends.
     api.addHook("onSend", async (request, reply) => {
       if (!request.apiKey || reply.statusCode === 429) return;
-      await recordAudit(ctx.db, { staffId: null, actor: request.apiKey.name, address: request.ip }, {
+      await recordAudit(ctx.db, keyActor(request), {
         at: ctx.now(), action: "api call", applicationId: request.apiApplicationId,
         detail: { key_id: request.apiKey.id, route: `${request.method} ${request.routeOptions.url ?? ""}`, query: queryOf(request.url), status: reply.statusCode },
       });
@@ -90,7 +93,7 @@ export async function integrationRoutes(app: FastifyInstance, ctx: ServerContext
     await api.register(rateLimit, {
       max: API_CALLS_PER_MINUTE,
       timeWindow: 60_000,
-      hook: "preHandler",
+      hook: "onRequest",
       keyGenerator: (request: FastifyRequest) => String(request.apiKey!.id),
       errorResponseBuilder: (_request, context) => refuse(429, "apiRateLimited", Math.max(1, Math.ceil(context.ttl / 1000))),
     });
@@ -100,6 +103,12 @@ export async function integrationRoutes(app: FastifyInstance, ctx: ServerContext
     keyRoutes(api, ctx);
   }, { prefix: STAFF_API });
 }
+
+/** The key in the request's Authorization header ("Bearer wuk_…"), if it has one. */
+export const bearerOf = (request: FastifyRequest) => /^Bearer (\S+)$/i.exec(request.headers.authorization ?? "")?.[1];
+
+/** The key a call was made with, as the audit log names it. */
+const keyActor = (request: FastifyRequest): AuditActor => ({ staffId: null, actor: request.apiKey!.name, address: request.ip });
 
 /** The query as sent, for the audit log: cut at 500 characters, a secret parameter sent by mistake redacted as in the logs. */
 const queryOf = (url: string) => redactSecrets(`?${url.split("?")[1] ?? ""}`).slice(1, 501);
@@ -122,6 +131,9 @@ function keyRoutes(api: FastifyInstance, ctx: ServerContext): void {
       after: cursor === undefined ? undefined : readKeysetCursor(cursor),
     });
     const documents = await documentsOfMany(ctx.db, page.rows.map((row) => row.id));
+    // Who read which application is the first question after an incident: a row for each one on
+    // the page (a single read's call row names its application).
+    await recordAuditOfEach(ctx.db, keyActor(request), { at: ctx.now(), action: "view application", detail: { key_id: request.apiKey!.id } }, page.rows.map((row) => row.id));
     return {
       applications: await Promise.all(page.rows.map((row) => applicationOf(ctx, row, documents.get(row.id) ?? []))),
       next_cursor: page.next && writeKeysetCursor(page.next),
@@ -146,13 +158,16 @@ function keyRoutes(api: FastifyInstance, ctx: ServerContext): void {
 /** An application as the API answers it: each answer with its question's label (and its option's), as the version it was submitted on words them. */
 async function applicationOf(ctx: ServerContext, row: SubmittedApplication, documents: DocumentRow[]) {
   const { form } = await ctx.versions.of(row.version);
-  const answers: Record<string, { value: unknown; label: string | null; option_label?: string }> = {};
+  const answers: Record<string, { value: unknown; label: string | null; option_label?: string; has_bidi_controls?: true }> = {};
   for (const [key, value] of Object.entries(row.answers)) {
     // A choice's label (`{key}_desc`) is given as the option_label of its own answer.
     if (value === "" || value === null || isChoiceLabel(form, key)) continue;
     const label = (form.owners.get(key)?.item.item as { label?: string } | undefined)?.label ?? null;
     const optionLabel = isChoice(form, key) && typeof value === "string" ? choiceLabel(form, key, value, row.answers) : undefined;
-    answers[key] = optionLabel === undefined ? { value, label } : { value, label, option_label: optionLabel };
+    answers[key] = {
+      value, label, ...(optionLabel === undefined ? {} : { option_label: optionLabel }),
+      ...(typeof value === "string" && BIDI_CONTROL.test(value) ? { has_bidi_controls: true } : {}),
+    };
   }
   const link = (key: string, fileName: string) => ctx.storage.downloadUrl(key, { fileName, expiresInSeconds: LINK_SECONDS });
   return {
@@ -171,8 +186,10 @@ async function applicationOf(ctx: ServerContext, row: SubmittedApplication, docu
   };
 }
 
-const DAY = /^\d{4}-\d{2}-\d{2}$/;
-const DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,6})?)?(Z|[+-]\d{2}:\d{2})$/i;
+// Years from 1000 to 9999, as the office's day filters take (api-contract's day): PostgreSQL has
+// no year 0, and "0000-01-01" reached it and failed with a 500.
+const DAY = /^[1-9]\d{3}-\d{2}-\d{2}$/;
+const DATE_TIME = /^[1-9]\d{3}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,6})?)?(Z|[+-]\d{2}:\d{2})$/i;
 
 /** submitted_since: a day (from its start in the office's time zone) or a moment with its offset. */
 function sinceOf(text: string, timeZone: string): Since {
@@ -184,7 +201,7 @@ function sinceOf(text: string, timeZone: string): Since {
   throw refuse(400, "submittedSinceInvalid");
 }
 
-const POSITION = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/;
+const POSITION = /^[1-9]\d{3}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/;
 
 function writeKeysetCursor({ position, id }: KeysetPosition): string {
   return Buffer.from(JSON.stringify([position, id])).toString("base64url");

@@ -1,19 +1,20 @@
 // The staff login: address, password and second factor in one step, so no answer tells which of
 // them was wrong, nor whether the address is a staff member's (an unknown address costs a
-// password hash too). Failures are throttled per account and per client address, and every
-// attempt, right or wrong, is in the audit log.
+// password hash too). Failures are counted per account and address, per address and per account
+// (auth/throttle.ts's takeLogin): a storm from one address locks that address out, not the staff
+// member. The audit log has every login and every failure its limits let through, and one row for
+// the first attempt each window refuses: N attempts from one address in a window add at most
+// LOGIN_LIMITS.perAddress + 1 rows (auth/throttle.ts), however large N is.
 import { verifyNothing, verifyPassword } from "../auth/passwords";
-import { forget, giveBack, take } from "../auth/throttle";
+import { takeLogin } from "../auth/throttle";
+import { mailTexts } from "../platform/mail";
+import type { ServerContext } from "../context";
 import type { Queryable } from "../db/database";
 import { recordAudit } from "./audit";
 import type { StaffDeps } from "./invitations";
 import { isTotpCode, recoveryCodeHash, totpStep } from "./second-factor";
 import { endStaffSession, startStaffSession, type Staff } from "./sessions";
 
-const LOGIN_WINDOW_MS = 15 * 60_000;
-const LOGIN_FAILURES_PER_ACCOUNT = 5;
-/** An office behind one network address still has room; a guesser trying many accounts does not. */
-const LOGIN_FAILURES_PER_ADDRESS = 50;
 
 export type StaffLoginResult =
   | { ok: true; value: { staff: Staff; sessionId: string } }
@@ -27,7 +28,7 @@ interface Candidate extends Staff {
 }
 
 export async function logInStaff(
-  deps: Pick<StaffDeps, "db" | "hash" | "now">,
+  deps: Pick<StaffDeps, "db" | "hash" | "now" | "sendMail" | "sender"> & Pick<ServerContext, "background">,
   request: { email: string; password: string; code: string; address: string },
   previousSessionId: string | undefined,
 ): Promise<StaffLoginResult> {
@@ -35,21 +36,21 @@ export async function logInStaff(
   const now = deps.now();
   // As typed, for the audit log: a failed login's address may be no staff member's.
   const email = request.email.trim().toLowerCase().slice(0, 254);
-  const accountKey = `staff-login:account:${email}`;
-  const addressKey = `staff-login:address:${request.address}`;
-  // Every attempt is counted before it is checked, in the statement that decides whether it may
-  // be checked (auth/throttle.ts): of many attempts at once, no more than the limit are tried.
-  const wait = Math.max(
-    await take(db, accountKey, LOGIN_FAILURES_PER_ACCOUNT, LOGIN_WINDOW_MS, now),
-    await take(db, addressKey, LOGIN_FAILURES_PER_ADDRESS, LOGIN_WINDOW_MS, now),
-  );
   const candidate = await candidateByEmail(db, email);
+  // Counted before it is checked, in the statement that decides whether it may be: of many
+  // attempts at once, no more than the limits are tried. Past the ceiling that only many addresses
+  // reach, an address the staff member has logged in from before still may.
+  const gate = await takeLogin(db, "staff-login", email, request.address, now, async () => candidate !== null && await hasLoggedInFrom(db, candidate.id, request.address));
   const failed = async (detail?: Record<string, boolean>) => {
     await recordAudit(db, { staffId: candidate?.id ?? null, actor: email, address: request.address }, { at: now, action: "login failed", detail });
   };
-  if (wait > 0) {
-    await failed({ throttled: true });
-    return { ok: false, code: "loginThrottled", minutes: Math.ceil(wait / 60_000) };
+  if (gate.wait > 0) {
+    if (gate.isFirstRefused) await failed({ throttled: true });
+    if (gate.isCeilingReached && candidate) {
+      deps.background.run("mailing a staff member whose password many addresses guess", () =>
+        deps.sendMail({ to: candidate.email, ...mailTexts.staffLoginStorm(deps.sender, now) }));
+    }
+    return { ok: false, code: "loginThrottled", minutes: Math.ceil(gate.wait / 60_000) };
   }
   const isPasswordRight = candidate?.passwordHash
     ? await verifyPassword(candidate.passwordHash, request.password)
@@ -59,9 +60,7 @@ export async function logInStaff(
     await failed();
     return { ok: false, code: "loginWrong" };
   }
-  // A right login is no failure: the account's count starts over, the address's takes it back.
-  await forget(db, accountKey);
-  await giveBack(db, addressKey);
+  await gate.pass();
   // A new session id at every login: an id planted before login is worth nothing after it.
   if (previousSessionId) await endStaffSession(db, hash(previousSessionId));
   const sessionId = await startStaffSession(db, hash, candidate.id, now);
@@ -69,6 +68,12 @@ export async function logInStaff(
   const staff = { id: candidate.id, email: candidate.email, role: candidate.role };
   await recordAudit(db, { staffId: staff.id, actor: staff.email, address: request.address }, { at: now, action: "login" });
   return { ok: true, value: { staff, sessionId } };
+}
+
+/** Whether a login of this staff member's came from `address` before (the audit log keeps every login). */
+async function hasLoggedInFrom(db: Queryable, staffId: number, address: string): Promise<boolean> {
+  const rows = await db.query("SELECT 1 FROM audit_log WHERE staff_id = $1 AND action = 'login' AND address = $2 LIMIT 1", [staffId, address]);
+  return rows.length > 0;
 }
 
 async function candidateByEmail(db: Queryable, email: string): Promise<Candidate | null> {

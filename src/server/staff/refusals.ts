@@ -15,7 +15,7 @@ export function staffRefusal(refused: Refusal): ApiError {
     case "passwordRules": return refuse(400, "passwordRules", refused.failed);
     case "passwordCommon": return refuse(400, "passwordCommon");
     case "invitationInvalid": case "staffUnknown": return refuse(404, refused.code);
-    case "passwordFirst": case "notYourself": case "lastAdmin": return refuse(409, refused.code);
+    case "passwordFirst": case "notYourself": case "lastAdmin": case "keysToInvalid": return refuse(409, refused.code);
     case "alreadyActive": case "alreadyDisabled": return refuse(409, refused.code, refused.email);
     case "loginThrottled": return refuse(429, "staffLoginThrottled", refused.minutes);
     case "mailFailed": return refuse(503, "inviteMailFailed");
