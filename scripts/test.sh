@@ -95,7 +95,7 @@ edited_tests() {
   cd "$edited" && VITEST_REPORT_DIR="$work/edited-reports" TEST_DATABASES=pglite node_workers=2 vitest_node "${readers[@]}"
 }
 edited_browser() {
-  cd "$edited" && VITEST_REPORT_DIR="$work/edited-reports" npx vitest run --project e2e tests/e2e/form.test.ts tests/e2e/shared-computer.test.ts tests/e2e/accessibility.test.ts
+  cd "$edited" && VITEST_REPORT_DIR="$work/edited-reports" AXE_WIDTHS=375 npx vitest run --project e2e tests/e2e/form.test.ts tests/e2e/shared-computer.test.ts tests/e2e/accessibility.test.ts
 }
 
 # Everything at once, as far as the order allows: the browser tests wait on Chromium and the

@@ -32,8 +32,12 @@ const BUTTONS = { previous: "Previous", save: "Save", next: "Save and continue",
 const CARD_SUBMIT = "Submit";
 
 const TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
-const WIDTHS = [1280, 375] as const;
 const PHONE = 375;
+/**
+ * Both widths as shipped. The copy with staff's edits (scripts/test.sh) sets AXE_WIDTHS=375: its
+ * texts differ, its page structure does not, and a longer text breaks a page first on a phone.
+ */
+const WIDTHS: readonly number[] = process.env.AXE_WIDTHS ? process.env.AXE_WIDTHS.split(",").map(Number) : [1280, PHONE];
 const FORM_ROUTES = ["/about", "/education", "/final-steps"];
 const VISITOR_ROUTES = [...FORM_ROUTES, "/login", "/signup", "/confirm", "/forgot", "/reset?username=a%40b.example&id=x"];
 const SCREENSHOTS = join(repoRoot, "tmp/screenshots");
