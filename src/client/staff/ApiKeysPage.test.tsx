@@ -47,11 +47,11 @@ describe("the API keys page", () => {
     expect(await screen.findByRole("heading", { level: 1, name: "API keys" })).toBeInTheDocument();
     const sis = (await screen.findByRole("rowheader", { name: "sis" })).closest("tr")!;
     expect([...sis.querySelectorAll("td")].map((cell) => cell.textContent)).toEqual([
-      "Operator (command line)", "bea@westbrook.example.edu", formatTime("2026-01-07T15:00:00Z"), formatTime("2026-01-09T10:30:00Z"), "In use", "Revoke sis",
+      "bea@westbrook.example.edu, made by Operator (command line)", formatTime("2026-01-07T15:00:00Z"), formatTime("2026-01-09T10:30:00Z"), "In use", "Revoke sis",
     ]);
     const old = screen.getByRole("rowheader", { name: "old-slate" }).closest("tr")!;
     expect([...old.querySelectorAll("td")].map((cell) => cell.textContent)).toEqual([
-      "ada@westbrook.example.edu", "ada@westbrook.example.edu", formatTime("2026-01-07T15:00:00Z"), "Never", formatTime("2026-01-08T09:00:00Z"), "",
+      "ada@westbrook.example.edu", formatTime("2026-01-07T15:00:00Z"), "Never", formatTime("2026-01-08T09:00:00Z"), "",
     ]);
     expect(within(old).queryByRole("button")).not.toBeInTheDocument();
   });

@@ -1,4 +1,4 @@
-// The integration API's keys (/staff/api-keys, admins): every key with who made it and when, its
+// The integration API's keys (/staff/api-keys, admins): every key with who holds it (and made it, when another), when, its
 // last use, whether it is revoked; a new key, shown once in a field to copy; revoking after a
 // confirmation. The key itself is never fetched again: only the answer to "create" holds it.
 import { useEffect, useRef, useState } from "react";
@@ -44,7 +44,6 @@ export function ApiKeysPage() {
             <thead>
               <tr>
                 <th scope="col">Name</th>
-                <th scope="col">Created by</th>
                 <th scope="col">Held by</th>
                 <th scope="col">Created</th>
                 <th scope="col">Last used</th>
@@ -56,8 +55,7 @@ export function ApiKeysPage() {
               {keys.data.keys.map((key) => (
                 <tr key={key.id}>
                   <th scope="row">{key.name}</th>
-                  <td className="cell-email">{whoLabel(key.created_by)}</td>
-                  <td className="cell-email">{whoLabel(key.held_by)}</td>
+                  <td className="cell-email">{whoLabel(key.held_by)}{key.created_by !== key.held_by && `, made by ${whoLabel(key.created_by)}`}</td>
                   <td>{formatTime(key.created_at)}</td>
                   <td>{key.last_used_at ? formatTime(key.last_used_at) : "Never"}</td>
                   <td>{key.revoked_at ? formatTime(key.revoked_at) : "In use"}</td>
