@@ -45,6 +45,11 @@ export interface LoginGate {
   pass(): Promise<void>;
 }
 
+/** A new password ends its account's counts, from every address: the guesses were at the old one. */
+export async function forgetLogin(db: Queryable, scope: string, account: string): Promise<void> {
+  await db.query("DELETE FROM throttles WHERE key = $1 OR left(key, length($2)) = $2", [`${scope}:account:${account}`, `${scope}:pair:${account} `]);
+}
+
 /**
  * Counts a login attempt at `account` from `address` and decides, before its password is checked,
  * whether it may be: of many attempts at once, no more than the limits are tried. A storm from one
@@ -52,11 +57,6 @@ export interface LoginGate {
  * what one address refused does not count against the account. Past the account's ceiling,
  * `isFamiliar` (an address its owner has logged in from before) still passes.
  */
-/** A new password ends its account's counts, from every address: the guesses were at the old one. */
-export async function forgetLogin(db: Queryable, scope: string, account: string): Promise<void> {
-  await db.query("DELETE FROM throttles WHERE key = $1 OR left(key, length($2)) = $2", [`${scope}:account:${account}`, `${scope}:pair:${account} `]);
-}
-
 export async function takeLogin(
   db: Queryable, scope: string, account: string, address: string, now: Date, isFamiliar: () => Promise<boolean> = async () => false,
 ): Promise<LoginGate> {
@@ -69,10 +69,12 @@ export async function takeLogin(
   const refused = (hits: number, limit: number, windowEndsAt: Date, isCeilingReached = false): LoginGate =>
     ({ wait: windowEndsAt.getTime() - now.getTime(), isFirstRefused: hits === limit + 1, isCeilingReached, pass });
   const { windowMs } = LOGIN_LIMITS;
-  const pair = await count(db, keys.pair, windowMs, now);
-  if (pair.hits > LOGIN_LIMITS.perAccountAddress) return refused(pair.hits, LOGIN_LIMITS.perAccountAddress, pair.windowEndsAt);
+  // The address first: every attempt from it counts there, so once it is over its limit nothing
+  // else is counted, and no account's limit has a first refusal left to give.
   const fromAddress = await count(db, keys.address, windowMs, now);
   if (fromAddress.hits > LOGIN_LIMITS.perAddress) return refused(fromAddress.hits, LOGIN_LIMITS.perAddress, fromAddress.windowEndsAt);
+  const pair = await count(db, keys.pair, windowMs, now);
+  if (pair.hits > LOGIN_LIMITS.perAccountAddress) return refused(pair.hits, LOGIN_LIMITS.perAccountAddress, pair.windowEndsAt);
   const ofAccount = await count(db, keys.account, windowMs, now);
   if (ofAccount.hits > LOGIN_LIMITS.perAccount && !(await isFamiliar())) {
     return refused(ofAccount.hits, LOGIN_LIMITS.perAccount, ofAccount.windowEndsAt, ofAccount.hits === LOGIN_LIMITS.perAccount + 1);

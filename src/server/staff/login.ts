@@ -3,8 +3,9 @@
 // password hash too). Failures are counted per account and address, per address and per account
 // (auth/throttle.ts's takeLogin): a storm from one address locks that address out, not the staff
 // member. The audit log has every login and every failure its limits let through, and one row for
-// the first attempt each window refuses: N attempts from one address in a window add at most
-// LOGIN_LIMITS.perAddress + 1 rows (auth/throttle.ts), however large N is.
+// the first attempt each limit refuses in its window. So N attempts from one address in 15 minutes
+// add at most 51 rows, however large N is: of the 50 its limit lets in, each is a failure checked
+// or an account's first refusal at most, and then one row for the address's (auth/throttle.ts).
 import { verifyNothing, verifyPassword } from "../auth/passwords";
 import { takeLogin } from "../auth/throttle";
 import { mailTexts } from "../platform/mail";
@@ -14,7 +15,6 @@ import { recordAudit } from "./audit";
 import type { StaffDeps } from "./invitations";
 import { isTotpCode, recoveryCodeHash, totpStep } from "./second-factor";
 import { endStaffSession, startStaffSession, type Staff } from "./sessions";
-
 
 export type StaffLoginResult =
   | { ok: true; value: { staff: Staff; sessionId: string } }
