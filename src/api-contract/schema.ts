@@ -28,4 +28,7 @@ export const day = { type: "string", format: "date", pattern: "^[1-9]" } as cons
 /** A row's id in an address or a query: a whole number PostgreSQL's integer holds. */
 export const rowId = { type: "integer", minimum: 1, maximum: 2147483647 } as const;
 
+/** Whether `value` is an id `rowId` takes: what a cursor from a browser or a key's holder names is checked with it. */
+export const isRowId = (value: unknown): value is number => Number.isInteger(value) && (value as number) >= rowId.minimum && (value as number) <= rowId.maximum;
+
 export const password = { type: "string", maxLength: 256 } as const;

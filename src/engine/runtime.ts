@@ -11,7 +11,7 @@ export { dayAnywhereOnEarth, localToday, officeDateTime } from "./dates";
 export { fileMessages, fileNameTooLong, MAX_FILE_NAME_LENGTH, maxFileBytes, type UploadSettings } from "./documents";
 export { assembleForm, evaluateAnswers, validateAnswers, validateEvaluation, type CompiledForm } from "./form";
 export { accountMessages } from "./messages";
-export { displayText } from "./text";
+export { BIDI_CONTROL, displayText } from "./text";
 export { savesAlone, savesAloneAlways } from "./saves-alone";
 export type {
   AnswerKey,

@@ -42,9 +42,8 @@ import { openStorage } from "./storage/storage";
 import { runOperatorCommand } from "./staff/operator";
 import { openOperatorChannel } from "./staff/operator-channel";
 import { STAFF_API, staffOfRequest } from "./staff/access";
-import { liveKeyOf } from "./staff/api-keys";
 import { staffRoutes } from "./staff/routes";
-import { bearerOf, integrationRoutes } from "./staff/integration";
+import { integrationRoutes, keyOfRequest } from "./staff/integration";
 import { staffCookie } from "./staff/sessions";
 import { sweepExpired } from "./jobs/sweep";
 import { webRoutes } from "./platform/web";
@@ -168,8 +167,7 @@ export async function buildServer(options: ServerOptions): Promise<{ app: Fastif
   // every route a stranger could try. The applicant's routes, which the browser app calls from any
   // page, are described to anyone.
   app.get("/api/openapi.json", { schema: { hide: true } }, async (request) => {
-    const presented = bearerOf(request);
-    const isOffice = (await staffOfRequest(ctx, request)) !== null || (presented !== undefined && (await liveKeyOf(ctx, presented)) !== null);
+    const isOffice = (await staffOfRequest(ctx, request)) !== null || (await keyOfRequest(ctx, request)) !== null;
     if (!isOffice) throw refuse(401, "loginNeeded");
     return app.swagger();
   });

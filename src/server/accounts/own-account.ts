@@ -21,7 +21,6 @@ const CODE_MS = 10 * 60_000;
 const CODE_ATTEMPTS = 5;
 const MAIL_INTERVAL_MS = 60_000;
 const EMAIL_CHANGES_PER_HOUR = 10;
-/** The login's limits: a session held by someone else is no way round them to guess the password. */
 
 export type OwnAccountRefusal =
   | { code: "emailInvalid" | "emailSame" | "emailTaken" | "codeFormat" | "emailChangeCodeWrong" | "currentPasswordWrong" | "passwordCommon" }
@@ -39,7 +38,7 @@ export function createOwnAccountService(ctx: ServerContext) {
   const { db, hash, now } = ctx;
   const codeHash = (userId: number, newUsername: string, code: string) => hash(`email:${userId}:${newUsername}:${code}`);
 
-  /** The current password, counted against the same limits as a login's; null when it is right. */
+  /** The current password, counted against the same limits as a login's (a session held by someone else is no way round them); null when it is right. */
   async function passwordRefusal(asker: Asker, application: Application, password: string): Promise<OwnAccountRefusal | null> {
     const gate = await takeLogin(db, LOGIN_SCOPE, application.username, asker.ip, now());
     if (gate.wait > 0) return { code: "loginThrottled", minutes: Math.ceil(gate.wait / 60_000) };

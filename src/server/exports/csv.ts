@@ -11,13 +11,13 @@
 // Bidirectional controls, which make a cell read in another order than it is written
 // ("cod.exe" shown for "exe.doc"), are written out as <U+202E>, where a reader sees them.
 
+import { BIDI_CONTROL } from "../../engine/runtime";
+
 /** Put first in a file, so a spreadsheet reads the file as UTF-8 (accented names stay as typed). */
 export const BYTE_ORDER_MARK = "\uFEFF";
 
 const FORMULA = /^[\s\p{Cc}]*[=+\-@\uFF1D\uFF0B\uFF0D\uFF20]|^\p{Cc}/u;
 const NEEDS_QUOTES = /[",\r\n]/;
-/** The Unicode bidirectional controls: marks, embeddings, overrides and isolates. */
-export const BIDI_CONTROL = /[\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/;
 const BIDI_CONTROLS = new RegExp(BIDI_CONTROL.source, "g");
 const shown = (control: string) => `<U+${control.codePointAt(0)!.toString(16).toUpperCase().padStart(4, "0")}>`;
 

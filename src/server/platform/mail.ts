@@ -110,7 +110,7 @@ export const mailTexts = {
    */
   staffLoginStorm: (s: Sender, at: Date): Omit<Mail, "to"> => ({
     subject: `Many wrong passwords for your ${s.institution} admissions office account`,
-    text: `Since shortly before ${officeDateTime(at, s.timeZone)}, your admissions office account's password has been tried wrongly from many network addresses. To protect it, logins from addresses you have not used before are refused for the next 15 minutes; from the computers you usually use, you can still log in with your password and your authenticator code.\n\nA login also needs your authenticator code. If you did not expect this, tell the office's admin.${signature(s)}`,
+    text: `Since shortly before ${officeDateTime(at, s.timeZone)}, your admissions office account's password has been tried wrongly from many network addresses. To protect it, logins from addresses you have not used before are refused for the next 15 minutes; from the computers you usually use, you can still log in with your password and your authenticator code.\n\nIf you did not expect this, tell the office's admin.${signature(s)}`,
   }),
   /** To a new staff member: the link is the only secret here; the password and the authenticator are set on the page it opens. */
   staffInvitation: (s: Sender, role: string, link: string): Omit<Mail, "to"> => ({

@@ -3,6 +3,7 @@
 // cursor of this order is refused with a message, never passed to the database.
 import { isSortValue, type Order, type Position } from "../data/office-list";
 import { refuse } from "../../api-contract";
+import { isRowId } from "../../api-contract/schema";
 
 export function writeCursor(order: Order, position: Position): string {
   return Buffer.from(JSON.stringify([order, position.value, position.id])).toString("base64url");
@@ -19,8 +20,6 @@ export function readCursor(cursor: string, order: Order): Position {
   if (!Array.isArray(parsed) || parsed.length !== 3) throw refuse(400, "badCursor");
   const [named, value, id] = parsed as unknown[];
   if (named !== order) throw refuse(400, "cursorOfAnotherOrder");
-  if (!isSortValue(order, value) || !Number.isInteger(id) || (id as number) < 1 || (id as number) > 2147483647) {
-    throw refuse(400, "badCursor");
-  }
-  return { value, id: id as number };
+  if (!isSortValue(order, value) || !isRowId(id)) throw refuse(400, "badCursor");
+  return { value, id };
 }

@@ -8,13 +8,13 @@ import rateLimit from "@fastify/rate-limit";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { JsonSchemaToTsProvider } from "@fastify/type-provider-json-schema-to-ts";
 import { integrationListQuery, integrationPage, messageReply, referenceParams, integrationApplication, refuse } from "../../api-contract";
-import { choiceLabel, isChoice, isChoiceLabel } from "../../engine/runtime";
+import { BIDI_CONTROL, choiceLabel, isChoice, isChoiceLabel } from "../../engine/runtime";
 import type { ServerContext } from "../context";
 import { documentsOfMany, submittedByReference, submittedPage, type KeysetPosition, type Since, type SubmittedApplication } from "../data/integration";
 import type { DocumentRow } from "../data/documents";
 import { redactSecrets } from "../platform/logging";
 import { LINK_SECONDS } from "../storage/types";
-import { BIDI_CONTROL } from "../exports/csv";
+import { isRowId } from "../../api-contract/schema";
 import { API_KEY_PREFIX, liveKeyOf, type LiveKey } from "./api-keys";
 import { recordAudit, recordAuditOfEach, type AuditActor } from "./audit";
 import { STAFF_API } from "./access";
@@ -71,11 +71,10 @@ export async function integrationRoutes(app: FastifyInstance, ctx: ServerContext
   app.decorateRequest("apiApplicationId", null);
   await app.register(async (api) => {
     api.addHook("onRequest", async (request, reply) => {
-      const presented = bearerOf(request);
-      const key = presented === undefined ? null : await liveKeyOf(ctx, presented);
+      const key = await keyOfRequest(ctx, request);
       if (!key) {
         reply.header("WWW-Authenticate", 'Bearer realm="integration"');
-        throw refuse(401, presented === undefined ? "apiKeyNeeded" : "apiKeyInvalid");
+        throw refuse(401, bearerOf(request) === undefined ? "apiKeyNeeded" : "apiKeyInvalid");
       }
       request.apiKey = key;
     });
@@ -105,7 +104,13 @@ export async function integrationRoutes(app: FastifyInstance, ctx: ServerContext
 }
 
 /** The key in the request's Authorization header ("Bearer wuk_…"), if it has one. */
-export const bearerOf = (request: FastifyRequest) => /^Bearer (\S+)$/i.exec(request.headers.authorization ?? "")?.[1];
+const bearerOf = (request: FastifyRequest) => /^Bearer (\S+)$/i.exec(request.headers.authorization ?? "")?.[1];
+
+/** The live key the request's Authorization header holds, or null (none, or not a live key). */
+export async function keyOfRequest(ctx: ServerContext, request: FastifyRequest): Promise<LiveKey | null> {
+  const presented = bearerOf(request);
+  return presented === undefined ? null : liveKeyOf(ctx, presented);
+}
 
 /** The key a call was made with, as the audit log names it. */
 const keyActor = (request: FastifyRequest): AuditActor => ({ staffId: null, actor: request.apiKey!.name, address: request.ip });
@@ -218,6 +223,6 @@ function readKeysetCursor(cursor: string): KeysetPosition {
   if (!Array.isArray(parsed) || parsed.length !== 2) throw refuse(400, "badCursor");
   const [position, id] = parsed as unknown[];
   if (typeof position !== "string" || !POSITION.test(position) || Number.isNaN(Date.parse(position))) throw refuse(400, "badCursor");
-  if (!Number.isInteger(id) || (id as number) < 1 || (id as number) > 2147483647) throw refuse(400, "badCursor");
-  return { position, id: id as number };
+  if (!isRowId(id)) throw refuse(400, "badCursor");
+  return { position, id };
 }
