@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { StaffRole } from "../../src/api-contract";
 import { OPERATOR, recordAudit } from "../../src/server/staff/audit";
 import { changeStaff } from "../../src/server/staff/members";
-import { Client, databaseKinds, json, loggedInApplicant, loggedInStaff, newAddress, PASSWORD, startTestServer, type TestServer } from "./harness";
+import { Client, databaseKinds, json, loggedInApplicant, loggedInStaff, MANY_HASHES_MS, newAddress, PASSWORD, startTestServer, type TestServer } from "./harness";
 
 const WRONG = { message: "Incorrect email address, password or code.", code: "staffLoginWrong" };
 const INVITATION_INVALID = { message: "This invitation link is not valid or has expired. Ask an admin for a new one.", code: "invitationInvalid" };
@@ -181,7 +181,7 @@ describe.each(databaseKinds)("staff accounts (%s)", (kind) => {
     const office = await logIn(server, person, undefined, new Client(server, "10.41.9.9"));
     expect(json(await office.get("/staff/api/me"))).toMatchObject({ email: person.email, role: "admin" });
     expect(await countRows()).toBe(before + 7);
-  });
+  }, MANY_HASHES_MS);
 
   it("locks an account everywhere past 100 failures from many addresses, tells its owner once by mail, and still lets it in from an address it has used", async () => {
     await freshAdmin();
@@ -208,7 +208,7 @@ describe.each(databaseKinds)("staff accounts (%s)", (kind) => {
     expect(json(await (await logIn(server, person, undefined, new Client(server, home))).get("/staff/api/me"))).toMatchObject({ email: person.email });
     server.advance(15 * 60_000 + 1);
     await logIn(server, person, undefined, new Client(server, "10.43.99.1"));
-  });
+  }, MANY_HASHES_MS);
 
   it("caps failed logins from one client address at 50 in 15 minutes, across accounts", async () => {
     await freshAdmin();
@@ -224,7 +224,7 @@ describe.each(databaseKinds)("staff accounts (%s)", (kind) => {
     const [{ n }] = await server.db.query<{ n: number }>("SELECT count(*)::int AS n FROM audit_log WHERE address = '10.44.0.1' AND action = 'login failed'") as [{ n: number }];
     expect(n).toBe(51);
     await logIn(server, person);
-  });
+  }, MANY_HASHES_MS);
 
   it("logs a storm from one address over many accounts in at most 51 rows a window, however long it lasts", async () => {
     const address = "10.45.0.1";
@@ -239,7 +239,7 @@ describe.each(databaseKinds)("staff accounts (%s)", (kind) => {
     // The address's 50: seven accounts of 5 failures and a first refusal (42 rows in 49 attempts),
     // the eighth's first failure; then its own first refusal. Nothing after, in any round.
     expect(n).toBe(44);
-  });
+  }, MANY_HASHES_MS);
 
   it("takes each recovery code once, typed in any case, with spaces or without dashes", async () => {
     await freshAdmin();
