@@ -28,7 +28,7 @@ export async function imageToPdf(bytes: Uint8Array, kind: "png" | "jpeg"): Promi
 async function pngImage(doc: PDFDocument, bytes: Uint8Array): Promise<EmbeddedImage | { message: string }> {
   const reading = readPng(bytes, MAX_PIXELS);
   if (!reading.ok) return { message: reading.reason === "tooBig" ? messages.fileImageTooBig : messages.fileImageDamaged };
-  const direct = await embedPng(doc, reading.png);
+  const direct = embedPng(doc, reading.png);
   if (direct) return direct;
   // Interlaced, tRNS and 16-bit alpha PNGs: rare enough to leave to pdf-lib, now that png.ts has
   // checked them whole. The copy: see ownBytes.

@@ -4,7 +4,7 @@
 // decoded in a worker thread (isolated.ts), Word documents by LibreOffice in a process of its own.
 import { messages } from "../../api-contract/messages";
 import { checkDocx } from "./docx";
-import { convertIsolated } from "./isolated";
+import { CONVERSION_MS, convertIsolated } from "./isolated";
 import { docxToPdf } from "./libreoffice";
 import { isCompoundFile, sniff, type DocumentKind } from "./sniff";
 
@@ -13,13 +13,11 @@ export { isolation } from "./isolation";
 export interface ConvertOptions {
   /** LibreOffice's launcher; defaults to $SOFFICE_PATH, else `soffice` on the PATH. */
   sofficePath?: string;
-  /** From the issue: a Word document still converting after 30 s is killed. */
+  /** A Word document's CPU time (CONVERSION_MS unless told), WALL_FACTOR times as long on the clock (libreoffice.ts). */
   timeoutMs?: number;
 }
 
 export type ConvertResult = { ok: true; pdf: Buffer; kind: DocumentKind } | { ok: false; message: string };
-
-const TIMEOUT_MS = 30_000;
 
 export async function convertToPdf(bytes: Buffer, options: ConvertOptions = {}): Promise<ConvertResult> {
   const kind = sniff(bytes);
@@ -45,7 +43,7 @@ async function wordToPdf(bytes: Buffer, options: ConvertOptions) {
   const check = checkDocx(bytes);
   if (!check.ok) return check;
   const sofficePath = options.sofficePath ?? process.env.SOFFICE_PATH ?? "soffice";
-  const made = await docxToPdf(bytes, { sofficePath, timeoutMs: options.timeoutMs ?? TIMEOUT_MS });
+  const made = await docxToPdf(bytes, { sofficePath, timeoutMs: options.timeoutMs ?? CONVERSION_MS });
   if (!made.ok) return { ok: false as const, message: made.reason === "timeout" ? messages.fileTooSlow : messages.fileWordFailed };
   // LibreOffice wrote this PDF from an untrusted document: it is cleaned like an uploaded PDF,
   // so anything active the document carried into it goes the same way.

@@ -2,15 +2,16 @@ import { execFile, spawn } from "node:child_process";
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
-import { tmpdir } from "node:os";
+import { getPriority, tmpdir } from "node:os";
 import { join, relative } from "node:path";
 import { promisify } from "node:util";
 import { PDFDocument } from "pdf-lib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { messages } from "../../api-contract/messages";
 import { convertToPdf, isolation } from "./index";
+import { WALL_FACTOR } from "./isolated";
 import { JOB_PREFIX, profileTemplate, runningConversions, TEMPLATE_PREFIX } from "./libreoffice";
-import { docx, docxWithPictures, png, textOf } from "../../../tests/support/files";
+import { docx, docxWithPictures, pdfWithText, png, textOf } from "../../../tests/support/files";
 
 // Every job directory of this file goes under a directory of its own, to be seen removed.
 const originalTmp = process.env.TMPDIR;
@@ -114,6 +115,31 @@ describe("Word documents in LibreOffice", () => {
       rmSync(secret);
     }
   }, 60_000);
+
+  it("runs LibreOffice 10 nice steps below the server, giving way to it", async () => {
+    const dir = mkdtempSync(join(jobsRoot, "nice-"));
+    const noted = join(dir, "nice");
+    const soffice = join(dir, "soffice");
+    // Notes its nice value and makes no PDF, as a LibreOffice that could not read the document.
+    writeFileSync(soffice, `#!/bin/sh\nnice > '${noted}'\n`, { mode: 0o755 });
+    expect(await convertToPdf(docx(["Hello"]), { sofficePath: soffice })).toEqual({ ok: false, message: messages.fileWordFailed });
+    expect(Number(readFileSync(noted, "utf8"))).toBe(Math.min(19, getPriority() + 10));
+    expect(jobsLeft()).toEqual([]);
+  });
+
+  it("counts LibreOffice's CPU time, not its wait: a document kept waiting past its limit by a busy machine still converts", async () => {
+    const dir = mkdtempSync(join(jobsRoot, "waiting-"));
+    const made = join(dir, "made.pdf");
+    writeFileSync(made, await (await pdfWithText(["Converted after a wait"])).save());
+    const soffice = join(dir, "soffice");
+    // Waits 1.5 s without working, then writes a PDF where LibreOffice would.
+    writeFileSync(soffice, `#!/bin/sh\nsleep 1.5\nwhile [ $# -gt 0 ]; do [ "$1" = --outdir ] && out=$2; shift; done\n[ -n "$out" ] && mkdir -p "$out" && cp '${made}' "$out/input.pdf"\nexit 0\n`, { mode: 0o755 });
+    const result = await convertToPdf(docx(["Hello"]), { sofficePath: soffice, timeoutMs: 1_000 });
+    expect(result.ok && (await textOf(result.pdf))).toContain("Converted after a wait");
+    // The clock still ends one that waits WALL_FACTOR times its limit.
+    expect(await convertToPdf(docx(["Hello"]), { sofficePath: soffice, timeoutMs: 1_500 / WALL_FACTOR - 100 })).toEqual({ ok: false, message: messages.fileTooSlow });
+    expect(jobsLeft()).toEqual([]);
+  });
 
   it("throws, as our own fault, when LibreOffice is not where we were told", async () => {
     await expect(convertToPdf(docx(["Hello"]), { sofficePath: "/nowhere/soffice" })).rejects.toThrow("LibreOffice could not be started as /nowhere/soffice");

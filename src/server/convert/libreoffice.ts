@@ -7,7 +7,9 @@ import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promis
 import { tmpdir } from "node:os";
 import { dirname, join, relative } from "node:path";
 import { pathToFileURL } from "node:url";
+import { CONVERSION_MS, WALL_FACTOR } from "./isolated";
 import { isolation, type Isolation } from "./isolation";
+import { GIVE_WAY } from "./priority";
 
 export interface LibreOfficeOptions {
   sofficePath: string;
@@ -20,8 +22,6 @@ export type LibreOfficeResult = { ok: true; pdf: Buffer } | { ok: false; reason:
 export const JOB_PREFIX = "docx-to-pdf-";
 /** Prefix of the directory the template profile is made in, removed once it is read. */
 export const TEMPLATE_PREFIX = "libreoffice-profile-";
-// Making the template is a LibreOffice run like a job's, so it gets the issue's 30 s too.
-const TEMPLATE_TIMEOUT_MS = 30_000;
 // From the issue: at most two at once. Each LibreOffice keeps a core busy for seconds.
 const MAX_RUNNING = 2;
 
@@ -97,7 +97,7 @@ async function convertIn(job: string, docx: Uint8Array, options: LibreOfficeOpti
     ...FLAGS,
     ...["--convert-to", "pdf", "--outdir", join(job, "out"), join(job, "input.docx")],
   ];
-  const exit = await run([...network.prefix, options.sofficePath, ...args], job, options.timeoutMs);
+  const exit = await run([...network.prefix, ...GIVE_WAY, ...cpuLimit(options.timeoutMs), options.sofficePath, ...args], job, options.timeoutMs);
   if (exit === 127) throw new Error(`LibreOffice could not be started as ${options.sofficePath} (set SOFFICE_PATH)`);
   if (exit === "timeout") return { ok: false, reason: "timeout" };
   // soffice exits 0 even when it could not load the document; the missing PDF is what tells.
@@ -115,8 +115,8 @@ async function writeSettings(profile: string) {
 // last used it (user/extensions/buildid), clears its extension cache and restarts itself: about a
 // quarter of a second of CPU more than a start on a profile it has seen. So the first job makes a
 // template once, by starting LibreOffice on an empty profile with SETTINGS until it is ready
-// (--terminate_after_init: no document at all), under the same isolation and in its place in the
-// queue. The files are kept in memory, so nothing can change them, and each job's profile starts
+// (--terminate_after_init: no document at all), under the same isolation and limits and in its
+// place in the queue. The files are kept in memory, so nothing can change them, and each job's profile starts
 // as a copy of them: as new as an empty one. Keyed by soffice, as the template is its work, and
 // tried once: if it cannot be made, jobs start from an empty profile with SETTINGS as before.
 const templates = new Map<string, Promise<ProfileFile[] | null>>();
@@ -143,7 +143,7 @@ async function makeTemplate(sofficePath: string, network: Isolation): Promise<Pr
   try {
     await writeSettings(profile);
     const args = [`-env:UserInstallation=${pathToFileURL(profile).href}`, ...FLAGS, "--terminate_after_init"];
-    const exit = await run([...network.prefix, sofficePath, ...args], dir, TEMPLATE_TIMEOUT_MS);
+    const exit = await run([...network.prefix, ...GIVE_WAY, ...cpuLimit(CONVERSION_MS), sofficePath, ...args], dir, CONVERSION_MS);
     const files = exit === 0 ? await readFiles(profile) : [];
     // Whatever went wrong (soffice missing or killed, a setting not kept), jobs still convert
     // from an empty profile, and a missing soffice is reported by the job itself.
@@ -176,7 +176,18 @@ async function writeFiles(dir: string, files: ProfileFile[]) {
   await Promise.all(files.map((file) => writeFile(join(dir, file.path), file.bytes)));
 }
 
-/** The exit code, or "timeout". */
+/**
+ * A LibreOffice gets `timeoutMs` of CPU time, each of its processes (prlimit): it gives way to
+ * the server (priority.ts), so on a busy machine it waits, and waiting is not the document's
+ * fault. The kernel kills a process over its limit; `run` kills the group after WALL_FACTOR times
+ * the limit on the clock.
+ */
+const cpuLimit = (timeoutMs: number) => ["prlimit", `--cpu=${Math.ceil(timeoutMs / 1000)}`, "--"];
+
+/** Killed: by `run` or by the kernel at its CPU limit (SIGKILL, SIGXCPU), seen directly or in a script's exit status. */
+const KILLED = { signals: ["SIGKILL", "SIGXCPU"], codes: [128 + 9, 128 + 24] };
+
+/** The exit code, or "timeout" when it was killed for time. */
 function run([command, ...args]: string[], job: string, timeoutMs: number): Promise<number | null | "timeout"> {
   return new Promise((resolve, reject) => {
     const child = spawn(command!, args, {
@@ -187,22 +198,19 @@ function run([command, ...args]: string[], job: string, timeoutMs: number): Prom
       // HOME and TMPDIR keep LibreOffice's other files inside the job's directory.
       env: { PATH: process.env.PATH ?? "/usr/bin:/bin", HOME: job, TMPDIR: job, LANG: "C.UTF-8" },
     });
-    let timedOut = false;
-    const timer = setTimeout(() => {
-      timedOut = true;
-      killGroup(child.pid);
-    }, timeoutMs);
+    const timer = setTimeout(() => killGroup(child.pid), timeoutMs * WALL_FACTOR);
     // A missing soffice is a deployment fault, not the applicant's, so it throws: as a spawn
     // error when run directly, as exit code 127 ("command not found") from unshare or a shell.
     child.once("error", (error) => {
       clearTimeout(timer);
       reject(error);
     });
-    child.once("exit", (code) => {
+    child.once("exit", (code, signal) => {
       clearTimeout(timer);
       // Leftovers of a normal exit go too, before the directory they use is removed.
       killGroup(child.pid);
-      resolve(timedOut ? "timeout" : code);
+      const isKilled = (signal !== null && KILLED.signals.includes(signal)) || (code !== null && KILLED.codes.includes(code));
+      resolve(isKilled ? "timeout" : code);
     });
   });
 }

@@ -2,9 +2,10 @@
 // RGBA and deflates again in plain JavaScript: about a second for a 4-megapixel scan, with the
 // event loop blocked. PDF reads PNG's own compressed rows directly (FlateDecode with a PNG
 // predictor), so most PNGs go in untouched; with an alpha channel, the filtered rows are split
-// into colour and alpha, still filtered, and each deflated again, by zlib on its thread pool.
-import { promisify } from "node:util";
-import { deflate } from "node:zlib";
+// into colour and alpha, still filtered, and each deflated again. It runs in a conversion thread
+// (isolated.ts), so it deflates synchronously: on that thread, which gives way to the web process
+// (priority.ts), not on the thread pool the server's own files and hashes wait on.
+import { deflateSync } from "node:zlib";
 import { PDFHexString, type PDFDocument, type PDFRef } from "pdf-lib";
 import type { Png } from "./png";
 
@@ -14,11 +15,10 @@ export interface EmbeddedImage {
   height: number;
 }
 
-const deflateAsync = promisify(deflate);
 const COLOUR_SPACES: Record<number, string> = { 0: "DeviceGray", 2: "DeviceRGB", 4: "DeviceGray", 6: "DeviceRGB" };
 
 /** The image as a PDF image object, or null for the rare PNGs left to pdf-lib (interlaced, tRNS, 16-bit alpha). */
-export async function embedPng(doc: PDFDocument, png: Png): Promise<EmbeddedImage | null> {
+export function embedPng(doc: PDFDocument, png: Png): EmbeddedImage | null {
   if (png.isInterlaced || png.hasTransparencyChunk) return null;
   const hasAlpha = png.colourType === 4 || png.colourType === 6;
   if (hasAlpha && png.depth !== 8) return null;
@@ -39,10 +39,8 @@ export async function embedPng(doc: PDFDocument, png: Png): Promise<EmbeddedImag
   const { colour, alpha } = splitRows(png);
   const predictor = (colours: number) => ({ Predictor: 15, Colors: colours, BitsPerComponent: 8, Columns: png.width });
   // Screenshots often carry an alpha channel that is opaque everywhere: no mask for those.
-  const [colourData, alphaData] = await Promise.all([
-    deflateAsync(colour, { level: 1 }),
-    isOpaque(alpha, png.width) ? undefined : deflateAsync(alpha, { level: 1 }),
-  ]);
+  const colourData = deflateSync(colour, { level: 1 });
+  const alphaData = isOpaque(alpha, png.width) ? undefined : deflateSync(alpha, { level: 1 });
   const mask =
     alphaData &&
     context.register(context.stream(alphaData, { ...image, ColorSpace: "DeviceGray", Filter: "FlateDecode", DecodeParms: predictor(1) }));

@@ -1,6 +1,9 @@
 // The first page's thumbnail (issue 22 item 6), drawn by poppler under the conversions' limits:
 // a real PNG of page 1, nothing for what is not a PDF, and nothing, quickly, for a page made to
 // take minutes to draw.
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { getPriority, tmpdir } from "node:os";
+import { join } from "node:path";
 import { PDFDocument, PDFName } from "pdf-lib";
 import { describe, expect, it } from "vitest";
 import { pdfWithText } from "../../../tests/support/files";
@@ -32,5 +35,18 @@ describe("the first page's thumbnail", () => {
 
   it("is null when pdftoppm is not there", async () => {
     expect(await firstPageThumbnail(await (await pdfWithText(["A resume"])).save(), { pdftoppmPath: "/nonexistent/pdftoppm" })).toBeNull();
+  });
+
+  it("is drawn 10 nice steps below the server, giving way to it", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "thumbnail-nice-"));
+    const noted = join(dir, "nice");
+    const pdftoppm = join(dir, "pdftoppm");
+    writeFileSync(pdftoppm, `#!/bin/sh\nnice > '${noted}'\nexec pdftoppm "$@"\n`, { mode: 0o755 });
+    try {
+      expect(await firstPageThumbnail(await (await pdfWithText(["A resume"])).save(), { pdftoppmPath: pdftoppm })).not.toBeNull();
+      expect(Number(readFileSync(noted, "utf8"))).toBe(Math.min(19, getPriority() + 10));
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

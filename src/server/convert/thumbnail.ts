@@ -2,13 +2,15 @@
 // file. Poppler's pdftoppm draws it, in a process of its own: the PDF is ours (rewritten by
 // pdf.ts) but what its pages draw is still the applicant's, and a page can be made to take
 // minutes or gigabytes. So it runs as LibreOffice does (libreoffice.ts): without a network
-// (isolation.ts), without the server's environment, in its own process group killed after the
-// time limit, and under prlimit's cap on its memory and CPU time. A thumbnail is a courtesy: any
-// failure answers null, and the document is stored without one.
+// (isolation.ts), giving way to the web process (priority.ts), without the server's environment,
+// under prlimit's cap on its memory and CPU time, and in its own process group killed after
+// WALL_FACTOR times that time on the clock. A thumbnail is a courtesy: any failure answers null,
+// and the document is stored without one.
 import { spawn } from "node:child_process";
 import { tmpdir } from "node:os";
-import { CONVERSION_MS } from "./isolated";
+import { CONVERSION_MS, WALL_FACTOR } from "./isolated";
 import { isolation } from "./isolation";
+import { GIVE_WAY } from "./priority";
 
 export interface ThumbnailOptions {
   /** Poppler's pdftoppm; defaults to $PDFTOPPM_PATH, else `pdftoppm` on the PATH (Debian's poppler-utils). */
@@ -39,7 +41,8 @@ export async function firstPageThumbnail(pdf: Uint8Array, options: ThumbnailOpti
   try {
     const limits = ["prlimit", `--as=${MEMORY_BYTES}`, `--cpu=${Math.ceil(timeoutMs / 1000)}`, "--"];
     const args = ["-png", "-f", "1", "-l", "1", "-scale-to", String(THUMBNAIL_PIXELS), "-singlefile", "-"];
-    const png = await run([...network.prefix, ...limits, pdftoppm, ...args], pdf, timeoutMs);
+    // Its limit is CPU time (prlimit), as a conversion's is: on the clock it may wait WALL_FACTOR times as long.
+    const png = await run([...network.prefix, ...GIVE_WAY, ...limits, pdftoppm, ...args], pdf, timeoutMs * WALL_FACTOR);
     return png && png.subarray(0, 8).equals(PNG_SIGNATURE) ? png : null;
   } finally {
     // Handed straight to the next in line, so `running` stays counted for it.

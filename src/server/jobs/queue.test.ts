@@ -1,5 +1,6 @@
 // The jobs' graceful stop waits as long as it is told (the process's shutdown limit), not a limit
 // of its own: a job cut short must be the process's exit 1, never an exit 0 that left it running.
+// And a queue an earlier release made gets this release's time limit.
 import { afterEach, describe, expect, it } from "vitest";
 import { openPglite, type Database } from "../db/database";
 import { openJobs } from "./queue";
@@ -40,5 +41,20 @@ describe("stopping the jobs", () => {
     await jobs.stop();
     expect(ended.at).toBeUndefined();
     expect(Date.now() - stopping).toBeLessThan(9_000);
+  }, 120_000);
+});
+
+describe("the queues", () => {
+  it("take this release's time limit when an earlier release made them with another", async () => {
+    db = await openPglite(undefined);
+    const open = () => openJobs(db!, { onError: () => {}, stopWaitMs: 1_000 });
+    const first = await open();
+    await first.start();
+    await first.stop();
+    await db.query("UPDATE pgboss.queue SET expire_seconds = 120 WHERE name = 'convert-document'");
+    const again = await open();
+    await again.start();
+    await again.stop();
+    expect(await db.query("SELECT expire_seconds FROM pgboss.queue WHERE name = 'convert-document'")).toEqual([{ expire_seconds: 600 }]);
   }, 120_000);
 });

@@ -12,8 +12,11 @@ type JobName = "convert-document" | "pdf-copy" | "export";
  * How long a job may run before pg-boss counts it as failed and retries it (a worker that died).
  * An export of 100,000 applications takes about a minute, a zip of thousands with documents far
  * longer: half an hour, so a live export is never given up for dead (a dead one waits that long).
+ * A conversion's steps (LibreOffice, the PDF's cleaning, the thumbnail) each end within 90 s on
+ * the clock (src/server/convert: CONVERSION_MS × WALL_FACTOR), on a machine busy enough to take
+ * that long: 10 minutes covers them and the wait for a free thread.
  */
-const EXPIRE_SECONDS: Record<JobName, number> = { "convert-document": 120, "pdf-copy": 180, export: 1800 };
+const EXPIRE_SECONDS: Record<JobName, number> = { "convert-document": 600, "pdf-copy": 180, export: 1800 };
 /** Jobs each process works at once; conversions of .docx are limited to 2 by the converter itself; an export keeps a database connection busy throughout. */
 const WORKERS: Record<JobName, number> = { "convert-document": 4, "pdf-copy": 2, export: 1 };
 
@@ -77,11 +80,16 @@ async function startBoss(db: Database, { handlers, onError }: JobOptions, worker
   boss.on("error", onError);
   await boss.start();
   for (const name of Object.keys(EXPIRE_SECONDS) as JobName[]) {
-    if (!(await boss.getQueue(name))) {
+    const settings = { name, retryLimit: 2, retryDelay: 5, expireInSeconds: EXPIRE_SECONDS[name] };
+    const queue = await boss.getQueue(name);
+    if (!queue) {
       // Two processes starting together may both create it; the loser's error means it exists.
-      await boss.createQueue(name, { name, retryLimit: 2, retryDelay: 5, expireInSeconds: EXPIRE_SECONDS[name] }).catch(async (error: unknown) => {
+      await boss.createQueue(name, settings).catch(async (error: unknown) => {
         if (!(await boss.getQueue(name))) throw error;
       });
+    } else if (queue.expireInSeconds !== settings.expireInSeconds) {
+      // Made by an earlier release with another limit: new jobs get this one.
+      await boss.updateQueue(name, settings);
     }
     const handler = handlers?.[name];
     if (!handler) continue;
