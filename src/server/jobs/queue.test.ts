@@ -6,9 +6,18 @@ import { openPglite, type Database } from "../db/database";
 import { openJobs } from "./queue";
 
 let db: Database | undefined;
+/**
+ * Ends when the job a test started has: pg-boss writes to the database as its handler returns,
+ * and on a closed database that threw into the next test. The database closes after any
+ * statement asked for before it.
+ */
+let jobEnded: Promise<void> | undefined;
 afterEach(async () => {
+  await jobEnded;
+  await new Promise((resolve) => setTimeout(resolve, 50));
   await db?.close();
   db = undefined;
+  jobEnded = undefined;
 });
 
 /** A process working jobs whose conversion takes `ms`; answers when it ended (or undefined). */
@@ -17,10 +26,13 @@ async function working(ms: number, stopWaitMs: number) {
   const ended: { at?: number } = {};
   let began!: () => void;
   const running = new Promise<void>((resolve) => (began = resolve));
+  let end!: () => void;
+  jobEnded = new Promise<void>((resolve) => (end = resolve));
   const slow = async () => {
     began();
     await new Promise((resolve) => setTimeout(resolve, ms));
     ended.at = Date.now();
+    end();
   };
   const jobs = await openJobs(db, { handlers: { "convert-document": slow, "pdf-copy": slow, export: slow }, onError: () => {}, stopWaitMs });
   await jobs.send("convert-document", {});
