@@ -42,7 +42,7 @@ export const fieldErrors = { type: "object", additionalProperties: { type: "arra
 /** The errors the browser found; optional and not trusted. */
 export const browserErrors = { type: "object", additionalProperties: { type: "array", items: { type: "string", maxLength: 1000 }, maxItems: 50 }, maxProperties: 2000 } as const;
 
-/** A submit's answer: the reference the application was given, for the completion page to show. */
+/** A submit's answer: the reference the application was given, for the status page to show. */
 export const submitted = {
   type: "object",
   properties: {

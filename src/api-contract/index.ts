@@ -17,6 +17,7 @@ export { answerKeyParams, conversion, convertBody, documentAnswers, presignBody,
 export { emailChangeBody, emailChanged, emailConfirmBody, passwordChangeBody } from "./own-account";
 export { lookupAnswer, lookupQuery, lookupRecord, lookupResult } from "./lookup";
 export { pdfCopy } from "./pdf-copy";
+export { applicationStatus, checklistItemParams, checklistLine, checklistMarkBody, type ChecklistState } from "./status";
 export { messageReply, replies } from "./reply";
 export { anything, FORM_VERSION_HEADER, versionHash } from "./schema";
 export type { ConversionStatus } from "./statuses";

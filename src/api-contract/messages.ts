@@ -159,6 +159,7 @@ export const messages = {
   pdfCopyNotReady: "The PDF copy is not made yet. Start it, then try again in a minute.",
   reviewNeedsSubmitted: "Only a submitted application has a review status.",
   emptyNote: "Write something in the note first.",
+  checklistItemNotFound: (item: string) => `This application's checklist has no item "${item}".`,
   noCycle: "The dashboard counts from the cycle's opening day, and form-definitions/institution.json has no \"cycle\". Ask whoever edits the definitions to add one.",
 
   // Export jobs (exports/).

@@ -3,6 +3,7 @@
 // answers a refusal with { message } (reply.ts). Roles add up: a reviewer can do what a reader
 // can, an admin what a reviewer can.
 import { anything, body, dateTime, day, nullable, password, rowId, versionHash } from "./schema";
+import { checklistLine } from "./status";
 
 export const STAFF_ROLES = ["reader", "reviewer", "admin"] as const;
 export type StaffRole = (typeof STAFF_ROLES)[number];
@@ -27,6 +28,8 @@ export const AUDIT_ACTIONS = [
   "create api key", "revoke api key", "api call",
   // Admins' exports of the applications matching a filter (detail: format, filter, rows, complete).
   "export",
+  // A reviewer marking an item of an application's checklist received, or not (detail: item, received).
+  "checklist",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -216,10 +219,12 @@ export const staffApplication = {
     documents: { type: "array", items: staffDocument },
     timeline: { type: "array", items: timelineEvent },
     notes: { type: "array", items: reviewNote },
+    /** What the office needs from the applicant (institution.json "checklist"), each item received or not. */
+    checklist: { type: "array", items: checklistLine },
   },
   required: [
     "id", "reference", "email", "name", "status", "entry_term", "submitted_at", "submitted_version", "version", "retired_answers", "retired_from", "created_at", "last_activity", "review_status", "answer", "add_another",
-    "tabs", "document_answer", "documents", "timeline", "notes",
+    "tabs", "document_answer", "documents", "timeline", "notes", "checklist",
   ],
 } as const;
 

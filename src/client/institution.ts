@@ -25,7 +25,7 @@ export const institution = {
   techEmail: partial.contacts?.tech_email,
   privacyUrl: configured(partial.privacy_url),
   studentType: partial.student_type ?? "",
-  /** The office's time zone: the completion page writes the submitted time as the confirmation e-mail does. */
+  /** The office's time zone: the status page writes the submitted time as the confirmation e-mail does. */
   timeZone: configured(partial.time_zone),
   banner: partial.banner,
   /** What a document upload takes; the linter refuses a file without it, so the fallback is development's only. */

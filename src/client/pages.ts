@@ -8,9 +8,9 @@ export const pages = [...pageList].sort((a, b) => a.step - b.step);
 
 /** The default form route (spec: /about), the first step. */
 export const DEFAULT_ROUTE = pages[0]?.route ?? "/about";
-export const COMPLETION_ROUTE = "/completion";
+export const STATUS_ROUTE = "/status";
 
-/** Where the default route leads: /completion once the application is submitted (its guard's place), else the first step. */
-export const defaultRouteOf = (status: string | null) => (status === "submitted" ? COMPLETION_ROUTE : DEFAULT_ROUTE);
+/** Where the default route leads: /status once the application is submitted (its guard's place), else the first step. */
+export const defaultRouteOf = (status: string | null) => (status === "submitted" ? STATUS_ROUTE : DEFAULT_ROUTE);
 
 export const isPageRoute = (path: string) => pages.some((p) => p.route === path);

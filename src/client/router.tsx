@@ -10,7 +10,7 @@ import { forgetApplicant, whenLoggedOutElsewhere } from "./api/queries";
 import type { AuthState } from "./auth/navigation";
 import { useSaver } from "./state/saver";
 import { useSession } from "./state/session";
-import { COMPLETION_ROUTE, defaultRouteOf, pages } from "./pages";
+import { STATUS_ROUTE, defaultRouteOf, pages } from "./pages";
 import { ErrorScreen } from "./shell/ErrorScreen";
 import { TakenOver } from "./takeover";
 import { ErrorBoundary } from "./ui/ErrorBoundary";
@@ -20,7 +20,7 @@ import { ToastList, toasts, useToastHotkey } from "./ui/Toasts";
 
 const FormLayout = lazyPage(async () => (await import("./shell/FormLayout")).FormLayout);
 const FormPage = lazyPage(async () => (await import("./form/FormPage")).FormPage);
-const CompletionPage = lazyPage(async () => (await import("./form/CompletionPage")).CompletionPage);
+const StatusPage = lazyPage(async () => (await import("./form/StatusPage")).StatusPage);
 const AccountPage = lazyPage(async () => (await import("./account/AccountPage")).AccountPage);
 const AuthLayout = lazyPage(async () => (await import("./shell/AuthLayout")).AuthLayout);
 const authPages = {
@@ -36,12 +36,12 @@ export function preloadRoute(pathname: string): Promise<unknown> {
   const auth = authPages[pathname as keyof typeof authPages];
   if (auth) return Promise.all([AuthLayout.preload(), auth.preload()]);
   if (pathname === "/account") return AccountPage.preload();
-  return Promise.all([FormLayout.preload(), pathname === COMPLETION_ROUTE ? CompletionPage.preload() : FormPage.preload()]);
+  return Promise.all([FormLayout.preload(), pathname === STATUS_ROUTE ? StatusPage.preload() : FormPage.preload()]);
 }
 
 /** Loads every page (component tests, whose first load of a page is a slow Vite transform). */
 export const preloadEveryPage = () =>
-  Promise.all([FormLayout, FormPage, CompletionPage, AccountPage, AuthLayout, ...Object.values(authPages)].map((page) => page.preload()));
+  Promise.all([FormLayout, FormPage, StatusPage, AccountPage, AuthLayout, ...Object.values(authPages)].map((page) => page.preload()));
 
 export function AppRoutes() {
   return (
@@ -50,7 +50,7 @@ export function AppRoutes() {
         <Route index element={<ToDefaultRoute />} />
         <Route element={<FormLayout />}>
           {pages.map((page) => <Route key={page.route} path={page.route} element={<FormPage />} />)}
-          <Route path={COMPLETION_ROUTE} element={<CompletionPage />} />
+          <Route path={STATUS_ROUTE} element={<StatusPage />} />
         </Route>
         <Route path="/account" element={<AccountPage />} />
         <Route element={<AuthLayout />}>
@@ -80,7 +80,7 @@ function Root() {
   );
 }
 
-/** Once submitted, the default route is /completion; before the profile says so, the first step (whose guard sends a submitted applicant on). */
+/** Once submitted, the default route is /status; before the profile says so, the first step (whose guard sends a submitted applicant on). */
 function ToDefaultRoute() {
   const { search } = useLocation();
   const status = useSession((s) => s.web_status);

@@ -13,7 +13,7 @@ export function dayAnywhereOnEarth(now = new Date()): string {
 }
 
 /**
- * `at` in the office's time zone, as the confirmation e-mail, the completion page and the PDF
+ * `at` in the office's time zone, as the confirmation e-mail, the status page and the PDF
  * copy's cover write it: "November 22, 2026 at 7:00 AM EST". Put together from parts: ICU
  * versions join date and time differently (", " or " at ") and some put a narrow no-break space
  * before AM, so whole-string formatting reads differently in Node and in each browser.

@@ -9,7 +9,7 @@ import { message } from "./messages";
 import { evaluate, type EvaluateOptions } from "./visibility";
 
 /** The definitions, loaded and compiled once; every later call is cheap. */
-export interface CompiledForm extends Pick<Expansion, "gates" | "owners" | "companions" | "tabGroups" | "blockGroups" | "dependents"> {
+export interface CompiledForm extends Pick<Expansion, "gates" | "owners" | "companions" | "tabGroups" | "blockGroups" | "dependents" | "checklist"> {
   pages: PageView[];
   institution: InstitutionFile["institution"];
   /** The page that asks for a key, for links such as /{page}#{answerKey}. */
@@ -37,9 +37,9 @@ export function assembleForm(files: FormFiles, validator: AnswerValidator, optio
   if (errors.length > 0) {
     throw new Error(`the definitions have errors; run npm run lint:definitions\n${errors.map((f) => `${f.source.file}${f.source.pointer}: ${f.message}`).join("\n")}`);
   }
-  const { pages, gates, owners, companions, tabGroups, blockGroups, dependents } = expansion;
+  const { pages, gates, owners, companions, tabGroups, blockGroups, dependents, checklist } = expansion;
   return {
-    pages, gates, owners, companions, tabGroups, blockGroups, dependents,
+    pages, gates, owners, companions, tabGroups, blockGroups, dependents, checklist,
     institution: files.institution.institution,
     pageOf: (key) => owners.get(key)?.page,
     validator,
@@ -83,4 +83,9 @@ export function validateEvaluation(form: CompiledForm, evaluation: Evaluation, t
 /** Visibility and clearing (see evaluate), for a compiled form. */
 export function evaluateAnswers(form: CompiledForm, answers: Answers, options: EvaluateOptions = {}): Evaluation {
   return evaluate(form, answers, options);
+}
+
+/** The checklist's items that apply to these answers (institution.json "checklist"), in its order. */
+export function checklistFor(form: CompiledForm, answers: Answers): CompiledForm["checklist"] {
+  return form.checklist.filter((item) => !item.condition || item.condition.test(answers));
 }

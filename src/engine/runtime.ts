@@ -9,7 +9,7 @@ export { choiceLabel, closedChoices, isChoice, isChoiceLabel, unofferedChoices, 
 export { isClosed, isCycleTerm, longDate, withCycleTerm } from "./cycle";
 export { dayAnywhereOnEarth, localToday, officeDateTime } from "./dates";
 export { fileMessages, fileNameTooLong, MAX_FILE_NAME_LENGTH, maxFileBytes, type UploadSettings } from "./documents";
-export { assembleForm, evaluateAnswers, validateAnswers, validateEvaluation, type CompiledForm } from "./form";
+export { assembleForm, checklistFor, evaluateAnswers, validateAnswers, validateEvaluation, type CompiledForm } from "./form";
 export { accountMessages } from "./messages";
 export { BIDI_CONTROL, displayText } from "./text";
 export { savesAlone, savesAloneAlways } from "./saves-alone";
@@ -28,6 +28,7 @@ export type {
 } from "./types";
 export { ITEM_TYPES, QUESTION_TYPES } from "./generated/definition-format";
 export type {
+  ChecklistItem,
   InstitutionFile,
   Item,
   ItemByType,

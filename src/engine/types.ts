@@ -69,7 +69,8 @@ export type FindingCode =
   | "unknown-tab"
   | "nested-add-another"
   | "no-cycle"
-  | "deadlines";
+  | "deadlines"
+  | "checklist-document";
 
 export type ResolvedOption = Option & {
   /** The last day (YYYY-MM-DD) this option can be chosen: an application plan's deadline (cycleDeadlines). */

@@ -3,7 +3,7 @@
 // toast and the sign-up checklist's error state showing. At 375 px nothing may scroll sideways.
 // A full-page screenshot of each route at each width goes to tmp/screenshots/ for a person to see.
 // Also the form pages while validating (an early submit: the summary and the questions' errors
-// showing), /completion after a submit, with its success toast; a tab switch's confirmation and
+// showing), /status after a submit, with its success toast; a tab switch's confirmation and
 // its Undo toast; the reset card in both its states; and the page of a refused service token;
 // every route reached in the app (links, buttons, a logout, a submit), where what one page leaves
 // behind is judged on the next; and the whole application by keyboard alone, each control showing
@@ -238,7 +238,7 @@ describe.each(WIDTHS)("accessibility at %i px", (width) => {
     expectNone(problems);
   });
 
-  test("the form pages while validating, and /completion after the submit", async () => {
+  test("the form pages while validating, and /status after the submit", async () => {
     const page = await loggedInPage(width);
     const problems: string[] = [];
     // Step links at any width: the page changes in the app, so the last page is not restored.
@@ -268,11 +268,11 @@ describe.each(WIDTHS)("accessibility at %i px", (width) => {
     await step("Finishing Up", "/final-steps");
     await page.locator("#validation-summary").waitFor({ state: "detached" });
     await page.getByRole("button", { name: BUTTONS.submit, exact: true }).click();
-    await page.waitForURL((url) => url.pathname === "/completion");
+    await page.waitForURL((url) => url.pathname === "/status");
     await settle(page);
     await page.getByRole("alertdialog", { name: "Success Notification" }).filter({ hasText: "Your application was successfully submitted." }).waitFor();
-    problems.push(...(await audit(page, "submitted /completion with the success toast", width)));
-    await screenshot(page, `submitted-completion-${width}`);
+    problems.push(...(await audit(page, "submitted /status with the success toast", width)));
+    await screenshot(page, `submitted-status-${width}`);
     expectNone(problems);
   });
 
@@ -414,7 +414,7 @@ describe.each(WIDTHS)("accessibility at %i px", (width) => {
     await settle(page);
     await pageButton(BUTTONS.submit);
     await page.getByRole("alertdialog", { name: "Success Notification" }).waitFor();
-    await arrive("/completion", " with the submitted toast");
+    await arrive("/status", " with the submitted toast");
 
     // The reset card, reached by a link as the reset mail writes it (the mail itself would wait
     // out the minute between two mails to one address).
@@ -580,7 +580,7 @@ test("the whole application by keyboard alone: every required question, a tab gr
     const last = i === titles.length - 1;
     await pressButton(last ? BUTTONS.submit : BUTTONS.next);
   }
-  await page.waitForURL((url) => url.pathname === "/completion", { timeout: 15_000 }).catch(async () => {
+  await page.waitForURL((url) => url.pathname === "/status", { timeout: 15_000 }).catch(async () => {
     const summary = await page.locator("#validation-summary").textContent().catch(() => null);
     throw new Error(`not submitted; on ${page.url()}${summary ? `, the summary says: ${summary}` : ""}`);
   });

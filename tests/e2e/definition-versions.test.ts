@@ -129,7 +129,7 @@ describe("staff edit the definitions mid-cycle", () => {
 
     // The PDF copy, printed after the edit: the old wording, the deleted question's answer, the removed major.
     await logInThroughApi(submitter, after, submitterAddress);
-    await submitter.goto(`${after.url}/completion`);
+    await submitter.goto(`${after.url}/status`);
     const download = submitter.getByRole("link", { name: "Download a PDF copy of your application" });
     await download.waitFor({ timeout: 90_000 });
     const pdf = await submitter.context().request.get(new URL((await download.getAttribute("href"))!, after.url).toString());

@@ -4,7 +4,7 @@
 // shown and its answer ANSWERED, the PDF the server stored for it read (the images' pages and
 // pixels, the Word document's and the PDF's text), and deleted through the widget's dialog (Cancel
 // keeps it; Delete clears the answer and removes the PDF). Once the application is submitted, the
-// PDF copy is downloaded from /completion and read with pdftotext: the applicant's name, then the
+// PDF copy is downloaded from /status and read with pdftotext: the applicant's name, then the
 // resume's and the personal statement's own text, and not the essay the tab switch cleared.
 // Then a conversion that fails: its reason at the question, and 'Try another file' opening the
 // browser's file picker; the PDF chosen there shows its first page as a picture.
@@ -220,7 +220,7 @@ describe("documents", () => {
     await api(page, "POST", "/api/validations");
     await api(page, "POST", "/api/submit");
 
-    await page.goto(`${world.server.url}/completion`);
+    await page.goto(`${world.server.url}/status`);
     const download = page.getByRole("link", { name: "Download a PDF copy of your application" });
     await download.waitFor({ timeout: 60_000 });
     const copy = await page.context().request.get(new URL((await download.getAttribute("href"))!, world.server.url).toString());

@@ -105,7 +105,7 @@ async function screenshots(page: Page, name: string): Promise<void> {
   await page.setViewportSize({ width: 1280, height: 900 });
 }
 
-/** The success toast on /completion. */
+/** The success toast on /status. */
 async function submittedToast(page: Page): Promise<void> {
   await page.getByRole("alertdialog", { name: "Success Notification" }).filter({ hasText: SUBMITTED }).waitFor();
 }
@@ -345,10 +345,10 @@ describe("the application form", () => {
       await screenshots(page, `filled-${name}`);
     }
     await page.getByRole("button", { name: "Save and submit", exact: true }).click();
-    await waitForPath(page, "/completion");
+    await waitForPath(page, "/status");
     await submittedToast(page);
     await page.getByRole("heading", { level: 1, name: "Your application is submitted" }).waitFor();
-    await screenshots(page, "filled-completion");
+    await screenshots(page, "filled-status");
   });
 
   test("every link of the summary of an empty application lands on its question", async () => {
@@ -542,7 +542,7 @@ describe("the application form", () => {
     });
     await tabToButton("Save and submit");
     await press("Enter");
-    await waitForPath(page, "/completion");
+    await waitForPath(page, "/status");
     await submittedToast(page);
   });
 

@@ -387,7 +387,7 @@ const SNAPSHOT_TABLES = [
   "users", "signup_attempts", "email_changes", "password_resets", "sessions", "successful_logins", "applications", "temporary_answers",
   "upload_keys", "document_answers", "pdf_copies", "service_tokens", "staff", "staff_invitations", "staff_recovery_codes", "staff_sessions",
   "export_jobs",
-  "review_notes", "api_keys", "definition_versions",
+  "review_notes", "api_keys", "definition_versions", "checklist_marks",
 ];
 const SEED_ANSWERS = { first_name: "Ada", middle_name: "King", last_name: "Lovelace", suffix: "II" };
 /** The audit log records refusals too (a failed staff login) by design; it only ever grows. */

@@ -340,6 +340,9 @@ describe.each(databaseKinds)("the office's applications (%s)", (kind) => {
       await reviewer.post(`/staff/api/applications/${john.id}/notes`, { body: "Secret remark about the essay" });
       const profile = (await john.client.get("/api/profile")).body;
       expect(profile).not.toMatch(/review|Secret remark|needs information/);
+      // The status page says only whether the office has taken it up.
+      const status = (await john.client.get("/api/status")).body;
+      expect(status).not.toMatch(/Secret remark|needs information|in review|complete/);
     });
 
     it("writes no answer and no note's text into the audit log", async () => {

@@ -10,9 +10,12 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { StaffRole } from "../../src/api-contract";
 import { storageKey } from "../../src/server/convert/documents";
 import { messages } from "../../src/api-contract/messages";
-import { Client, completeApplication, databaseKinds, json, loggedInApplicant, loggedInStaff, newAddress, startTestServer, type TestServer } from "./harness";
+import { checklistFor } from "../../src/engine/runtime";
+import { Client, completeApplication, databaseKinds, json, loggedInApplicant, loggedInStaff, newAddress, startTestServer, testForm, type TestServer } from "./harness";
 
 const complete = completeApplication();
+/** An item the shipped checklist lists for the complete answers; with none listed, the route's refusal is what an allowed caller gets. */
+const checklistItem = checklistFor(testForm().form, complete)[0]?.id;
 
 type Caller = "anonymous" | "applicant" | "reader" | "reviewer" | "admin" | "disabled";
 const CALLERS: Caller[] = ["anonymous", "applicant", "reader", "reviewer", "admin", "disabled"];
@@ -56,6 +59,10 @@ const MATRIX: Record<string, Row> = {
   "GET /staff/api/applications/{id}/pdf-copy/download": { least: "reader", allowed: 409, message: messages.pdfCopyNotReady, request: (f) => ({ method: "GET", url: `/staff/api/applications/${f.applicationId}/pdf-copy/download` }) },
   "PUT /staff/api/applications/{id}/review": { least: "reviewer", allowed: 200, request: (f) => ({ method: "PUT", url: `/staff/api/applications/${f.applicationId}/review`, body: { review_status: "in review" } }) },
   "POST /staff/api/applications/{id}/notes": { least: "reviewer", allowed: 201, request: (f) => ({ method: "POST", url: `/staff/api/applications/${f.applicationId}/notes`, body: { body: "Seen." } }) },
+  "PUT /staff/api/applications/{id}/checklist/{item}": {
+    least: "reviewer", ...(checklistItem ? { allowed: 200 } : { allowed: 404, message: messages.checklistItemNotFound("none") }),
+    request: (f) => ({ method: "PUT", url: `/staff/api/applications/${f.applicationId}/checklist/${checklistItem ?? "none"}`, body: { received: true } }),
+  },
   "GET /staff/api/staff": { least: "admin", allowed: 200, request: () => ({ method: "GET", url: "/staff/api/staff" }) },
   "POST /staff/api/staff": { least: "admin", allowed: 200, request: () => ({ method: "POST", url: "/staff/api/staff", body: { email: newAddress("invitee"), role: "reader" } }) },
   "PATCH /staff/api/staff/{id}": { least: "admin", allowed: 200, request: (f) => ({ method: "PATCH", url: `/staff/api/staff/${f.colleagueId}`, body: { role: "reviewer" } }) },

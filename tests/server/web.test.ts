@@ -21,7 +21,7 @@ const MANIFEST = {
   "_react.js": { file: "assets/react-1.js" },
   "_shell.js": { file: "assets/shell-2.js", imports: ["index.html", "_react.js"] },
   "_form-3.js": { file: "assets/form-3.js", imports: ["_shell.js", "_react.js"] },
-  "src/client/form/CompletionPage.tsx": { file: "assets/CompletionPage-5.js", imports: ["index.html"] },
+  "src/client/form/StatusPage.tsx": { file: "assets/StatusPage-5.js", imports: ["index.html"] },
   "src/client/shell/AuthLayout.tsx": { file: "assets/AuthLayout-6.js", imports: ["index.html", "_shell.js"] },
   "src/client/auth/LoginPage.tsx": { file: "assets/LoginPage-7.js", imports: ["index.html"] },
   "src/client/auth/ResetPage.tsx": { file: "assets/ResetPage-8.js", imports: ["index.html"] },
@@ -76,7 +76,7 @@ describe("the browser app", () => {
     const form = ["/assets/form-3.js", "/assets/shell-2.js", "/assets/react-1.js"];
     expect(await preloaded("/about")).toEqual(form);
     expect(await preloaded("/some/unknown/path"), "the app sends it to /about").toEqual(form);
-    expect(await preloaded("/completion")).toEqual([...form, "/assets/CompletionPage-5.js"]);
+    expect(await preloaded("/status")).toEqual([...form, "/assets/StatusPage-5.js"]);
     expect(await preloaded("/login?x=1")).toEqual(["/assets/AuthLayout-6.js", "/assets/shell-2.js", "/assets/react-1.js", "/assets/LoginPage-7.js"]);
     expect(await preloaded("/reset?username=a%40b.example&id=abc")).toEqual(["/assets/AuthLayout-6.js", "/assets/shell-2.js", "/assets/react-1.js", "/assets/ResetPage-8.js"]);
     expect(await preloaded("/account")).toEqual(["/assets/AccountPage-9.js", "/assets/shell-2.js", "/assets/react-1.js"]);
@@ -93,7 +93,7 @@ describe("the browser app", () => {
     expect((await get("/about", { cookie: "wb_session=s; wb_logged_in=1" })).body, "logged in").toContain(empty);
     expect((await get("/about?service_token=abc")).body, "service view").toContain(empty);
     expect((await get("/login")).body).toContain(empty);
-    expect((await get("/completion")).body).toContain(empty);
+    expect((await get("/status")).body).toContain(empty);
     expect((await get("/")).body, "the app sends it on to /about").toContain(empty);
   });
 

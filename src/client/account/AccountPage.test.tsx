@@ -180,5 +180,5 @@ test("a submitted application is kept, and the page says so instead of offering 
   const remove = within(section("Delete your application"));
   expect(remove.getByText(accountMessages.keptSubmitted)).toBeInTheDocument();
   expect(remove.queryByRole("button")).not.toBeInTheDocument();
-  expect(screen.getByRole("link", { name: "Back to your application" })).toHaveAttribute("href", "/completion");
+  expect(screen.getByRole("link", { name: "Back to your application" })).toHaveAttribute("href", "/status");
 });

@@ -9,7 +9,7 @@ import { api } from "../api/calls";
 import { ApiError } from "../../api-contract/errors";
 import { forgetApplicant, useProfile } from "../api/queries";
 import type { AuthState } from "../auth/navigation";
-import { COMPLETION_ROUTE, DEFAULT_ROUTE, isPageRoute } from "../pages";
+import { STATUS_ROUTE, DEFAULT_ROUTE, isPageRoute } from "../pages";
 import { Shell } from "../shell/Shell";
 import { useDocumentTitle } from "../shell/useDocumentTitle";
 import { useSaver } from "../state/saver";
@@ -39,7 +39,7 @@ export function AccountPage() {
   if (!isLoggedIn) return null;
   if (profile.isPending || (profile.error instanceof ApiError && profile.error.status === 401)) return <Spinner label="Loading your account" />;
   const isSubmitted = status === "submitted";
-  const back = isSubmitted ? COMPLETION_ROUTE : lastPage && isPageRoute(lastPage) ? lastPage : DEFAULT_ROUTE;
+  const back = isSubmitted ? STATUS_ROUTE : lastPage && isPageRoute(lastPage) ? lastPage : DEFAULT_ROUTE;
   return (
     <Shell page="account">
       <Suspense fallback={null}><InactivityWatch /></Suspense>

@@ -3,7 +3,7 @@
 // imported as types only, so none of it reaches the bundle.
 import type { FromSchema } from "json-schema-to-ts";
 import type {
-  addressBody, changed, confirmBody, conversion, credentialsBody, documentAnswers, emailChangeBody, emailChanged, lookupRecord, lookupResult, messageReply,
+  addressBody, applicationStatus, changed, confirmBody, conversion, credentialsBody, documentAnswers, emailChangeBody, emailChanged, lookupRecord, lookupResult, messageReply,
   passwordChangeBody, pdfCopy, presignedPost, profile, resetBody, resetCheckBody, savedAnswers, savedForLater, serviceApplication, submitted, webStatusBody,
 } from "../../api-contract";
 import type { Answers, BrowserFiles, ValidationErrors } from "../../engine/runtime";
@@ -40,6 +40,7 @@ export type PresignedPost = FromSchema<typeof presignedPost>;
 
 /** The PDF copy of the whole application. */
 export type PdfCopy = FromSchema<typeof pdfCopy>;
+export type ApplicationStatus = FromSchema<typeof applicationStatus>;
 
 export type WebStatus = FromSchema<typeof webStatusBody>["web_status"];
 
@@ -86,6 +87,7 @@ export const api = {
   conversion: (answerKey: string) => call<Conversion>("GET", `/api/pdf/document-answer/${encodeURIComponent(answerKey)}`),
   deleteConversion: (answerKey: string) => call<Reply>("DELETE", `/api/pdf/document-answer/${encodeURIComponent(answerKey)}`),
   pdfCopy: () => call<PdfCopy>("GET", "/api/pdf"),
+  status: () => call<ApplicationStatus>("GET", "/api/status"),
   changeEmail: (body: FromSchema<typeof emailChangeBody>) => call<Reply>("POST", "/api/account/email", body),
   confirmEmail: (code: string) => call<FromSchema<typeof emailChanged>>("POST", "/api/account/email/confirm", { code }),
   changePassword: (body: FromSchema<typeof passwordChangeBody>) => call<Reply>("POST", "/api/account/password", body),

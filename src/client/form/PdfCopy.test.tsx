@@ -1,4 +1,4 @@
-// The PDF copy on the completion page: asked
+// The PDF copy on the status page: asked
 // for every second while it is being made, then every ten minutes; a link once it is ready; the
 // spec's label when it failed.
 import { render, screen, waitFor, within } from "@testing-library/react";
@@ -126,14 +126,14 @@ describe("the PDF copy", () => {
     expect(within(alert).getByText("Database unavailable.")).toBeInTheDocument();
   });
 
-  test("is on the completion page of a submitted application", async () => {
+  test("is on the status page of a submitted application", async () => {
     logIn();
     server.use(
       http.get(url("/api/profile"), () => HttpResponse.json(profileOf({}, ["started", "validating", "submitted"]))),
       http.put(url("/api/last-page"), () => HttpResponse.json({ message: "Saved." })),
     );
     servePdfCopy(status("COMPLETED", { url: READY }));
-    renderApp("/completion");
+    renderApp("/status");
     await screen.findByRole("heading", { level: 1, name: "Your application is submitted" });
     await waitFor(() => expect(screen.getByRole("link", { name: DOWNLOAD })).toHaveAttribute("href", READY));
   });

@@ -1,5 +1,5 @@
 // The applicant's PDF copy of the application: on the
-// completion page. The server makes it after submit; its status is asked every second until the
+// status page. The server makes it after submit; its status is asked every second until the
 // first answer that is not pending, then every ten minutes whatever it says (a stored
 // copy's address expires; a failed copy is tried again by the server, and seen at the next ask).
 import { api } from "../api/calls";

@@ -236,7 +236,7 @@ describe("Save and submit", () => {
     expect(firstName()).toHaveFocus();
   });
 
-  test("no errors: submit, then submitted is posted, and /completion says so", async () => {
+  test("no errors: submit, then submitted is posted, and /status says so", async () => {
     const { user, router } = await openAsApplicant(
       "/final-steps",
       "Finishing Up",
@@ -252,7 +252,7 @@ describe("Save and submit", () => {
     const toast = await screen.findByRole("alertdialog", { name: "Success Notification" }, PAGE);
     expect(within(toast).getByText(accountMessages.submitted)).toBeInTheDocument();
     expect(accountMessages.submitted).toBe("Your application was successfully submitted.");
-    expect(router.state.location.pathname).toBe("/completion");
+    expect(router.state.location.pathname).toBe("/status");
     expect(useSession.getState().web_status).toBe("submitted");
     expect(calls().filter((c) => c.startsWith("POST"))).toEqual(["POST /api/web-status", "POST /api/validations", "POST /api/submit", "POST /api/web-status"]);
     expect(sentTo("POST", "/api/web-status").map((r) => r.body)).toEqual([{ web_status: "validating" }, { web_status: "submitted" }]);

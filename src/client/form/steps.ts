@@ -6,7 +6,7 @@ import type { ValidationErrors } from "../../engine/runtime";
 import { api, type Profile, type Submitted, type WebStatus } from "../api/calls";
 import { ApiError } from "../../api-contract/errors";
 import { queryClient } from "../api/queries";
-import { COMPLETION_ROUTE } from "../pages";
+import { STATUS_ROUTE } from "../pages";
 import { hasAnswers, useAnswers } from "../state/answers";
 import type { Saver } from "../state/saver";
 import { useSession } from "../state/session";
@@ -115,10 +115,10 @@ export async function submitApplication(saver: Saver, navigate: NavigateFunction
     return "errors";
   }
   await postWebStatus("submitted").catch(() => {});
-  // The form layout sends a submitted applicant to /completion itself, and its redirect replaces a
+  // The form layout sends a submitted applicant to /status itself, and its redirect replaces a
   // navigation still under way (the page loads lazily) with its state: the message is shown here.
   useSession.getState().setWebStatus("submitted");
-  // The completion page shows the reference from the profile; the submit's answer completes the
+  // The status page shows the reference from the profile; the submit's answer completes the
   // profile loaded before it, instead of a second request that could fail after a good submit.
   // After the status: a new profile object while still validating would restore its last page.
   if (submitted) {
@@ -126,7 +126,7 @@ export async function submitApplication(saver: Saver, navigate: NavigateFunction
     queryClient.setQueryData<Profile>(["profile"], (profile) => profile && { ...profile, reference, submitted_at });
   }
   toasts.success(accountMessages.submitted);
-  await navigate(COMPLETION_ROUTE);
+  await navigate(STATUS_ROUTE);
   toTop();
   return "submitted";
 }

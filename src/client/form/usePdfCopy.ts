@@ -1,5 +1,5 @@
 // How the PDF copy of an application stands, asked again while it is being made: the applicant's
-// on the completion page (./PdfCopy.tsx) and the office's beside an application's documents
+// on the status page (./PdfCopy.tsx) and the office's beside an application's documents
 // (../staff/Documents.tsx). The server makes the copy; the page only asks.
 import { useRef } from "react";
 import { useQuery, type QueryClient, type UseQueryOptions } from "@tanstack/react-query";

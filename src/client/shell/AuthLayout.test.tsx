@@ -1,5 +1,5 @@
 // The account pages' guard: "If web_status is
-// submitted and the user is not on /completion, redirect to /completion" holds on the account
+// submitted and the user is not on /status, redirect to /status" holds on the account
 // pages too; a visitor has no status and reaches every card, and a stale logged-in cookie does
 // not keep anyone from a card.
 import { http, HttpResponse } from "msw";
@@ -27,12 +27,12 @@ beforeEach(() => {
 afterEach(() => consoleError.mockRestore());
 
 describe("a logged-in applicant", () => {
-  test.each(CARDS)("submitted, on %s: to /completion", async (path) => {
+  test.each(CARDS)("submitted, on %s: to /status", async (path) => {
     logIn();
     server.use(http.get(url("/api/profile"), () => HttpResponse.json(profileOf({}, SUBMITTED))));
     const { router } = renderApp(path);
     await screen.findByRole("heading", { level: 1, name: "Your application is submitted" });
-    expect(router.state.location.pathname).toBe("/completion");
+    expect(router.state.location.pathname).toBe("/status");
     expect(screen.queryByRole("button", { name: "Submit" })).not.toBeInTheDocument();
   });
 

@@ -1,10 +1,10 @@
 // The account pages: the shell around one card. The submitted guard of the form group holds here
 // too ("If web_status is submitted and the user is not on
-// /completion, redirect to /completion"): a logged-in applicant's profile is loaded first, as the
+// /status, redirect to /status"): a logged-in applicant's profile is loaded first, as the
 // form group does. A visitor has no status, so every card stays open to them.
 import { Navigate, Outlet, useLocation } from "react-router";
 import { useProfile } from "../api/queries";
-import { COMPLETION_ROUTE } from "../pages";
+import { STATUS_ROUTE } from "../pages";
 import { useSession } from "../state/session";
 import { Spinner } from "../ui/Spinner";
 import { Shell } from "./Shell";
@@ -15,7 +15,7 @@ export function AuthLayout() {
   const status = useSession((s) => s.web_status);
   const profile = useProfile(isStudent);
   if (isStudent && profile.isPending) return <Spinner label="Loading your application" />;
-  if (status === "submitted") return <Navigate to={{ pathname: COMPLETION_ROUTE, search }} replace />;
+  if (status === "submitted") return <Navigate to={{ pathname: STATUS_ROUTE, search }} replace />;
   return (
     <Shell page="account">
       <div className="auth-page">

@@ -31,7 +31,7 @@ function serveProfile(profile: Profile) {
   );
 }
 
-/** The app at `path` for a logged-in applicant, once the form page (or completion page) shows. */
+/** The app at `path` for a logged-in applicant, once the form page (or status page) shows. */
 async function openAsApplicant(path: string, profile: Profile) {
   logIn();
   serveProfile(profile);
@@ -70,7 +70,7 @@ describe("web_status from the profile", () => {
   ])("%j gives %s", async (entries, expected) => {
     logIn();
     serveProfile(profileOf({}, entries));
-    renderApp("/completion");
+    renderApp("/status");
     await screen.findByRole("heading", { level: 1 });
     // A null status is set to started and posted at once, so read it as the profile left it.
     await waitFor(() => expect(queryClient.getQueryData(["profile"])).toBeDefined());
@@ -85,22 +85,22 @@ describe("web_status from the profile", () => {
 });
 
 describe("guards", () => {
-  test("submitted and not on /completion: to /completion, keeping the query string", async () => {
+  test("submitted and not on /status: to /status, keeping the query string", async () => {
     const { router } = await openAsApplicant("/education?ref=abc", profileOf({}, SUBMITTED));
     expect(pageTitle()).toBe("Your application is submitted");
-    expect(router.state.location.pathname).toBe("/completion");
+    expect(router.state.location.pathname).toBe("/status");
     expect(router.state.location.search).toBe("?ref=abc");
     expect(screen.queryByRole("navigation", { name: "Application steps" })).not.toBeInTheDocument();
   });
 
-  test("not submitted and on /completion: to /about", async () => {
-    const { router } = await openAsApplicant("/completion", profileOf({}, VALIDATING));
+  test("not submitted and on /status: to /about", async () => {
+    const { router } = await openAsApplicant("/status", profileOf({}, VALIDATING));
     expect(pageTitle()).toBe("About You");
     expect(router.state.location.pathname).toBe("/about");
   });
 
-  test("a visitor on /completion goes to /about", async () => {
-    const { router } = await openAsVisitor("/completion");
+  test("a visitor on /status goes to /about", async () => {
+    const { router } = await openAsVisitor("/status");
     expect(router.state.location.pathname).toBe("/about");
     expect(sent).toEqual([]);
   });
@@ -112,11 +112,11 @@ describe("guards", () => {
     expect(router.state.location.search).toBe("?ref=abc");
   });
 
-  test.each(["/nowhere?ref=abc", "/?ref=abc"])("once submitted, the default route is /completion: %s goes straight there, keeping the query string", async (path) => {
-    const { router, visited } = await openAsApplicant("/completion", profileOf({}, SUBMITTED));
+  test.each(["/nowhere?ref=abc", "/?ref=abc"])("once submitted, the default route is /status: %s goes straight there, keeping the query string", async (path) => {
+    const { router, visited } = await openAsApplicant("/status", profileOf({}, SUBMITTED));
     expect(pageTitle()).toBe("Your application is submitted");
     await act(() => router.navigate(path));
-    await waitFor(() => expect(router.state.location.pathname).toBe("/completion"));
+    await waitFor(() => expect(router.state.location.pathname).toBe("/status"));
     expect(router.state.location.search).toBe("?ref=abc");
     expect(pageTitle()).toBe("Your application is submitted");
     // Not by way of the first form page, whose guard would send it on.
@@ -188,18 +188,18 @@ describe("the last page", () => {
   });
 
   test("not once submitted", async () => {
-    await openAsApplicant("/completion", profileOf({ last_page: "/final-steps" }, SUBMITTED));
+    await openAsApplicant("/status", profileOf({ last_page: "/final-steps" }, SUBMITTED));
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(sentTo("PUT", "/api/last-page")).toEqual([]);
-    // The completion page asks for the PDF copy, and nothing else is sent.
-    expect(sent.map((r) => `${r.method} ${r.path}`)).toEqual(["GET /api/profile", "GET /api/pdf"]);
+    // The status page asks for the application's status and the PDF copy, and nothing else is sent.
+    expect(sent.map((r) => `${r.method} ${r.path}`).sort()).toEqual(["GET /api/pdf", "GET /api/profile", "GET /api/status"]);
   });
 
-  test("submitted: straight to /completion, not by way of the stored page", async () => {
+  test("submitted: straight to /status, not by way of the stored page", async () => {
     const { router, visited } = await openAsApplicant("/about", profileOf({ last_page: "/final-steps" }, SUBMITTED));
     expect(pageTitle()).toBe("Your application is submitted");
-    expect(router.state.location.pathname).toBe("/completion");
-    expect(visited.map((l) => l.pathname)).toEqual(["/about", "/completion"]);
+    expect(router.state.location.pathname).toBe("/status");
+    expect(visited.map((l) => l.pathname)).toEqual(["/about", "/status"]);
   });
 
   test("the stored page is restored once, when the path differs and the applicant has not changed page", async () => {
@@ -292,7 +292,7 @@ describe("the welcome header", () => {
     [{ first_name: "Ada", preferred_name: "" }, "Thanks, Ada!"],
     [{}, "Thanks!"],
   ])("submitted with %j: %s", async (answer, heading) => {
-    await openAsApplicant("/completion", profileOf({ answer: answer as Answers }, SUBMITTED));
+    await openAsApplicant("/status", profileOf({ answer: answer as Answers }, SUBMITTED));
     expect(within(welcome()!).getByText(heading)).toBeInTheDocument();
     expect(welcome()).toHaveTextContent("Congratulations on completing the online portion of your application!");
   });

@@ -6,7 +6,7 @@ import { Navigate, Outlet, useLocation } from "react-router";
 import { api, type Profile } from "../api/calls";
 import { ApiError } from "../../api-contract/errors";
 import { useProfile, useWebStatus } from "../api/queries";
-import { COMPLETION_ROUTE, DEFAULT_ROUTE, isPageRoute, pages } from "../pages";
+import { STATUS_ROUTE, DEFAULT_ROUTE, isPageRoute, pages } from "../pages";
 import { useSession } from "../state/session";
 import { LazyErrorDialog } from "../ui/lazy";
 import { Spinner } from "../ui/Spinner";
@@ -28,7 +28,7 @@ export function FormLayout() {
   // A service user renders one application read-only; the browser's own login plays no part.
   const isStudent = isLoggedIn && !isServiceUser;
   const profile = useProfile(isStudent);
-  const page = pages.find((p) => p.route === pathname)?.page ?? "completion";
+  const page = pages.find((p) => p.route === pathname)?.page ?? "status";
   // Every end of a session (Log Out, inactivity, a 401, a logout in another tab) forgets the
   // applicant, then goes to /login with its message; the forgetting renders first, and the
   // guards below would send a submitted applicant, now without a status, to the default route
@@ -48,12 +48,12 @@ export function FormLayout() {
       </Shell>
     );
   }
-  if (status === "submitted" && pathname !== COMPLETION_ROUTE) return <Navigate to={{ pathname: COMPLETION_ROUTE, search }} replace />;
-  if (status !== "submitted" && pathname === COMPLETION_ROUTE) {
+  if (status === "submitted" && pathname !== STATUS_ROUTE) return <Navigate to={{ pathname: STATUS_ROUTE, search }} replace />;
+  if (status !== "submitted" && pathname === STATUS_ROUTE) {
     return isLeaving ? <Spinner /> : <Navigate to={{ pathname: DEFAULT_ROUTE, search }} replace />;
   }
   const data = profile.data;
-  // Not once submitted: the applicant stays on /completion.
+  // Not once submitted: the applicant stays on /status.
   if (data && !restored.has(data) && status !== "submitted") {
     const { has_changed_page } = useSession.getState();
     if (data.last_page && data.last_page !== pathname && isPageRoute(data.last_page) && !has_changed_page) {

@@ -43,6 +43,7 @@ const application = (overrides: Partial<StaffApplication> = {}): StaffApplicatio
     { at: "2026-01-05T15:00:00Z", kind: "submitted" },
   ],
   notes: [{ id: 1, author: "rev@westbrook.example.edu", body: "<b>x</b> \u202Eevil", created_at: "2026-01-07T15:00:00Z" }],
+  checklist: [],
   ...overrides,
 });
 
@@ -58,6 +59,13 @@ function applicationServer(role: StaffRole, data = application()) {
       const { review_status } = (await request.json()) as { review_status: StaffApplication["review_status"] };
       current = { ...current, review_status };
       return HttpResponse.json({ message: "Review status saved." });
+    }),
+    http.put(url("/staff/api/applications/5/checklist/:item"), async ({ request, params }) => {
+      const { received } = (await request.json()) as { received: boolean };
+      const checklist = current.checklist.map((line) =>
+        line.id === params.item ? { ...line, state: received ? "received" as const : "needed" as const, marked_at: received ? "2026-01-08T15:00:00Z" : null } : line);
+      current = { ...current, checklist };
+      return HttpResponse.json(checklist.find((line) => line.id === params.item));
     }),
     http.post(url("/staff/api/applications/5/notes"), async ({ request }) => {
       const { body } = (await request.json()) as { body: string };
@@ -180,6 +188,32 @@ describe("an application", () => {
     expect(sentTo("POST", "/staff/api/applications/5/notes").map((r) => r.body)).toEqual([{ body: "Transcript is missing page 2." }]);
     expect(await within(screen.getByRole("region", { name: "Notes" })).findByText("Transcript is missing page 2.")).toBeInTheDocument();
     expect(screen.getByRole("textbox", { name: "Add note" })).toHaveValue("");
+  });
+
+  test("the checklist: a reviewer ticks what arrived and unticks a mistake; an upload's item is received by itself", async () => {
+    const line = (id: string, label: string, state: "received" | "needed", document: string | null = null) => ({ id, label, help: null, state, document, marked_at: null });
+    applicationServer("reviewer", application({
+      checklist: [line("transcript", "Official high school transcript", "needed"), line("statement", "Personal statement", "received", "personal_statement_doc")],
+    }));
+    const { user } = await openApplication("reviewer");
+    const checklist = screen.getByRole("region", { name: "Checklist" });
+    expect(within(checklist).getByText("Uploaded by the applicant")).toBeInTheDocument();
+    expect(within(checklist).getAllByRole("checkbox")).toHaveLength(1);
+    await user.click(within(checklist).getByRole("checkbox", { name: "Official high school transcript" }));
+    expect(await within(checklist).findByText("Official high school transcript: marked received.")).toBeInTheDocument();
+    await waitFor(() => expect(within(checklist).getByRole("checkbox", { name: "Official high school transcript" })).toBeChecked());
+    expect(within(checklist).getByText(/^Marked received/)).toBeInTheDocument();
+    await user.click(within(checklist).getByRole("checkbox", { name: "Official high school transcript" }));
+    expect(await within(checklist).findByText("Official high school transcript: no longer marked received.")).toBeInTheDocument();
+    expect(sentTo("PUT", "/staff/api/applications/5/checklist/transcript").map((r) => r.body)).toEqual([{ received: true }, { received: false }]);
+  });
+
+  test("the checklist for a reader: each item's state, nothing to tick", async () => {
+    applicationServer("reader", application({ checklist: [{ id: "transcript", label: "Official high school transcript", help: null, state: "needed", document: null, marked_at: null }] }));
+    await openApplication("reader");
+    const checklist = screen.getByRole("region", { name: "Checklist" });
+    expect(checklist).toHaveTextContent("Official high school transcriptStill needed");
+    expect(within(checklist).queryByRole("checkbox")).not.toBeInTheDocument();
   });
 
   test("the PDF copy: started, asked after until made, then a download link", async () => {

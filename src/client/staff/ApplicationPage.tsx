@@ -10,6 +10,7 @@ import type { Answers } from "../../engine/runtime";
 import { ApplicationPages, valueOf, WithVersion } from "../form/ApplicationPages";
 import { bundledVersion } from "../form/model";
 import { staffApi, type StaffApplication, type StaffSelf } from "./api";
+import { Checklist } from "./Checklist";
 import { Documents } from "./Documents";
 import { filterFrom, filterSearch, requestFilter } from "./filter";
 import { Review } from "./Review";
@@ -103,6 +104,7 @@ function ApplicationView({ application, self }: { application: StaffApplication;
         </section>
         <aside className="application-side" aria-label="Review, documents and timeline">
           <Review application={application} role={self.role} />
+          <Checklist application={application} role={self.role} />
           <Documents application={application} />
           <Timeline events={application.timeline} />
         </aside>

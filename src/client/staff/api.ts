@@ -86,6 +86,8 @@ export const staffApi = {
   pdfCopy: (id: number) => call<PdfCopy>("POST", `${application(id)}/pdf-copy`),
   review: (id: number, review_status: ReviewStatus) => call<MaybeReply>("PUT", `${application(id)}/review`, { review_status }),
   addNote: (id: number, body: string) => call<MaybeReply>("POST", `${application(id)}/notes`, { body }),
+  markChecklistItem: (id: number, item: string, received: boolean) =>
+    call<StaffApplication["checklist"][number]>("PUT", `${application(id)}/checklist/${encodeURIComponent(item)}`, { received }),
 
   staff: () => call<{ staff: StaffMember[] }>("GET", "/staff/api/staff"),
   invite: (body: FromSchema<typeof inviteStaffBody>) => call<MaybeReply>("POST", "/staff/api/staff", body),

@@ -41,6 +41,18 @@ export interface KeyReference {
   comparison?: Comparison;
 }
 
+/** An item of the institution's checklist (checklist.ts), its condition compiled. */
+interface ChecklistEntry {
+  id: string;
+  label: string;
+  help?: string;
+  /** The file question whose converted upload is this item; without it, the office marks the item received. */
+  document?: AnswerKey;
+  /** Listed while this holds; always when absent. */
+  condition?: CompiledCondition;
+  source: Source;
+}
+
 export interface Expansion {
   pages: PageView[];
   gates: Gate[];
@@ -55,6 +67,8 @@ export interface Expansion {
    *  address's questions, the address item in the page. */
   keySources: Map<AnswerKey, Source>;
   references: KeyReference[];
+  /** The institution's checklist, its conditions compiled (checklist.ts). */
+  checklist: ChecklistEntry[];
   findings: Finding[];
 }
 
@@ -96,7 +110,7 @@ export function createExpander(files: FormFiles, currentYear: number): Expander 
     currentYear,
     out: {
       pages: [], gates: [], owners: new Map(), companions: new Map(), tabGroups: new Map(),
-      blockGroups: new Map(), dependents: [], keySources: new Map(), references: [], findings: [],
+      blockGroups: new Map(), dependents: [], keySources: new Map(), references: [], checklist: [], findings: [],
     },
     pendingFills: [],
     seenFindings: new Set(),

@@ -1,4 +1,5 @@
 import type { FormFiles } from "../types";
+import { expandChecklist } from "./checklist";
 import { clearCompanionsToo } from "./companions";
 import { createExpander, type Expansion } from "./expansion";
 import { ownLookupFills } from "./lookups";
@@ -18,5 +19,7 @@ export function expandDefinitions(files: FormFiles, settings: { currentYear: num
   clearCompanionsToo(x.out);
   // Last: the tabs list the fills their lookups own.
   listTabKeys(x.out);
+  // The checklist names questions of any page.
+  expandChecklist(x);
   return x.out;
 }

@@ -1023,7 +1023,34 @@ export interface InstitutionFile {
        */
       submitted: string;
     };
+    /**
+     * What the office needs from an applicant, as their status page lists it once they have submitted: each item received or still needed. An item with "document" is received once that question's upload is converted; any other is received when the office marks it so (a transcript a school sends).
+     */
+    checklist?: ChecklistItem[];
   };
+}
+/**
+ * One thing the office needs, as the applicant's status page lists it.
+ */
+export interface ChecklistItem {
+  /**
+   * Names the item in the office's marks and exports; keep it once applications have used it (lower-case letters, digits and _).
+   */
+  id: string;
+  /**
+   * What the applicant and the office read: "Official high school transcript".
+   */
+  label: string;
+  /**
+   * Shown under the label while the item is still needed: how to send it.
+   */
+  help?: string;
+  /**
+   * A file question's key: the item is received once the applicant's upload for it is converted.
+   */
+  document?: string;
+  showWhen?: Condition;
+  hideWhen?: Condition;
 }
 
 /** Every item type, in the order of the schema's item definition. */

@@ -39,6 +39,12 @@ export async function applicationForReview(db: Queryable, id: number): Promise<R
   return row ?? null;
 }
 
+/** The application's review status (null: not reviewed yet, or no such application). */
+export async function reviewStatusOf(db: Queryable, id: number): Promise<ReviewStatus | null> {
+  const [row] = await db.query<{ review_status: ReviewStatus | null }>("SELECT review_status FROM applications WHERE user_id = $1", [id]);
+  return row?.review_status ?? null;
+}
+
 export async function applicationExists(db: Queryable, id: number): Promise<boolean> {
   return (await db.query("SELECT 1 FROM applications WHERE user_id = $1", [id])).length > 0;
 }

@@ -101,7 +101,7 @@ const routeModules = (path: string, serviceView: boolean): string[] => [
   ...(AUTH_PAGES[path]
     ? ["src/client/shell/AuthLayout.tsx", `src/client/auth/${AUTH_PAGES[path]}Page.tsx`]
     : path === "/account" ? ["src/client/account/AccountPage.tsx"]
-    : ["src/client/shell/FormLayout.tsx", path === "/completion" ? "src/client/form/CompletionPage.tsx" : "src/client/form/FormPage.tsx"]),
+    : ["src/client/shell/FormLayout.tsx", path === "/status" ? "src/client/form/StatusPage.tsx" : "src/client/form/FormPage.tsx"]),
   ...(serviceView ? ["src/client/form/ServiceView.tsx"] : []),
 ];
 

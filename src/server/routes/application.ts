@@ -11,9 +11,11 @@ import { authenticate, refuseSession } from "../auth/applicant-session";
 import type { ServerContext } from "../context";
 import { storedDocuments } from "../data/documents";
 import {
-  ApiError, blocks, browserErrors, changed, chooseTabBody, fieldErrors, lastPageBody, messageReply, profile, refuse, setBlocksBody, submitRefusal, submitted,
-  tabs, WEB_STATUSES, webStatusBody,
+  ApiError, applicationStatus, blocks, browserErrors, changed, chooseTabBody, fieldErrors, lastPageBody, messageReply, profile, refuse, setBlocksBody, submitRefusal,
+  submitted, tabs, WEB_STATUSES, webStatusBody,
 } from "../../api-contract";
+import { checklistOf } from "../data/checklist";
+import { reviewStatusOf } from "../data/reviews";
 import { mailTexts } from "../platform/mail";
 import { messages } from "../../api-contract/messages";
 
@@ -97,6 +99,23 @@ export function applicationRoutes(app: FastifyInstance, ctx: ServerContext): voi
       reference: a.reference,
       submitted_at: a.submittedAt?.toISOString() ?? null,
       attention,
+    };
+  });
+
+  routes.get("/api/status", {
+    schema: {
+      summary: "Where the application stands, and the checklist of what the office needs (received or not)",
+      response: { 200: applicationStatus },
+    },
+  }, async (request) => {
+    const a = request.application;
+    const [reviewStatus, checklist] = await Promise.all([reviewStatusOf(db, a.userId), checklistOf(db, form, a.userId, a.answers)]);
+    return {
+      // A submit sets "received": the office has it, and nobody has taken it up yet.
+      state: !a.submittedAt ? "in_progress" as const : reviewStatus === null || reviewStatus === "received" ? "submitted" as const : "under_review" as const,
+      reference: a.reference,
+      submitted_at: a.submittedAt?.toISOString() ?? null,
+      checklist: checklist.map((line) => ({ ...line, marked_at: line.marked_at?.toISOString() ?? null })),
     };
   });
 
@@ -208,7 +227,7 @@ export function applicationRoutes(app: FastifyInstance, ctx: ServerContext): voi
     const reference = await submitApplication(db, a.userId, a.revision, webStatus, referenceParts(a.answers), ctx.version.hash, submittedAt);
     if (!reference) throw refuse(409, "busy");
     // Sent at once, but the answer does not wait on the mail server; a failure is logged, and the
-    // reference is on the completion page all the same.
+    // reference is on the status page all the same.
     ctx.background.run("mailing a submission confirmation", () =>
       ctx.sendMail({ to: a.username, ...mailTexts.submissionConfirmation(ctx.sender, { reference, submittedAt }) }));
     return { message: messages.submitted, reference, submitted_at: submittedAt.toISOString() };

@@ -4,9 +4,10 @@
 import type { FastifyInstance } from "fastify";
 import type { JsonSchemaToTsProvider } from "@fastify/type-provider-json-schema-to-ts";
 import {
-  applicationFilter, applicationIdParams, applicationListQuery, applicationPage, documentParams, documentVersionQuery, messageReply, neighbours,
-  noteBody, pdfCopy, refuse, reviewBody, reviewNote, staffApplication,
+  applicationFilter, applicationIdParams, applicationListQuery, applicationPage, checklistItemParams, checklistLine, checklistMarkBody, documentParams,
+  documentVersionQuery, messageReply, neighbours, noteBody, pdfCopy, refuse, reviewBody, reviewNote, staffApplication,
 } from "../../api-contract";
+import { checklistOf, markChecklistItem, type ChecklistLine } from "../data/checklist";
 import type { ServerContext } from "../context";
 import { loginsOf } from "../data/applications";
 import { documentsOf, storedDocuments } from "../data/documents";
@@ -20,6 +21,8 @@ import { readCursor, writeCursor } from "./cursor";
 import { timelineOf } from "./timeline";
 
 const tags = ["staff applications"];
+
+const checklistReply = (line: ChecklistLine) => ({ ...line, marked_at: line.marked_at?.toISOString() ?? null });
 
 export function officeApplicationRoutes(api: FastifyInstance, ctx: ServerContext): void {
   const { db, storage } = ctx;
@@ -56,8 +59,8 @@ export function officeApplicationRoutes(api: FastifyInstance, ctx: ServerContext
     const { id } = request.params;
     const application = await applicationForReview(db, id);
     if (!application) throw refuse(404, "applicationNotFound");
-    const [documents, documentAnswer, logins, changes, notes] = await Promise.all([
-      documentsOf(db, id), storedDocuments(db, id), loginsOf(db, id), reviewChangesOf(db, id), notesOf(db, id),
+    const [documents, documentAnswer, logins, changes, notes, checklist] = await Promise.all([
+      documentsOf(db, id), storedDocuments(db, id), loginsOf(db, id), reviewChangesOf(db, id), notesOf(db, id), checklistOf(db, ctx.form.form, id, application.answers),
     ]);
     await recordAudit(db, staffActor(request), { at: ctx.now(), action: "view application", applicationId: id });
     const { answers, add_another, tabs, save_days, ...summary } = application;
@@ -72,6 +75,7 @@ export function officeApplicationRoutes(api: FastifyInstance, ctx: ServerContext
       documents: documents.map((d) => ({ answer_key: d.answerKey, file_name: d.fileName, status: d.status, has_pdf: d.status === "COMPLETED" && d.pdfKey !== null })),
       timeline: timelineOf({ ...application, saveDays: save_days, logins: logins.map((l) => l.logged_in_at), changes, notes }),
       notes: notes.map((note) => ({ ...note, created_at: note.created_at.toISOString() })),
+      checklist: checklist.map(checklistReply),
     };
   });
 
@@ -152,6 +156,27 @@ export function officeApplicationRoutes(api: FastifyInstance, ctx: ServerContext
     }
     if (changed.value !== to) await recordAudit(db, staffActor(request), { at: ctx.now(), action: "review status", applicationId: id, detail: { from: changed.value, to } });
     return { review_status: to };
+  });
+
+  routes.put("/applications/:id/checklist/:item", {
+    preHandler: allow("reviewer"),
+    schema: {
+      summary: "Mark an item of the application's checklist received, or not (reviewers); answers the item now", tags,
+      params: checklistItemParams, body: checklistMarkBody, response: { 200: checklistLine, "4xx": messageReply },
+    },
+  }, async (request) => {
+    const { id, item } = request.params;
+    const { received } = request.body;
+    const application = await applicationForReview(db, id);
+    if (!application) throw refuse(404, "applicationNotFound");
+    // Only an item listed for its answers: an id from another checklist, or one its answers leave out, is refused.
+    const listed = async () => (await checklistOf(db, ctx.form.form, id, application.answers)).find((line) => line.id === item);
+    if (!(await listed())) throw refuse(404, "checklistItemNotFound", item);
+    const now = ctx.now();
+    if (await markChecklistItem(db, { applicationId: id, item, received, staffId: request.staff.id, now })) {
+      await recordAudit(db, staffActor(request), { at: now, action: "checklist", applicationId: id, detail: { item, received } });
+    }
+    return checklistReply((await listed())!);
   });
 
   routes.post("/applications/:id/notes", {
