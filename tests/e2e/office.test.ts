@@ -177,6 +177,12 @@ describe("the admissions office", () => {
     await reviewer.getByRole("textbox", { name: "Add note" }).fill("Counselor letter arrives by post next week.");
     await reviewer.getByRole("button", { name: "Add note" }).click();
     await reviewer.getByText("Counselor letter arrives by post next week.").waitFor();
+    // The checklist: an item that arrived, ticked from the keyboard.
+    const item = reviewer.getByRole("region", { name: "Checklist" }).getByRole("checkbox").first();
+    await item.focus();
+    await reviewer.keyboard.press("Space");
+    await reviewer.getByRole("status").filter({ hasText: /marked received/ }).waitFor();
+    expect(await item.isChecked()).toBe(true);
     await expectAxeClean(reviewer, "application, reviewed");
 
     // The tablet: the list and the application at 768 px.
@@ -195,7 +201,7 @@ describe("the admissions office", () => {
     await admin.getByRole("button", { name: "Apply filter" }).click();
     await waitForExpression(admin, `[...document.querySelectorAll("tbody tr")].every((row) => row.textContent.includes(${JSON.stringify(reviewerEmail)}))`);
     const entries = await admin.locator("tbody tr").allTextContents();
-    for (const action of ["login", "view application", "download document", "download pdf copy", "review status", "note"]) {
+    for (const action of ["login", "view application", "download document", "download pdf copy", "review status", "note", "checklist"]) {
       expect(entries.some((entry) => entry.toLowerCase().includes(action)), `"${action}" in ${JSON.stringify(entries)}`).toBe(true);
     }
     expect(entries.join(" "), "never the note's text").not.toContain("Counselor letter");

@@ -35,7 +35,7 @@ export function Checklist({ application, role }: { application: StaffApplication
       <h2 id="checklist-title">Checklist</h2>
       <ul className="checklist-items">
         {application.checklist.map((line) => (
-          <li key={line.id} className="checklist-item">
+          <li key={line.id} className={`checklist-item checklist-item-${line.state}`}>
             {mayMark && (line.state !== "received" || line.marked_at) ? (
               <Checkbox
                 className="choice"
