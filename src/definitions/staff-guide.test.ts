@@ -7,7 +7,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ITEM_TYPES, evaluateAnswers, validateAnswers, validateEvaluation, type Answers } from "../engine/runtime";
+import { ITEM_TYPES, checklistFor, evaluateAnswers, validateAnswers, validateEvaluation, type Answers } from "../engine/runtime";
 import { loadForm } from "../engine/compile";
 import { readProject, repoRoot } from "./files";
 import { lintDefinitions } from "./lint";
@@ -100,7 +100,7 @@ describe("the staff guide", () => {
 
   it("ends every recipe with npm run preview and answers:check", () => {
     const recipes = guide.slice(guide.indexOf("## Recipes"), guide.indexOf("## When the linter complains")).split("\n### ").slice(1);
-    expect(recipes.length).toBe(11);
+    expect(recipes.length).toBe(12);
     for (const recipe of recipes) expect(recipe, recipe.slice(0, 40)).toContain("npm run -s answers:check -- ");
     for (const recipe of recipes.filter((part) => part.includes("<!-- check:"))) expect(recipe, recipe.slice(0, 40)).toContain("npm run preview");
   });
@@ -150,6 +150,10 @@ describe("the staff guide", () => {
       expect(form.institution.cycle?.term).toBe("FA27");
       expect(validateAnswers(form, { personal_statement_essay: "x".repeat(6501) }, { today: "2027-10-01" }).personal_statement_essay)
         .toEqual(["Please shorten this answer to 6500 characters or fewer."]);
+      // The checklist's new item, for international applicants only.
+      const listed = (answers: Answers) => checklistFor(form, answers).map((item) => item.id);
+      expect(listed({ citizenship_us: "N" })).toContain("finances");
+      expect(listed({ citizenship_us: "Y" })).not.toContain("finances");
     });
 
     it("make answers:check name the questions the new rules require, as the guide quotes it", () => {

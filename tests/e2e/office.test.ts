@@ -182,7 +182,7 @@ describe("the admissions office", () => {
     await item.focus();
     await reviewer.keyboard.press("Space");
     await reviewer.getByRole("status").filter({ hasText: /marked received/ }).waitFor();
-    expect(await item.isChecked()).toBe(true);
+    await expect.poll(() => item.isChecked()).toBe(true);
     await expectAxeClean(reviewer, "application, reviewed");
 
     // The tablet: the list and the application at 768 px.

@@ -24,9 +24,10 @@ export function Checklist({ application, role }: { application: StaffApplication
   const mark = useMutation({
     mutationFn: ({ item, received }: { item: string; received: boolean }) => staffApi.markChecklistItem(application.id, item, received),
     onMutate: () => setMessage(""),
+    // Said once the application is read again, so the boxes already show what it says.
     onSuccess: async (line) => {
-      setMessage(`${line.label}: ${line.state === "received" ? "marked received" : "no longer marked received"}.`);
       await queryClient.invalidateQueries({ queryKey: ["application", application.id] });
+      setMessage(`${line.label}: ${line.state === "received" ? "marked received" : "no longer marked received"}.`);
     },
   });
   if (application.checklist.length === 0) return null;
