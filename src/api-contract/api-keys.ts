@@ -3,6 +3,7 @@
 // `Authorization: Bearer wuk_…`; it opens only the two GET routes below, nothing of the staff's.
 import { REVIEW_STATUSES } from "./staff";
 import { body, dateTime, rowId } from "./schema";
+import { checklistLine } from "./status";
 
 /** Lower-case letters, digits, `-` and `_`, as a system's short name ("sis", "slate-prod"). */
 export const API_KEY_NAME_PATTERN = "^[a-z0-9][a-z0-9_-]{0,39}$";
@@ -66,7 +67,8 @@ export const integrationApplication = body({
   review_status: { enum: REVIEW_STATUSES },
   answers: { type: "object", additionalProperties: integrationAnswer, description: "By answer key; unanswered keys are left out" },
   documents: { type: "array", items: integrationDocument },
-}, ["reference", "email", "submitted_at", "review_status", "answers", "documents"]);
+  checklist: { type: "array", items: checklistLine, description: "What the office needs from the applicant (institution.json's checklist), each item received, being processed or still needed" },
+}, ["reference", "email", "submitted_at", "review_status", "answers", "documents", "checklist"]);
 
 export const integrationPage = body({
   applications: { type: "array", items: integrationApplication, maxItems: 100 },

@@ -12,15 +12,18 @@ import { labelOf, optionsOf } from "../support/definitions";
 import { storageKey } from "../../src/server/convert/documents";
 import { messages } from "../../src/api-contract/messages";
 import { API_CALLS_PER_MINUTE } from "../../src/server/staff/integration";
-import { allPages, Client, completeApplication, databaseKinds, json, loggedInApplicant, loggedInStaff, runScript, startTestServer, type TestServer } from "./harness";
+import { checklistFor } from "../../src/engine/runtime";
+import { allPages, Client, completeApplication, databaseKinds, json, loggedInApplicant, loggedInStaff, runScript, startTestServer, testForm, type TestServer } from "./harness";
 
 const complete = completeApplication();
 const BULK = 250;
 
 interface Answer { value: unknown; label: string | null; option_label?: string }
+interface ChecklistLine { id: string; state: string; marked_at: string | null }
 interface Application {
   reference: string; email: string; submitted_at: string; review_status: string; answers: Record<string, Answer>;
   documents: { answer_key: string; file_name: string; status: string; url: string; pdf_url: string | null }[];
+  checklist: ChecklistLine[];
 }
 interface Page { applications: Application[]; next_cursor: string | null }
 
@@ -100,6 +103,9 @@ describe.each(databaseKinds)("the integration API (%s)", (kind) => {
       expect(all[0]).toEqual({
         reference: bulk[0]!.reference, email: "bulk0@example.org", submitted_at: bulk[0]!.submitted_at, review_status: "received",
         answers: { first_name: { value: "Bulk0", label: labelOf("first_name") } }, documents: [],
+        // Everything the checklist lists for these answers, nothing received yet.
+        checklist: checklistFor(testForm().form, { first_name: "Bulk0" })
+          .map(({ id, label, help, document }) => ({ id, label, help: help ?? null, state: "needed", document: document ?? null, marked_at: null })),
       });
     });
 
@@ -168,6 +174,20 @@ describe.each(databaseKinds)("the integration API (%s)", (kind) => {
       const application = (await withKey(key, "/staff/api/applications/WU-PG02-000001")).json() as Application;
       expect(application.answers.first_name).toEqual({ value: "Ann\u202Efdp.exe", label: labelOf("first_name"), has_bidi_controls: true });
       expect(application.answers.last_name).toEqual({ value: "Lee", label: labelOf("last_name") });
+    });
+
+    it("has the checklist as the office sees it, each item received or still needed, in the list too", async () => {
+      const { key } = await newKey("sis-checklist");
+      // What the shipped checklist lists for John's answers; the first item arrived and is ticked.
+      const listed = checklistFor(testForm().form, complete).map((item) => item.id);
+      if (listed[0]) expect((await admin.put(`/staff/api/applications/${john.id}/checklist/${listed[0]}`, { received: true })).statusCode).toBe(200);
+      const application = (await withKey(key, `/staff/api/applications/${john.reference}`)).json() as Application;
+      expect(application.checklist.map((line) => line.id)).toEqual(listed);
+      if (listed[0]) expect(application.checklist[0]).toMatchObject({ state: "received", marked_at: server.clock.now.toISOString() });
+      const office = json(await admin.get(`/staff/api/applications/${john.id}`)) as { checklist: ChecklistLine[] };
+      expect(application.checklist).toEqual(office.checklist);
+      const inList = (await allApplications(key, "")).find((a) => a.reference === john.reference)!;
+      expect(inList.checklist).toEqual(application.checklist);
     });
 
     it("answers 404 for a reference no submitted application has", async () => {

@@ -5,7 +5,7 @@
 import type { ChecklistState } from "../../api-contract";
 import { checklistFor, type Answers, type CompiledForm } from "../../engine/runtime";
 import type { Queryable } from "../db/database";
-import { documentsOf } from "./documents";
+import { documentsOf, type DocumentRow } from "./documents";
 
 export interface ChecklistLine {
   id: string;
@@ -16,19 +16,33 @@ export interface ChecklistLine {
   marked_at: Date | null;
 }
 
-export async function checklistOf(db: Queryable, form: CompiledForm, id: number, answers: Answers): Promise<ChecklistLine[]> {
-  const [documents, marks] = await Promise.all([
-    documentsOf(db, id),
-    db.query<{ item: string; marked_at: Date }>("SELECT item, marked_at FROM checklist_marks WHERE application_id = $1", [id]),
-  ]);
+/** The office's marks of these applications, by application id, then by item: one query for a page. */
+export async function checklistMarksOf(db: Queryable, ids: number[]): Promise<Map<number, Map<string, Date>>> {
+  const byApplication = new Map<number, Map<string, Date>>(ids.map((id) => [id, new Map()]));
+  if (ids.length === 0) return byApplication;
+  const rows = await db.query<{ id: number; item: string; marked_at: Date }>(
+    "SELECT application_id AS id, item, marked_at FROM checklist_marks WHERE application_id = ANY(string_to_array($1, ',')::integer[])", [ids.join(",")]);
+  for (const { id, item, marked_at } of rows) byApplication.get(id)?.set(item, marked_at);
+  return byApplication;
+}
+
+/** The checklist of one application, from its answers, its documents and the office's marks. */
+export function checklistLines(form: CompiledForm, answers: Answers, documents: DocumentRow[], marks: Map<string, Date>): ChecklistLine[] {
   const conversion = new Map(documents.map((d) => [d.answerKey, d.status]));
-  const markedAt = new Map(marks.map((m) => [m.item, m.marked_at]));
   return checklistFor(form, answers).map((item) => {
-    const marked = markedAt.get(item.id) ?? null;
+    const marked = marks.get(item.id) ?? null;
     const status = item.document === undefined ? undefined : conversion.get(item.document);
     const state = marked || status === "COMPLETED" ? "received" : status === "UNPROCESSED" || status === "IN_PROGRESS" ? "processing" : "needed";
     return { id: item.id, label: item.label, help: item.help ?? null, state, document: item.document ?? null, marked_at: marked };
   });
+}
+
+/** A line as the routes answer it: its time as text. */
+export const checklistReply = (line: ChecklistLine) => ({ ...line, marked_at: line.marked_at?.toISOString() ?? null });
+
+export async function checklistOf(db: Queryable, form: CompiledForm, id: number, answers: Answers): Promise<ChecklistLine[]> {
+  const [documents, marks] = await Promise.all([documentsOf(db, id), checklistMarksOf(db, [id])]);
+  return checklistLines(form, answers, documents, marks.get(id)!);
 }
 
 /** Marks an item received, or takes the mark away; answers whether that changed anything. */

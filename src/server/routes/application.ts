@@ -14,7 +14,7 @@ import {
   ApiError, applicationStatus, blocks, browserErrors, changed, chooseTabBody, fieldErrors, lastPageBody, messageReply, profile, refuse, setBlocksBody, submitRefusal,
   submitted, tabs, WEB_STATUSES, webStatusBody,
 } from "../../api-contract";
-import { checklistOf } from "../data/checklist";
+import { checklistOf, checklistReply } from "../data/checklist";
 import { reviewStatusOf } from "../data/reviews";
 import { mailTexts } from "../platform/mail";
 import { messages } from "../../api-contract/messages";
@@ -115,7 +115,7 @@ export function applicationRoutes(app: FastifyInstance, ctx: ServerContext): voi
       state: !a.submittedAt ? "in_progress" as const : reviewStatus === null || reviewStatus === "received" ? "submitted" as const : "under_review" as const,
       reference: a.reference,
       submitted_at: a.submittedAt?.toISOString() ?? null,
-      checklist: checklist.map((line) => ({ ...line, marked_at: line.marked_at?.toISOString() ?? null })),
+      checklist: checklist.map(checklistReply),
     };
   });
 

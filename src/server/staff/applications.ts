@@ -7,7 +7,7 @@ import {
   applicationFilter, applicationIdParams, applicationListQuery, applicationPage, checklistItemParams, checklistLine, checklistMarkBody, documentParams,
   documentVersionQuery, messageReply, neighbours, noteBody, pdfCopy, refuse, reviewBody, reviewNote, staffApplication,
 } from "../../api-contract";
-import { checklistOf, markChecklistItem, type ChecklistLine } from "../data/checklist";
+import { checklistOf, checklistReply, markChecklistItem } from "../data/checklist";
 import type { ServerContext } from "../context";
 import { loginsOf } from "../data/applications";
 import { documentsOf, storedDocuments } from "../data/documents";
@@ -21,8 +21,6 @@ import { readCursor, writeCursor } from "./cursor";
 import { timelineOf } from "./timeline";
 
 const tags = ["staff applications"];
-
-const checklistReply = (line: ChecklistLine) => ({ ...line, marked_at: line.marked_at?.toISOString() ?? null });
 
 export function officeApplicationRoutes(api: FastifyInstance, ctx: ServerContext): void {
   const { db, storage } = ctx;

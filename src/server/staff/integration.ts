@@ -10,6 +10,7 @@ import type { JsonSchemaToTsProvider } from "@fastify/type-provider-json-schema-
 import { integrationListQuery, integrationPage, messageReply, referenceParams, integrationApplication, refuse } from "../../api-contract";
 import { BIDI_CONTROL, choiceLabel, isChoice, isChoiceLabel } from "../../engine/runtime";
 import type { ServerContext } from "../context";
+import { checklistLines, checklistMarksOf, checklistReply } from "../data/checklist";
 import { documentsOfMany, submittedByReference, submittedPage, type KeysetPosition, type Since, type SubmittedApplication } from "../data/integration";
 import type { DocumentRow } from "../data/documents";
 import { redactSecrets } from "../platform/logging";
@@ -135,12 +136,13 @@ function keyRoutes(api: FastifyInstance, ctx: ServerContext): void {
       since: submitted_since === undefined ? undefined : sinceOf(submitted_since, ctx.sender.timeZone),
       after: cursor === undefined ? undefined : readKeysetCursor(cursor),
     });
-    const documents = await documentsOfMany(ctx.db, page.rows.map((row) => row.id));
+    const ids = page.rows.map((row) => row.id);
+    const [documents, marks] = await Promise.all([documentsOfMany(ctx.db, ids), checklistMarksOf(ctx.db, ids)]);
     // Who read which application is the first question after an incident: a row for each one on
     // the page (a single read's call row names its application).
     await recordAuditOfEach(ctx.db, keyActor(request), { at: ctx.now(), action: "view application", detail: { key_id: request.apiKey!.id } }, page.rows.map((row) => row.id));
     return {
-      applications: await Promise.all(page.rows.map((row) => applicationOf(ctx, row, documents.get(row.id) ?? []))),
+      applications: await Promise.all(page.rows.map((row) => applicationOf(ctx, row, documents.get(row.id)!, marks.get(row.id)!))),
       next_cursor: page.next && writeKeysetCursor(page.next),
     };
   });
@@ -155,13 +157,13 @@ function keyRoutes(api: FastifyInstance, ctx: ServerContext): void {
     const row = await submittedByReference(ctx.db, request.params.reference);
     if (!row) throw refuse(404, "submittedNotFound");
     request.apiApplicationId = row.id;
-    const documents = await documentsOfMany(ctx.db, [row.id]);
-    return applicationOf(ctx, row, documents.get(row.id) ?? []);
+    const [documents, marks] = await Promise.all([documentsOfMany(ctx.db, [row.id]), checklistMarksOf(ctx.db, [row.id])]);
+    return applicationOf(ctx, row, documents.get(row.id)!, marks.get(row.id)!);
   });
 }
 
 /** An application as the API answers it: each answer with its question's label (and its option's), as the version it was submitted on words them. */
-async function applicationOf(ctx: ServerContext, row: SubmittedApplication, documents: DocumentRow[]) {
+async function applicationOf(ctx: ServerContext, row: SubmittedApplication, documents: DocumentRow[], marks: Map<string, Date>) {
   const { form } = await ctx.versions.of(row.version);
   const answers: Record<string, { value: unknown; label: string | null; option_label?: string; has_bidi_controls?: true }> = {};
   for (const [key, value] of Object.entries(row.answers)) {
@@ -188,6 +190,8 @@ async function applicationOf(ctx: ServerContext, row: SubmittedApplication, docu
       url: await link(d.uploadKey, d.fileName),
       pdf_url: d.status === "COMPLETED" && d.pdfKey ? await link(d.pdfKey, `${d.answerKey}.pdf`) : null,
     }))),
+    // The current checklist, as the office and the applicant see it (data/checklist.ts).
+    checklist: checklistLines(ctx.form.form, row.answers, documents, marks).map(checklistReply),
   };
 }
 
