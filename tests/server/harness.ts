@@ -71,10 +71,13 @@ export interface TestServer {
 }
 
 /** A server on `db` (a fresh database by default) and the test clock; `form`, definitions other than the shipped ones. */
-export async function startTestServer(kind: DatabaseKind, config: Partial<Config> = {}, db?: Database, form: ServerForm = testForm()): Promise<TestServer> {
+/** `startsAt`: the server's clock when it starts (noon of TEST_DAY unless told): a later deploy starts later. */
+export async function startTestServer(
+  kind: DatabaseKind, config: Partial<Config> = {}, db?: Database, form: ServerForm = testForm(), startsAt = new Date(`${TEST_DAY}T12:00:00Z`),
+): Promise<TestServer> {
   db ??= await freshDatabase(kind);
   const mail: Mail[] = [];
-  const clock = { now: new Date(`${TEST_DAY}T12:00:00Z`) };
+  const clock = { now: startsAt };
   const { app, ctx } = await buildServer({
     config: testConfig(config),
     db,
