@@ -7,7 +7,8 @@ import {
   applicationFilter, applicationIdParams, applicationListQuery, applicationPage, checklistItemParams, checklistLine, checklistMarkBody, documentParams,
   documentVersionQuery, messageReply, neighbours, noteBody, pdfCopy, refuse, reviewBody, reviewNote, staffApplication,
 } from "../../api-contract";
-import { checklistOf, checklistReply, markChecklistItem } from "../data/checklist";
+import { checklistFor } from "../../engine/runtime";
+import { checklistLines, checklistMarksOf, checklistOf, checklistReply, markChecklistItem } from "../data/checklist";
 import type { ServerContext } from "../context";
 import { loginsOf } from "../data/applications";
 import { documentsOf, storedDocuments } from "../data/documents";
@@ -57,8 +58,8 @@ export function officeApplicationRoutes(api: FastifyInstance, ctx: ServerContext
     const { id } = request.params;
     const application = await applicationForReview(db, id);
     if (!application) throw refuse(404, "applicationNotFound");
-    const [documents, documentAnswer, logins, changes, notes, checklist] = await Promise.all([
-      documentsOf(db, id), storedDocuments(db, id), loginsOf(db, id), reviewChangesOf(db, id), notesOf(db, id), checklistOf(db, ctx.form.form, id, application.answers),
+    const [documents, documentAnswer, logins, changes, notes, marks] = await Promise.all([
+      documentsOf(db, id), storedDocuments(db, id), loginsOf(db, id), reviewChangesOf(db, id), notesOf(db, id), checklistMarksOf(db, [id]),
     ]);
     await recordAudit(db, staffActor(request), { at: ctx.now(), action: "view application", applicationId: id });
     const { answers, add_another, tabs, save_days, ...summary } = application;
@@ -73,7 +74,7 @@ export function officeApplicationRoutes(api: FastifyInstance, ctx: ServerContext
       documents: documents.map((d) => ({ answer_key: d.answerKey, file_name: d.fileName, status: d.status, has_pdf: d.status === "COMPLETED" && d.pdfKey !== null })),
       timeline: timelineOf({ ...application, saveDays: save_days, logins: logins.map((l) => l.logged_in_at), changes, notes }),
       notes: notes.map((note) => ({ ...note, created_at: note.created_at.toISOString() })),
-      checklist: checklist.map(checklistReply),
+      checklist: checklistLines(ctx.form.form, application.answers, documents, marks.get(id)!).map(checklistReply),
     };
   });
 
@@ -168,13 +169,12 @@ export function officeApplicationRoutes(api: FastifyInstance, ctx: ServerContext
     const application = await applicationForReview(db, id);
     if (!application) throw refuse(404, "applicationNotFound");
     // Only an item listed for its answers: an id from another checklist, or one its answers leave out, is refused.
-    const listed = async () => (await checklistOf(db, ctx.form.form, id, application.answers)).find((line) => line.id === item);
-    if (!(await listed())) throw refuse(404, "checklistItemNotFound", item);
+    if (!checklistFor(ctx.form.form, application.answers).some((listed) => listed.id === item)) throw refuse(404, "checklistItemNotFound", item);
     const now = ctx.now();
     if (await markChecklistItem(db, { applicationId: id, item, received, staffId: request.staff.id, now })) {
       await recordAudit(db, staffActor(request), { at: now, action: "checklist", applicationId: id, detail: { item, received } });
     }
-    return checklistReply((await listed())!);
+    return checklistReply((await checklistOf(db, ctx.form.form, id, application.answers)).find((line) => line.id === item)!);
   });
 
   routes.post("/applications/:id/notes", {
