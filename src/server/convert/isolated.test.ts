@@ -48,8 +48,10 @@ describe("the conversion threads", () => {
   });
 
   it("count a task's own CPU time: a task kept waiting past its limit by a busy machine still converts", async () => {
-    const run = threadPool(threadWorking(sleep(400)), 1);
-    expect(await run(task, 200)).toEqual({ ok: true, pdf: Buffer.from([1, 2, 3]) });
+    // Twice its limit asleep, a second short of the wall clock's end: a margin a busy machine's
+    // late timers cannot eat (with 200 ms of sleep to spare, one CI run read the clock past it).
+    const run = threadPool(threadWorking(sleep(2_000)), 1);
+    expect(await run(task, 1_000)).toEqual({ ok: true, pdf: Buffer.from([1, 2, 3]) });
   });
 
   it("stop a task that works past its limit of CPU time", async () => {
