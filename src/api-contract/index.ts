@@ -17,13 +17,16 @@ export { answerKeyParams, conversion, convertBody, documentAnswers, presignBody,
 export { emailChangeBody, emailChanged, emailConfirmBody, passwordChangeBody } from "./own-account";
 export { lookupAnswer, lookupQuery, lookupRecord, lookupResult } from "./lookup";
 export { pdfCopy } from "./pdf-copy";
-export { applicationStatus, checklistItemParams, checklistLine, checklistMarkBody, type ChecklistState } from "./status";
+export {
+  applicationStatus, askBody, checklistItemParams, checklistLine, checklistMarkBody, officeInformationRequest,
+  officeRequestParams, replyBody, requestParams, type ChecklistState,
+} from "./status";
 export { messageReply, replies } from "./reply";
 export { anything, FORM_VERSION_HEADER, versionHash } from "./schema";
 export type { ConversionStatus } from "./statuses";
 export { savedAnswers, savedAnswersQuery, savedForLater } from "./temporary-answers";
 export {
-  LIST_SORTS, REVIEW_STATUSES, applicationFilter, applicationIdParams, applicationListQuery,
+  LIST_SORTS, REQUEST_FILTERS, REVIEW_STATUSES, applicationFilter, applicationIdParams, applicationListQuery,
   applicationPage, applicationRow, auditEntry, auditPage, auditQuery, changeStaffBody, documentParams, documentVersionQuery, invitation,
   invitationPasswordBody, invitationQuery, invitationTotpBody, inviteStaffBody, neighbours, noteBody, recoveryCodes, reviewBody, reviewNote,
   staffApplication, staffIdParams, staffList, staffLoginBody, staffMember, staffSelf, timelineEvent, totpEnrolment,

@@ -118,6 +118,8 @@ export const messages = {
 
   // Documents and the PDF copy.
   notADocumentQuestion: (key: string) => `${key} is not a document question of this application.`,
+  uploadAfterSubmit: "This file is sent from your status page once your application is submitted.",
+  uploadNotNeeded: (label: string) => `Your checklist does not need "${label}" now: it is received, or the file you sent is being processed.`,
   fileNameTooLong,
   fileWrongType: (uploads: UploadSettings) => fileMessages(uploads).wrongType,
   uploadKeyUnknown: "This upload has expired or belongs to another question. Please choose your file again.",
@@ -160,6 +162,13 @@ export const messages = {
   reviewNeedsSubmitted: "Only a submitted application has a review status.",
   emptyNote: "Write something in the note first.",
   checklistItemNotFound: (item: string) => `This application's checklist has no item "${item}".`,
+  emptyRequest: "Write the message to the applicant first.",
+  requestNeedsSubmitted: "Only a submitted application's applicant can be asked for information.",
+  requestOpen: "This application already has a request waiting for the applicant's reply. Withdraw it first, or wait for the reply.",
+  requestNotFound: "There is no such request for information.",
+  requestClosed: "This request has been closed, so it takes no reply now. Reload the page to see where it stands.",
+  emptyReply: "Write a reply, or upload the file the office asks for.",
+  replySent: "Your reply has been sent to the admissions office.",
   noCycle: "The dashboard counts from the cycle's opening day, and form-definitions/institution.json has no \"cycle\". Ask whoever edits the definitions to add one.",
 
   // Export jobs (exports/).

@@ -3,7 +3,7 @@
 // answers a refusal with { message } (reply.ts). Roles add up: a reviewer can do what a reader
 // can, an admin what a reviewer can.
 import { anything, body, dateTime, day, nullable, password, rowId, versionHash } from "./schema";
-import { checklistLine } from "./status";
+import { checklistLine, officeInformationRequest } from "./status";
 
 export const STAFF_ROLES = ["reader", "reviewer", "admin"] as const;
 export type StaffRole = (typeof STAFF_ROLES)[number];
@@ -12,6 +12,9 @@ export const REVIEW_STATUSES = ["received", "in review", "needs information", "c
 export type ReviewStatus = (typeof REVIEW_STATUSES)[number];
 
 export const APPLICATION_STATUSES = ["started", "submitted"] as const;
+
+/** Where the office's requests for information stand on an application (applications.request_state). */
+export const REQUEST_FILTERS = ["open", "replied"] as const;
 
 /** The list's sort orders; `-` first is descending. */
 export const LIST_SORTS = ["-last_activity", "last_activity", "-submitted_at", "submitted_at", "name", "-name", "reference", "-reference"] as const;
@@ -30,6 +33,8 @@ export const AUDIT_ACTIONS = [
   "export",
   // A reviewer marking an item of an application's checklist received, or not (detail: item, received).
   "checklist",
+  // A reviewer asking the applicant for information, or withdrawing the request, and the applicant's reply (detail: request, item).
+  "information request", "withdraw request", "information reply",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -95,6 +100,7 @@ export const applicationFilter = body({
   term: { type: "string", maxLength: 20, description: "Entry term code (FA26); none: not answered" },
   plan: { type: "string", maxLength: 20, description: "The application plan (the decision_type answer: ED1); none: not answered" },
   review: { enum: [...REVIEW_STATUSES, "none"], description: "none: not reviewed yet (started applications)" },
+  request: { enum: REQUEST_FILTERS, description: "open: waiting for the applicant's reply to a request for information; replied: replied since a reviewer last set its review status" },
   citizenship: { type: "string", maxLength: 20, description: "The citizenship_us answer: Y or N; none: not answered" },
   started_from: { ...day, description: "Started (account made) on or after this day (office time zone)" },
   started_to: { ...day, description: "Started on or before this day" },
@@ -171,8 +177,8 @@ export const timelineEvent = {
   type: "object",
   properties: {
     at: dateTime,
-    kind: { enum: ["created", "login", "saves", "submitted", "review status", "note"] },
-    /** saves: how many that day; review status: the new status; note/review: who. */
+    kind: { enum: ["created", "login", "saves", "submitted", "review status", "note", "information requested", "request withdrawn", "information reply"] },
+    /** saves: how many that day; review status: the new status; note, review, request: who. */
     count: { type: "integer" },
     status: { type: "string" },
     by: { type: "string" },
@@ -221,10 +227,12 @@ export const staffApplication = {
     notes: { type: "array", items: reviewNote },
     /** What the office needs from the applicant (institution.json "checklist"), each item received or not. */
     checklist: { type: "array", items: checklistLine },
+    /** The office's requests for information and the applicant's replies, oldest first. */
+    requests: { type: "array", items: officeInformationRequest },
   },
   required: [
     "id", "reference", "email", "name", "status", "entry_term", "submitted_at", "submitted_version", "version", "retired_answers", "retired_from", "created_at", "last_activity", "review_status", "answer", "add_another",
-    "tabs", "document_answer", "documents", "timeline", "notes", "checklist",
+    "tabs", "document_answer", "documents", "timeline", "notes", "checklist", "requests",
   ],
 } as const;
 

@@ -31,6 +31,7 @@ import { openPrinter } from "./pdf-copy/chromium";
 import { accountRoutes, sessionRoutes } from "./routes/accounts";
 import { applicationRoutes } from "./routes/application";
 import { documentRoutes } from "./routes/documents";
+import { statusRoutes } from "./routes/status";
 import { lookupRoutes } from "./routes/lookup";
 import { ownAccountRoutes } from "./routes/own-account";
 import { pdfCopyRoutes } from "./pdf-copy/routes";
@@ -207,6 +208,7 @@ export async function buildServer(options: ServerOptions): Promise<{ app: Fastif
     sessionRoutes(api, ctx);
     applicationRoutes(api, ctx);
     documentRoutes(api, ctx);
+    statusRoutes(api, ctx);
     pdfCopyRoutes(api, ctx);
     ownAccountRoutes(api, ctx);
   });

@@ -27,14 +27,15 @@ const calls: Record<string, unknown> = {
   "GET /api/document-answer/{key}/thumbnail": undefined,
   "GET /api/pdf": undefined,
   "GET /api/status": undefined,
+  "POST /api/requests/{id}/reply": { message: "Here it is." },
   "POST /api/account/email": { email: "moved@example.com", password: "Quiet-Lantern-82" },
   "POST /api/account/email/confirm": { code: "123456" },
   "POST /api/account/password": { password: "Quiet-Lantern-82", new_password: "Amber-Harbor-Willow-47" },
   "GET /api/account/data": undefined,
   "DELETE /api/account": undefined,
 };
-/** The address of a call: a route's {key} is the resume question. */
-const urlOf = (route: string) => route.split(" ")[1]!.replace("{key}", "resume_pdf");
+/** The address of a call: a route's {key} is the resume question, its {id} the first row's. */
+const urlOf = (route: string) => route.split(" ")[1]!.replace("{key}", "resume_pdf").replace("{id}", "1");
 
 describe.each(databaseKinds)("access on %s", (kind) => {
   let server: TestServer;

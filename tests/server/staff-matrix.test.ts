@@ -27,6 +27,8 @@ interface Fixture {
   colleagueId: number;
   /** The definition version the server runs on. */
   version: string;
+  /** A request for information already withdrawn; the application has another, open. */
+  closedRequestId: number;
 }
 
 interface Row {
@@ -62,6 +64,15 @@ const MATRIX: Record<string, Row> = {
   "PUT /staff/api/applications/{id}/checklist/{item}": {
     least: "reviewer", ...(checklistItem ? { allowed: 200 } : { allowed: 404, message: messages.checklistItemNotFound("none") }),
     request: (f) => ({ method: "PUT", url: `/staff/api/applications/${f.applicationId}/checklist/${checklistItem ?? "none"}`, body: { received: true } }),
+  },
+  // The application already has an open request: an allowed caller gets the route's own refusal.
+  "POST /staff/api/applications/{id}/requests": {
+    least: "reviewer", allowed: 409, message: messages.requestOpen,
+    request: (f) => ({ method: "POST", url: `/staff/api/applications/${f.applicationId}/requests`, body: { message: "Please send your transcript.", item: null } }),
+  },
+  "POST /staff/api/applications/{id}/requests/{request}/withdraw": {
+    least: "reviewer", allowed: 409, message: messages.requestClosed,
+    request: (f) => ({ method: "POST", url: `/staff/api/applications/${f.applicationId}/requests/${f.closedRequestId}/withdraw` }),
   },
   "GET /staff/api/staff": { least: "admin", allowed: 200, request: () => ({ method: "GET", url: "/staff/api/staff" }) },
   "POST /staff/api/staff": { least: "admin", allowed: 200, request: () => ({ method: "POST", url: "/staff/api/staff", body: { email: newAddress("invitee"), role: "reader" } }) },
@@ -123,7 +134,11 @@ describe.each(databaseKinds)("who may call each /staff/api route (%s)", (kind) =
     const colleague = await loggedInStaff(server, "reader");
     // Two admins: the one changing the colleague is never the last.
     await loggedInStaff(server, "admin");
-    fixture = { applicationId: application!.user_id, colleagueId: colleague.staffId, version: server.ctx.version.hash };
+    const [closed] = await server.db.query<{ id: number }>(
+      `INSERT INTO information_requests (application_id, message, asked_by, asked_at, withdrawn_by, withdrawn_at) VALUES ($1, 'Withdrawn', $2, $3, $2, $3) RETURNING id`,
+      [application!.user_id, colleague.staffId, server.clock.now]);
+    await server.db.query("INSERT INTO information_requests (application_id, message, asked_by, asked_at) VALUES ($1, 'Open', $2, $3)", [application!.user_id, colleague.staffId, server.clock.now]);
+    fixture = { applicationId: application!.user_id, colleagueId: colleague.staffId, version: server.ctx.version.hash, closedRequestId: closed!.id };
   });
   afterAll(async () => {
     await server.app.close();

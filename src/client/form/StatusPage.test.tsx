@@ -1,11 +1,13 @@
 // The status page, where a submitted applicant lands: the reference the submit gave, to quote to
 // the office, when the application was submitted (in the office's time zone, as the confirmation
 // e-mail writes it), and where that e-mail went (issue 20); where the application stands and the
-// checklist of what the office still needs (issue 40).
+// checklist of what the office still needs, a file still needed sent from here, and the office's
+// messages with the applicant's reply (issue 40).
 import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { http, HttpResponse } from "msw";
-import { describe, expect, test } from "vitest";
+import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
+import { messages } from "../../api-contract/messages";
 import type { ApplicationStatus } from "../api/calls";
 import { useSession } from "../state/session";
 import { logIn, profileOf, renderApp, sentTo, server, url, withTestServer } from "../testing";
@@ -14,9 +16,13 @@ withTestServer();
 
 const SUBMITTED = ["started", "validating", "submitted"];
 
-const STATUS: ApplicationStatus = { state: "submitted", reference: "WU-FA26-004821", submitted_at: "2026-11-22T12:00:00.000Z", checklist: [] };
-const line = (id: string, label: string, state: ApplicationStatus["checklist"][number]["state"], help: string | null = null) =>
-  ({ id, label, help, state, document: null, marked_at: null });
+const STATUS: ApplicationStatus = { state: "submitted", reference: "WU-FA26-004821", submitted_at: "2026-11-22T12:00:00.000Z", checklist: [], requests: [] };
+const line = (id: string, label: string, state: ApplicationStatus["checklist"][number]["state"], help: string | null = null, document: string | null = null) =>
+  ({ id, label, help, state, document, marked_at: null });
+const TRANSCRIPT = line("transcript", "Official high school transcript", "needed", "Ask your school counselor to send it, or upload a copy.", "transcript");
+const ASKED = "We could not read page 2 of your transcript.\nPlease send a clearer copy.";
+const request = (state: ApplicationStatus["requests"][number]["state"], overrides: Partial<ApplicationStatus["requests"][number]> = {}) =>
+  ({ id: 7, message: ASKED, item: "transcript", asked_at: "2026-11-25T15:00:00.000Z", state, reply: null, replied_at: null, ...overrides });
 
 function openStatus(overrides: Parameters<typeof profileOf>[0], status: ApplicationStatus = STATUS) {
   logIn();
@@ -86,6 +92,97 @@ describe("where the application stands", () => {
     openStatus({ reference: "WU-FA26-004821" });
     await screen.findByText(/^Submitted:/);
     expect(screen.queryByRole("region", { name: "Your checklist" })).not.toBeInTheDocument();
+  });
+});
+
+describe("a file still needed, sent from the checklist", () => {
+  let consoleError: ReturnType<typeof vi.spyOn>;
+  beforeEach(() => {
+    consoleError = vi.spyOn(console, "error").mockImplementation(() => {});
+  });
+  afterEach(() => consoleError.mockRestore());
+
+  test("is sent and converted, without a save, and the checklist is read again", async () => {
+    let received = false;
+    server.use(
+      http.post(url("/api/presigned-url"), () => HttpResponse.json({ url: url("/upload"), fields: { key: "documents/3f2a" } })),
+      http.post(url("/upload"), () => new HttpResponse(null, { status: 204 })),
+      http.post(url("/api/pdf/document-answer/transcript"), () => HttpResponse.json({ status: "UNPROCESSED", message: null })),
+      http.get(url("/api/pdf/document-answer/transcript"), () => {
+        received = true;
+        return HttpResponse.json({ status: "COMPLETED", message: null });
+      }),
+    );
+    openStatus({ reference: "WU-FA26-004821" }, { ...STATUS, checklist: [TRANSCRIPT] });
+    server.use(http.get(url("/api/status"), () => HttpResponse.json({ ...STATUS, checklist: [{ ...TRANSCRIPT, state: received ? "received" : "needed" }] })));
+    const user = userEvent.setup();
+    const input = await screen.findByLabelText("Upload Official high school transcript");
+    await user.upload(input, new File([new Uint8Array(2048)], "transcript.pdf", { type: "application/pdf" }));
+
+    expect(await screen.findByText("Received")).toBeInTheDocument();
+    expect(sentTo("POST", "/api/presigned-url").map((r) => r.body)).toEqual([{ answer_key: "transcript" }]);
+    expect(sentTo("POST", "/api/pdf/document-answer/transcript").map((r) => r.body)).toEqual([{ file_key: "documents/3f2a", file_name: "transcript.pdf" }]);
+    expect(sentTo("PUT", "/api/answer")).toEqual([]);
+    expect(screen.queryByLabelText("Upload Official high school transcript")).not.toBeInTheDocument();
+  });
+
+  test("a file the server refuses, or of the wrong type, stays with its reason under the button", async () => {
+    server.use(http.post(url("/api/presigned-url"), () => HttpResponse.json({ message: messages.uploadNotNeeded(TRANSCRIPT.label) }, { status: 409 })));
+    openStatus({ reference: "WU-FA26-004821" }, { ...STATUS, checklist: [TRANSCRIPT] });
+    const user = userEvent.setup({ applyAccept: false });
+    const input = await screen.findByLabelText("Upload Official high school transcript");
+    await user.upload(input, new File([new Uint8Array(2048)], "transcript.pdf", { type: "application/pdf" }));
+    expect(await screen.findByText(messages.uploadNotNeeded(TRANSCRIPT.label))).toBeInTheDocument();
+    expect(screen.getByLabelText("Upload Official high school transcript")).toHaveAttribute("aria-invalid", "true");
+
+    await user.upload(screen.getByLabelText("Upload Official high school transcript"), new File([new Uint8Array(10)], "notes.txt", { type: "text/plain" }));
+    expect(await screen.findByText(/^You can only enter the following file types: /)).toBeInTheDocument();
+    expect(sentTo("POST", "/api/presigned-url")).toHaveLength(1);
+  });
+});
+
+describe("the office's messages", () => {
+  test("an open message says information is requested, shows its words as written, and takes the file it asks for with the reply", async () => {
+    openStatus({ reference: "WU-FA26-004821" }, { ...STATUS, state: "information_requested", checklist: [TRANSCRIPT], requests: [request("open")] });
+    expect(await screen.findByText(/^Information requested:/)).toHaveTextContent("Information requested: the admissions office has asked you for something. Please read their message below.");
+    const messagesRegion = screen.getByRole("region", { name: "Messages from the admissions office" });
+    expect(within(messagesRegion).getByRole("heading", { level: 3 })).toHaveTextContent("Message of November 25, 2026 at 10:00 AM EST");
+    expect(within(messagesRegion).getByText("About: Official high school transcript")).toBeInTheDocument();
+    expect(within(messagesRegion).getByText(/We could not read page 2/).textContent).toBe(ASKED);
+    // The file goes with the reply, not a second time from the checklist.
+    expect(within(messagesRegion).getByLabelText("Upload Official high school transcript")).toBeInTheDocument();
+    expect(screen.getAllByLabelText("Upload Official high school transcript")).toHaveLength(1);
+  });
+
+  test("a reply is sent, then shown as sent, with the server's words read out", async () => {
+    let replied = false;
+    server.use(http.post(url("/api/requests/7/reply"), () => {
+      replied = true;
+      return HttpResponse.json({ message: messages.replySent });
+    }));
+    openStatus({ reference: "WU-FA26-004821" }, { ...STATUS, state: "information_requested", requests: [request("open", { item: null })] });
+    server.use(http.get(url("/api/status"), () => HttpResponse.json({
+      ...STATUS, state: replied ? "under_review" : "information_requested",
+      requests: [replied ? request("replied", { item: null, reply: "I attended Lincoln High.", replied_at: "2026-11-26T14:30:00.000Z" }) : request("open", { item: null })],
+    })));
+    const user = userEvent.setup();
+    await user.type(await screen.findByLabelText("Your reply"), "I attended Lincoln High.");
+    await user.click(screen.getByRole("button", { name: "Send reply" }));
+
+    expect(await screen.findByText(messages.replySent)).toBeInTheDocument();
+    expect(sentTo("POST", "/api/requests/7/reply").map((r) => r.body)).toEqual([{ message: "I attended Lincoln High." }]);
+    expect(screen.getByText(/^You replied on/)).toHaveTextContent("You replied on November 26, 2026 at 9:30 AM EST:");
+    expect(screen.getByText("I attended Lincoln High.")).toBeInTheDocument();
+    expect(screen.queryByLabelText("Your reply")).not.toBeInTheDocument();
+  });
+
+  test("a refused reply shows the server's words; a withdrawn message says nothing more is needed", async () => {
+    server.use(http.post(url("/api/requests/7/reply"), () => HttpResponse.json({ message: messages.emptyReply }, { status: 400 })));
+    openStatus({ reference: "WU-FA26-004821" }, { ...STATUS, requests: [request("withdrawn", { id: 6, item: null }), request("open", { item: null })] });
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole("button", { name: "Send reply" }));
+    expect(await screen.findByText(messages.emptyReply)).toBeInTheDocument();
+    expect(screen.getByText("The office withdrew this message: nothing more is needed for it.")).toBeInTheDocument();
   });
 });
 

@@ -1,18 +1,33 @@
-import { useQuery } from "@tanstack/react-query";
+import { useEffect, useId, useRef, useState, type ChangeEvent } from "react";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { ApiError } from "../../api-contract/errors";
+import { REQUEST_TEXT_MAX } from "../../api-contract/status";
 import { api, type ApplicationStatus } from "../api/calls";
 import { officeDateTime } from "../../engine/dates";
+import { acceptedTypes, checkFile } from "../../engine/documents";
+import { accountMessages } from "../../engine/messages";
 import { useProfile } from "../api/queries";
 import { useArrivalMessages } from "../auth/navigation";
 import { institution } from "../institution";
 import { useDocumentTitle } from "../shell/useDocumentTitle";
+import { PendingButton } from "../ui/PendingButton";
 import { toasts } from "../ui/Toasts";
+import { UploadStatus } from "../widgets/UploadStatus";
+import { sendChecklistFile, type Upload } from "./documents";
 import { PdfCopy } from "./PdfCopy";
+
+type Line = ApplicationStatus["checklist"][number];
+type InformationRequest = ApplicationStatus["requests"][number];
+const STATUS = ["status"] as const;
+/** How often the page looks again while a file it did not send itself is being processed (sent from another tab). */
+const PROCESSING_POLL_MS = 3000;
 
 /** What each state of the application tells its applicant. */
 const STATE_TEXT: Record<ApplicationStatus["state"], string> = {
   in_progress: "In progress: your application is not submitted yet.",
   submitted: "Submitted: we have your application and will start reviewing it soon.",
   under_review: "Under review: the admissions office is reviewing your application.",
+  information_requested: "Information requested: the admissions office has asked you for something. Please read their message below.",
 };
 
 /** An item's state in words, so it never rests on a colour. */
@@ -25,14 +40,24 @@ const ITEM_STATE_TEXT: Record<ApplicationStatus["checklist"][number]["state"], s
 /**
  * After submit, the applicant's landing page: the success message arrives in navigation state and
  * shows as a success toast; where the application stands, its reference and when it was
- * submitted; the checklist of what the office needs (institution.json "checklist"); the PDF copy.
+ * submitted; the office's messages, each open one with a reply form (and the upload it asks
+ * for); the checklist of what the office needs (institution.json "checklist"), a file still
+ * needed sent from here; the PDF copy.
  */
 export function StatusPage() {
   useDocumentTitle("Your application");
   useArrivalMessages(toasts, "Completion Error");
   // Loaded by the form layout before any page of it shows.
   const profile = useProfile(true).data;
-  const status = useQuery({ queryKey: ["status"], queryFn: () => api.status() });
+  const status = useQuery({
+    queryKey: STATUS,
+    queryFn: () => api.status(),
+    refetchInterval: (query) => (query.state.data?.checklist.some((line) => line.state === "processing") ? PROCESSING_POLL_MS : false),
+  });
+  const requests = status.data?.requests ?? [];
+  const checklist = status.data?.checklist ?? [];
+  /** The item an open request asks for is sent with the reply, not from the checklist. */
+  const askedFor = requests.find((request) => request.state === "open")?.item ?? null;
   return (
     <article className="form-page" aria-labelledby="page-title">
       <h1 id="page-title" className="page-title">Your application is submitted</h1>
@@ -43,7 +68,8 @@ export function StatusPage() {
         // Submitted before submits gave references (and confirmation e-mails).
         <p>Thank you. We have everything we need from this online application.</p>
       )}
-      {status.data && status.data.checklist.length > 0 && <Checklist lines={status.data.checklist} />}
+      {requests.length > 0 && <Requests requests={requests} checklist={checklist} />}
+      {checklist.length > 0 && <Checklist lines={checklist} askedFor={askedFor} />}
       <PdfCopy />
     </article>
   );
@@ -65,7 +91,7 @@ function Submission({ reference, submittedAt, username }: { reference: string; s
   );
 }
 
-function Checklist({ lines }: { lines: ApplicationStatus["checklist"] }) {
+function Checklist({ lines, askedFor }: { lines: Line[]; askedFor: string | null }) {
   const needed = lines.filter((line) => line.state !== "received").length;
   return (
     <section className="checklist" aria-labelledby="checklist-title">
@@ -77,9 +103,135 @@ function Checklist({ lines }: { lines: ApplicationStatus["checklist"] }) {
             <span className="checklist-label">{line.label}</span>
             <span className="checklist-state">{ITEM_STATE_TEXT[line.state]}</span>
             {line.state === "needed" && line.help && <span className="checklist-help">{line.help}</span>}
+            {line.document && line.state === "needed" && line.id !== askedFor && <ChecklistUpload line={line} />}
           </li>
         ))}
       </ul>
     </section>
+  );
+}
+
+/** The office's messages, newest first: an open one takes a reply, the others say how they ended. */
+function Requests({ requests, checklist }: { requests: InformationRequest[]; checklist: Line[] }) {
+  const [sent, setSent] = useState("");
+  return (
+    <section className="requests" aria-labelledby="requests-title">
+      <h2 id="requests-title" className="form-heading form-heading-2">Messages from the admissions office</h2>
+      <ol className="request-list">
+        {[...requests].reverse().map((request) => {
+          const line = checklist.find((l) => l.id === request.item);
+          return (
+            <li key={request.id} className={`request request-${request.state}`}>
+              <h3 className="request-title">Message of {officeDateTime(new Date(request.asked_at), institution.timeZone)}</h3>
+              {line && <p className="request-about">About: {line.label}</p>}
+              <p className="request-text">{request.message}</p>
+              {request.state === "open" && <ReplyForm request={request} line={line} onSent={setSent} />}
+              {request.state === "replied" && (
+                <>
+                  <p className="request-ended">You replied on {officeDateTime(new Date(request.replied_at!), institution.timeZone)}{request.reply ? ":" : ", sending the file asked for."}</p>
+                  {request.reply && <p className="request-text">{request.reply}</p>}
+                </>
+              )}
+              {request.state === "withdrawn" && <p className="request-ended">The office withdrew this message: nothing more is needed for it.</p>}
+            </li>
+          );
+        })}
+      </ol>
+      <p role="status" className="form-message">{sent}</p>
+    </section>
+  );
+}
+
+/** A reply in words, with the file the request asks for when it names a checklist item that takes one. */
+function ReplyForm({ request, line, onSent }: { request: InformationRequest; line: Line | undefined; onSent: (message: string) => void }) {
+  const id = useId();
+  const queryClient = useQueryClient();
+  const [text, setText] = useState("");
+  const reply = useMutation({
+    mutationFn: () => api.replyToRequest(request.id, text),
+    onMutate: () => onSent(""),
+    onSuccess: async ({ message }) => {
+      await queryClient.invalidateQueries({ queryKey: STATUS });
+      onSent(message);
+    },
+  });
+  return (
+    <form
+      className="request-reply"
+      onSubmit={(event) => {
+        event.preventDefault();
+        reply.mutate();
+      }}
+    >
+      {line?.document && (line.state === "received" ? <p className="request-about">{line.label}: received.</p> : <ChecklistUpload line={line} />)}
+      <label htmlFor={`${id}-reply`} className="field-label">Your reply</label>
+      <textarea id={`${id}-reply`} className="input textarea" rows={5} maxLength={REQUEST_TEXT_MAX} value={text} onChange={(event) => setText(event.target.value)} />
+      <div role="alert">{reply.isError && <p className="field-error">{reply.error.message}</p>}</div>
+      <PendingButton type="submit" className="button button-primary" isPending={reply.isPending}>Send reply</PendingButton>
+    </form>
+  );
+}
+
+/**
+ * A checklist item's file, sent after the submit: chosen, checked as a question's file is,
+ * sent and converted, then the checklist read again. A refusal or a failed conversion stays
+ * under the button with its reason.
+ */
+function ChecklistUpload({ line }: { line: Line }) {
+  const id = useId();
+  const queryClient = useQueryClient();
+  const root = useRef<HTMLDivElement>(null);
+  const [upload, setUpload] = useState<Upload | null>(null);
+  const [problems, setProblems] = useState<string[]>([]);
+  const isSending = upload !== null;
+  // The part that had the focus goes as an upload starts and ends: the part that replaces it takes it.
+  useEffect(() => {
+    const active = document.activeElement;
+    if (active && active !== document.body && active.isConnected) return;
+    root.current?.querySelector<HTMLElement>("[data-focus-here]")?.focus();
+  }, [isSending]);
+  const choose = async (event: ChangeEvent<HTMLInputElement>) => {
+    const file = event.target.files?.[0];
+    // Choosing the same file again after a refusal is a change too.
+    event.target.value = "";
+    if (!file) return;
+    const checked = checkFile(file, institution.uploads);
+    if (!checked.ok) return setProblems(checked.errors.map((error) => error.message));
+    setProblems([]);
+    try {
+      const conversion = await sendChecklistFile(line.document!, checked.value, setUpload);
+      if (conversion.status === "FAILED") setProblems([conversion.message ?? accountMessages.unexpected]);
+    } catch (error) {
+      if (!(error instanceof ApiError)) console.error(`Sending the file for ${line.id}`, error);
+      setProblems([error instanceof ApiError ? error.message : accountMessages.unexpected]);
+    } finally {
+      setUpload(null);
+      await queryClient.invalidateQueries({ queryKey: STATUS });
+    }
+  };
+  return (
+    <div ref={root} className="file-control checklist-upload">
+      {upload ? (
+        <UploadStatus upload={upload} id={id} />
+      ) : (
+        <div className="file-choose">
+          <input
+            id={`${id}-input`}
+            type="file"
+            className="file-input"
+            accept={acceptedTypes(institution.uploads)}
+            onChange={(event) => void choose(event)}
+            aria-labelledby={`${id}-button`}
+            aria-describedby={problems.length > 0 ? `${id}-problems` : undefined}
+            aria-invalid={problems.length > 0 || undefined}
+            data-focus-here=""
+          />
+          <label id={`${id}-button`} htmlFor={`${id}-input`} className="button button-secondary file-button">Upload {line.label}</label>
+        </div>
+      )}
+      <div id={`${id}-problems`} role="alert" className="field-error">
+        {problems.length > 0 && <ul className="file-problems">{problems.map((problem) => <li key={problem}>{problem}</li>)}</ul>}
+      </div>
+    </div>
   );
 }

@@ -118,6 +118,23 @@ export async function uploadDocument({ saver, change }: DocumentChanges, answerK
   }
 }
 
+/** The pause between two looks at a checklist file's conversion. */
+const CHECKLIST_POLL_MS = 1000;
+
+/**
+ * After the submit (the status page): sends a checked file for a checklist item still needed
+ * and resolves with its conversion once that has ended. No answer changes; `onUpload` hears how
+ * it goes. The server's refusals reject with their words (ApiError).
+ */
+export async function sendChecklistFile(answerKey: string, file: File, onUpload: (upload: Upload) => void, pollMs = CHECKLIST_POLL_MS): Promise<Conversion> {
+  onUpload({ fileName: file.name, phase: "sending", progress: 0 });
+  const post = await api.presignedPost(answerKey);
+  await send(post, file, (progress) => onUpload({ fileName: file.name, phase: "sending", progress }));
+  onUpload({ fileName: file.name, phase: "converting", progress: null });
+  await api.convertDocument(answerKey, post.fields.key ?? "", file.name);
+  return (await converted(answerKey, () => true, pollMs))!;
+}
+
 /** A conversion that ended FAILED, with the server's reason. */
 class ConversionFailed extends Error {}
 

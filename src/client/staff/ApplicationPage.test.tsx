@@ -6,10 +6,11 @@ import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, test } from "vitest";
 import type { StaffRole } from "../../api-contract/staff";
 import { labelOf, optionsOf, sentTo, server, url, withTestServer } from "../testing";
-import type { StaffApplication } from "./api";
+import type { InformationRequest, StaffApplication } from "./api";
 import { bundledFiles, bundledVersion } from "../form/model";
 import { pdfCopyTiming } from "./Documents";
 import { lastQuery, logInAs, renderStaff } from "./testing";
+import { formatTime } from "./words";
 
 withTestServer();
 afterEach(() => void (pdfCopyTiming.pendingMs = 2000));
@@ -44,6 +45,7 @@ const application = (overrides: Partial<StaffApplication> = {}): StaffApplicatio
   ],
   notes: [{ id: 1, author: "rev@westbrook.example.edu", body: "<b>x</b> \u202Eevil", created_at: "2026-01-07T15:00:00Z" }],
   checklist: [],
+  requests: [],
   ...overrides,
 });
 
@@ -67,6 +69,24 @@ function applicationServer(role: StaffRole, data = application()) {
       current = { ...current, checklist };
       return HttpResponse.json(checklist.find((line) => line.id === params.item));
     }),
+    // As the server: asking sets the review status to "needs information", a withdrawal back to "in review".
+    http.post(url("/staff/api/applications/5/requests"), async ({ request }) => {
+      const { message, item } = (await request.json()) as { message: string; item: string | null };
+      const asked = {
+        id: current.requests.length + 1, message, item, asked_at: "2026-01-08T15:00:00Z", state: "open" as const, reply: null, replied_at: null,
+        asked_by: "reviewer@westbrook.example.edu", withdrawn_at: null,
+      };
+      current = {
+        ...current, review_status: "needs information", requests: [...current.requests, asked],
+        timeline: [...current.timeline, { at: asked.asked_at, kind: "information requested", by: asked.asked_by }],
+      };
+      return HttpResponse.json(asked, { status: 201 });
+    }),
+    http.post(url("/staff/api/applications/5/requests/:request/withdraw"), ({ params }) => {
+      const requests = current.requests.map((asked) => (asked.id === Number(params.request) ? { ...asked, state: "withdrawn" as const, withdrawn_at: "2026-01-09T15:00:00Z" } : asked));
+      current = { ...current, review_status: "in review", requests, timeline: [...current.timeline, { at: "2026-01-09T15:00:00Z", kind: "request withdrawn" }] };
+      return HttpResponse.json(requests.find((asked) => asked.id === Number(params.request)));
+    }),
     http.post(url("/staff/api/applications/5/notes"), async ({ request }) => {
       const { body } = (await request.json()) as { body: string };
       current = { ...current, notes: [...current.notes, { id: 2, author: "reviewer@westbrook.example.edu", body, created_at: "2026-01-08T15:00:00Z" }] };
@@ -74,6 +94,14 @@ function applicationServer(role: StaffRole, data = application()) {
     }),
   );
 }
+
+const transcriptLine: StaffApplication["checklist"][number] = { id: "transcript", label: "Official high school transcript", help: null, state: "needed", document: null, marked_at: null };
+
+/** A request for information asked on Jan 8, waiting for the reply unless `overrides` say otherwise. */
+const request = (id: number, overrides: Partial<InformationRequest> = {}): InformationRequest => ({
+  id, message: "", item: null, asked_at: "2026-01-08T15:00:00Z", state: "open", reply: null, replied_at: null, asked_by: "rev@westbrook.example.edu", withdrawn_at: null,
+  ...overrides,
+});
 
 async function openApplication(role: StaffRole, path = "/staff/applications/5?status=submitted") {
   const app = renderStaff(path);
@@ -214,6 +242,126 @@ describe("an application", () => {
     const checklist = screen.getByRole("region", { name: "Checklist" });
     expect(checklist).toHaveTextContent("Official high school transcriptStill needed");
     expect(within(checklist).queryByRole("checkbox")).not.toBeInTheDocument();
+  });
+
+  test("a reviewer asks the applicant about a checklist item: the form clears and gives way to the open request, which the reviewer withdraws", async () => {
+    applicationServer("reviewer", application({ checklist: [transcriptLine] }));
+    const { user } = await openApplication("reviewer");
+    const requests = screen.getByRole("region", { name: "Requests for information" });
+    expect(within(requests).getByText("No requests yet.")).toBeInTheDocument();
+    const form = within(requests).getByRole("form", { name: "Ask the applicant" });
+    const message = within(form).getByRole("textbox", { name: "Message to the applicant" });
+    expect(message).toHaveAttribute("maxLength", "5000");
+    expect(message).toHaveAccessibleDescription("The applicant is e-mailed that there is a message, not what it says: they read it, and reply, on their status page.");
+    const item = within(form).getByRole("combobox", { name: "About a checklist item" });
+    expect(within(item).getAllByRole("option").map((option) => option.textContent)).toEqual(["No particular item", "Official high school transcript"]);
+    expect(item).toHaveValue("");
+    expect(within(form).getByRole("button", { name: "Send request" })).toBeDisabled();
+
+    await user.type(message, "Please send page 2 of your transcript.{Enter}Both sides, please.");
+    await user.selectOptions(item, "Official high school transcript");
+    await user.click(within(form).getByRole("button", { name: "Send request" }));
+    expect(await within(requests).findByRole("status")).toHaveTextContent("Request sent. The applicant has been e-mailed.");
+    expect(sentTo("POST", "/staff/api/applications/5/requests").map((r) => r.body)).toEqual([
+      { message: "Please send page 2 of your transcript.\nBoth sides, please.", item: "transcript" },
+    ]);
+    // One request open at a time: the form gives way to it, and the focus goes to the section's heading.
+    expect(within(requests).queryByRole("form", { name: "Ask the applicant" })).not.toBeInTheDocument();
+    expect(within(requests).getByRole("heading", { name: "Requests for information" })).toHaveFocus();
+    const [asked] = within(requests).getAllByRole("listitem");
+    expect([...asked!.querySelectorAll("p")].map((paragraph) => paragraph.textContent)).toEqual([
+      `Asked ${formatTime("2026-01-08T15:00:00Z")} by reviewer@westbrook.example.edu`,
+      "About: Official high school transcript",
+      "Please send page 2 of your transcript.\nBoth sides, please.",
+      "Waiting for the applicant's reply",
+    ]);
+    // The review status follows the server's, so saving it next does not put back "Received".
+    expect(screen.getByRole("combobox", { name: "Review status" })).toHaveValue("needs information");
+    expect(within(screen.getByRole("region", { name: "Timeline" })).getAllByRole("listitem").at(-1)).toHaveTextContent(/Information requested \(reviewer@westbrook\.example\.edu\)$/);
+
+    await user.click(within(asked!).getByRole("button", { name: "Withdraw request" }));
+    expect(await within(requests).findByText("Request withdrawn.")).toBeInTheDocument();
+    expect(sentTo("POST", "/staff/api/applications/5/requests/1/withdraw")).toHaveLength(1);
+    expect(within(requests).getByText(`Withdrawn ${formatTime("2026-01-09T15:00:00Z")}`)).toBeInTheDocument();
+    expect(within(requests).queryByRole("button", { name: "Withdraw request" })).not.toBeInTheDocument();
+    expect(screen.getByRole("combobox", { name: "Review status" })).toHaveValue("in review");
+    // The form is back, empty.
+    expect(within(requests).getByRole("textbox", { name: "Message to the applicant" })).toHaveValue("");
+    expect(within(requests).getByRole("combobox", { name: "About a checklist item" })).toHaveValue("");
+  });
+
+  test("a request about no particular item is sent with item null; the server's refusal shows, the message kept", async () => {
+    applicationServer("reviewer", application({ checklist: [transcriptLine] }));
+    const refusal = "This application already has a request waiting for the applicant's reply. Withdraw it first, or wait for the reply.";
+    server.use(http.post(url("/staff/api/applications/5/requests"), () => HttpResponse.json({ message: refusal }, { status: 409 }), { once: true }));
+    const { user } = await openApplication("reviewer");
+    const requests = screen.getByRole("region", { name: "Requests for information" });
+    await user.type(within(requests).getByRole("textbox", { name: "Message to the applicant" }), "Which school did you attend in 2024?");
+    await user.click(within(requests).getByRole("button", { name: "Send request" }));
+    expect(await within(requests).findByRole("alert")).toHaveTextContent(refusal);
+    expect(within(requests).getByRole("textbox", { name: "Message to the applicant" })).toHaveValue("Which school did you attend in 2024?");
+
+    await user.click(within(requests).getByRole("button", { name: "Send request" }));
+    expect(await within(requests).findByText("Request sent. The applicant has been e-mailed.")).toBeInTheDocument();
+    expect(within(requests).getByRole("alert")).toBeEmptyDOMElement();
+    expect(sentTo("POST", "/staff/api/applications/5/requests").map((r) => r.body)).toEqual([
+      { message: "Which school did you attend in 2024?", item: null },
+      { message: "Which school did you attend in 2024?", item: null },
+    ]);
+    expect(within(requests).queryByText(/^About:/)).not.toBeInTheDocument();
+  });
+
+  test("a replied request shows the reply as typed; a reply that is only the file asked for says so; the timeline names each step", async () => {
+    applicationServer("reviewer", application({
+      checklist: [transcriptLine],
+      review_status: "in review",
+      requests: [
+        request(1, { message: "Which school?", state: "replied", reply: "Westbrook High\n<b>since</b> 2022 \u202Eevil", replied_at: "2026-01-09T15:00:00Z" }),
+        request(2, { message: "Please send your transcript.", item: "transcript", asked_at: "2026-01-10T15:00:00Z", state: "replied", reply: "", replied_at: "2026-01-11T15:00:00Z" }),
+      ],
+      timeline: [
+        { at: "2026-01-08T15:00:00Z", kind: "information requested", by: "rev@westbrook.example.edu" },
+        { at: "2026-01-09T15:00:00Z", kind: "information reply" },
+        { at: "2026-01-10T15:00:00Z", kind: "request withdrawn" },
+      ],
+    }));
+    await openApplication("reviewer");
+    const requests = screen.getByRole("region", { name: "Requests for information" });
+    const [first, second] = within(requests).getAllByRole("listitem");
+    expect([...first!.querySelectorAll("p")].map((paragraph) => paragraph.textContent)).toEqual([
+      `Asked ${formatTime("2026-01-08T15:00:00Z")} by rev@westbrook.example.edu`,
+      "Which school?",
+      `Replied ${formatTime("2026-01-09T15:00:00Z")}`,
+      "Westbrook High\n<b>since</b> 2022 evil",
+    ]);
+    expect(first!.querySelector("b")).toBeNull();
+    expect(second).toHaveTextContent(`Replied ${formatTime("2026-01-11T15:00:00Z")}No message: the applicant sent the file asked for.`);
+    expect(within(requests).queryByRole("button", { name: "Withdraw request" })).not.toBeInTheDocument();
+    // None is open: the reviewer may ask again.
+    expect(within(requests).getByRole("form", { name: "Ask the applicant" })).toBeInTheDocument();
+
+    const timeline = screen.getByRole("region", { name: "Timeline" });
+    expect(within(timeline).getAllByRole("listitem").map((item) => item.textContent!.replace(/^.*?(PM|AM)\s*/, ""))).toEqual([
+      "Information requested (rev@westbrook.example.edu)", "Applicant replied", "Request withdrawn",
+    ]);
+  });
+
+  test("requests for a reader: the list with each state, no form and no buttons", async () => {
+    applicationServer("reader", application({ requests: [request(1, { message: "Which school?" })], review_status: "needs information" }));
+    await openApplication("reader");
+    const requests = screen.getByRole("region", { name: "Requests for information" });
+    expect(within(requests).getByText("Which school?")).toBeInTheDocument();
+    expect(within(requests).getByText("Waiting for the applicant's reply")).toBeInTheDocument();
+    expect(within(requests).queryByRole("button")).not.toBeInTheDocument();
+    expect(within(requests).queryByRole("form")).not.toBeInTheDocument();
+    expect(within(requests).queryByRole("textbox")).not.toBeInTheDocument();
+  });
+
+  test("an application not submitted, with no requests, has no requests section", async () => {
+    applicationServer("reviewer", application({ status: "started", reference: null, submitted_at: null, submitted_version: null, review_status: null }));
+    await openApplication("reviewer");
+    expect(screen.queryByRole("region", { name: "Requests for information" })).not.toBeInTheDocument();
+    expect(screen.queryByRole("textbox", { name: "Message to the applicant" })).not.toBeInTheDocument();
   });
 
   test("the PDF copy: started, asked after until made, then a download link", async () => {

@@ -1,6 +1,7 @@
 // One application (/staff/applications/:id?{filter}): who and where it stands, its pages as the
-// service view draws them, its documents and PDF copy, its timeline, its review and notes; the
-// previous and next application within the list's filter (also j and k).
+// service view draws them, its documents and PDF copy, its timeline, its review and notes, its
+// checklist and the office's requests for information; the previous and next application within
+// the list's filter (also j and k).
 import type { ReactNode } from "react";
 import { useQuery } from "@tanstack/react-query";
 import { Link, useParams, useSearchParams } from "react-router";
@@ -12,6 +13,7 @@ import { bundledVersion } from "../form/model";
 import { staffApi, type StaffApplication, type StaffSelf } from "./api";
 import { Checklist } from "./Checklist";
 import { Documents } from "./Documents";
+import { InformationRequests } from "./InformationRequests";
 import { filterFrom, filterSearch, requestFilter } from "./filter";
 import { Review } from "./Review";
 import { isAdmin, LIST_PATH, useStaffSelf } from "./session";
@@ -105,6 +107,7 @@ function ApplicationView({ application, self }: { application: StaffApplication;
         <aside className="application-side" aria-label="Review, documents and timeline">
           <Review application={application} role={self.role} />
           <Checklist application={application} role={self.role} />
+          <InformationRequests application={application} role={self.role} />
           <Documents application={application} />
           <Timeline events={application.timeline} />
         </aside>

@@ -1,5 +1,6 @@
-// An application's documents (each as the applicant sent it and, once converted, as PDF) and the
-// PDF copy of the whole application, made on request: started, asked after every 2 s, then a link.
+// An application's documents (each as the applicant sent it and, once converted, as PDF, named by
+// its question or its checklist item) and the PDF copy of the whole application, made on
+// request: started, asked after every 2 s, then a link.
 import { useState } from "react";
 import { displayText } from "../../engine/text";
 import { questionLabel } from "../form/model";
@@ -10,6 +11,8 @@ import { documentHref, pdfCopyHref, staffApi, type StaffApplication } from "./ap
 export const pdfCopyTiming = { pendingMs: 2000 };
 
 export function Documents({ application }: { application: StaffApplication }) {
+  // A file sent after the submit for a checklist item of its own ("upload": true) is named by the item.
+  const labelOf = (key: string) => questionLabel(key) ?? application.checklist.find((line) => line.document === key)?.label ?? key;
   return (
     <section className="side-section" aria-labelledby="documents-title">
       <h2 id="documents-title">Documents</h2>
@@ -21,7 +24,7 @@ export function Documents({ application }: { application: StaffApplication }) {
             const name = displayText(document.file_name);
             return (
               <li key={document.answer_key} className="document">
-                <span className="document-question">{questionLabel(document.answer_key) ?? document.answer_key}</span>
+                <span className="document-question">{labelOf(document.answer_key)}</span>
                 <span className="file-name">{name}</span>
                 <span className="document-links">
                   {document.has_pdf && (

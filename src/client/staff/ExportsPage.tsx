@@ -87,5 +87,5 @@ function filterText(filter: Record<string, unknown>): string {
 }
 
 const FILTER_NAMES: Record<string, string> = {
-  q: "search", status: "status", term: "term", review: "review status", citizenship: "U.S. citizen", submitted_from: "submitted from", submitted_to: "submitted to",
+  q: "search", status: "status", term: "term", review: "review status", request: "requests", citizenship: "U.S. citizen", submitted_from: "submitted from", submitted_to: "submitted to",
 };

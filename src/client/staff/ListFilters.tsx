@@ -1,9 +1,11 @@
 // The list's filter: a search box (name, e-mail or reference, sent after a pause in typing), the
-// status, entry term, application plan, review status, U.S. citizenship, and the days started
-// and submitted between. Terms, plans and citizenship offer the form's own options.
+// status, entry term, application plan, review status, requests for information (waiting for the
+// applicant's reply, or replied since a reviewer last set the review status), U.S. citizenship,
+// and the days started and submitted between. Terms, plans and citizenship offer the form's own
+// options.
 import { useEffect, useRef, useState } from "react";
 import { SearchField, Input, Label, Button } from "react-aria-components";
-import { APPLICATION_STATUSES, REVIEW_STATUSES } from "../../api-contract/staff";
+import { APPLICATION_STATUSES, REVIEW_STATUSES, type REQUEST_FILTERS } from "../../api-contract/staff";
 import { useDebounced } from "../form/useDebounced";
 import type { ApplicationFilter } from "./api";
 import { DateField, SelectField } from "./fields";
@@ -16,6 +18,8 @@ const SEARCH_DEBOUNCE = { waitMs: 300, maxWaitMs: 1000 };
 
 const STATUS_CHOICES = APPLICATION_STATUSES.map((status) => ({ value: status, label: applicationStatusLabel(status) }));
 const REVIEW_CHOICES = [...REVIEW_STATUSES.map((status) => ({ value: status, label: reviewLabel(status) })), { value: NOT_REVIEWED, label: reviewLabel(null) }];
+const REQUEST_LABELS: Record<(typeof REQUEST_FILTERS)[number], string> = { open: "Waiting for a reply", replied: "Replied" };
+const REQUEST_CHOICES = Object.entries(REQUEST_LABELS).map(([value, label]) => ({ value, label }));
 const TERM_CHOICES = withNotAnswered(entryTerms);
 const PLAN_CHOICES = withNotAnswered(choicesOf("decision_type"));
 const CITIZENSHIP_CHOICES = withNotAnswered(choicesOf("citizenship_us"));
@@ -35,6 +39,7 @@ export function ListFilters({ filter, onChange }: Props) {
       <SelectField label="Entry term" value={filter.term ?? ""} onChange={set("term")} choices={TERM_CHOICES} anyLabel="Any" />
       <SelectField label="Application plan" value={filter.plan ?? ""} onChange={set("plan")} choices={PLAN_CHOICES} anyLabel="Any" />
       <SelectField label="Review status" value={filter.review ?? ""} onChange={set("review")} choices={REVIEW_CHOICES} anyLabel="Any" />
+      <SelectField label="Requests" value={filter.request ?? ""} onChange={set("request")} choices={REQUEST_CHOICES} anyLabel="Any" />
       <SelectField label="U.S. citizen" value={filter.citizenship ?? ""} onChange={set("citizenship")} choices={CITIZENSHIP_CHOICES} anyLabel="Any" />
       <DateField label="Started from" value={filter.started_from ?? ""} onChange={set("started_from")} />
       <DateField label="Started to" value={filter.started_to ?? ""} onChange={set("started_to")} />

@@ -87,6 +87,20 @@ describe("the list", () => {
     await waitFor(() => expect(router.location.search).toContain("&plan=none&"));
   });
 
+  test("the requests filter: waiting for a reply or replied, in the address and the request's query", async () => {
+    const { user, router } = await openList();
+    const requests = screen.getByLabelText("Requests");
+    expect(within(requests).getAllByRole("option").map((option) => option.textContent)).toEqual(["Any", "Waiting for a reply", "Replied"]);
+    await user.selectOptions(requests, "Waiting for a reply");
+    await waitFor(() => expect(router.location.search).toBe("?request=open"));
+    await waitFor(() => expect(Object.fromEntries(lastQuery(sent, "/staff/api/applications"))).toEqual({ request: "open", sort: "-last_activity" }));
+    await user.selectOptions(requests, "Replied");
+    await waitFor(() => expect(router.location.search).toBe("?request=replied"));
+    await waitFor(() => expect(lastQuery(sent, "/staff/api/applications").get("request")).toBe("replied"));
+    await user.selectOptions(requests, "Any");
+    await waitFor(() => expect(router.location.search).toBe(""));
+  });
+
   test("the search box waits for a pause in typing, then goes into the address and the request", async () => {
     const { router } = await openList("/staff/applications?status=submitted");
     // Letters typed without a pause between them, however long each takes to draw: a busy machine
@@ -118,11 +132,12 @@ describe("the list", () => {
   });
 
   test("the filter in the address survives a reload: fields show it and the request carries it", async () => {
-    await openList("/staff/applications?q=ada&review=complete&sort=name&bogus=1&status=wrong");
+    await openList("/staff/applications?q=ada&review=complete&request=replied&sort=name&bogus=1&status=wrong");
     expect(screen.getByRole("searchbox", { name: "Search" })).toHaveValue("ada");
     expect(screen.getByLabelText("Review status")).toHaveValue("complete");
+    expect(screen.getByLabelText("Requests")).toHaveValue("replied");
     expect(screen.getByLabelText("Status")).toHaveValue("");
-    expect(Object.fromEntries(lastQuery(sent, "/staff/api/applications"))).toEqual({ q: "ada", review: "complete", sort: "name" });
+    expect(Object.fromEntries(lastQuery(sent, "/staff/api/applications"))).toEqual({ q: "ada", review: "complete", request: "replied", sort: "name" });
   });
 
   test("a column header sorts, and says so with aria-sort; pressed again it reverses", async () => {

@@ -59,6 +59,13 @@ function useApplicationChange<T>(id: number, change: (value: T) => Promise<Maybe
 
 function ReviewStatusForm({ application }: { application: StaffApplication }) {
   const [status, setStatus] = useState<ReviewStatus>(application.review_status ?? "received");
+  // Asking the applicant for information, a withdrawal or a colleague's save change the status on
+  // the server: the select follows, so saving it next does not put back the one it showed before.
+  const [shownStatus, setShownStatus] = useState(application.review_status);
+  if (application.review_status !== shownStatus) {
+    setShownStatus(application.review_status);
+    setStatus(application.review_status ?? "received");
+  }
   const { mutation, message } = useApplicationChange(application.id, (next: ReviewStatus) => staffApi.review(application.id, next), "Review status saved.");
   return (
     <Form className="inline-form" onSubmit={onSubmitted(() => mutation.mutate(status))}>

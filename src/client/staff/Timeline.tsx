@@ -17,6 +17,12 @@ function describe(event: TimelineEvent): string {
       return `Review status: ${reviewLabel(event.status ?? null)}${by}`;
     case "note":
       return `Note added${by}`;
+    case "information requested":
+      return `Information requested${by}`;
+    case "request withdrawn":
+      return "Request withdrawn";
+    case "information reply":
+      return "Applicant replied";
     default: {
       const unknown: never = event.kind;
       return String(unknown);

@@ -28,6 +28,8 @@ export type ApplicationPage = FromSchema<typeof applicationPage>;
 export type Dashboard = FromSchema<typeof dashboard>;
 /** Answers travel as plain objects in the contract: their shape is the form's (as ../api/calls.ts). */
 export type StaffApplication = FromSchema<typeof staffApplication> & { answer: Answers };
+/** A request for information, as the office reads it (who asked, and the applicant's reply). */
+export type InformationRequest = StaffApplication["requests"][number];
 export type TimelineEvent = FromSchema<typeof timelineEvent>;
 export type ReviewNote = FromSchema<typeof reviewNote>;
 export type Neighbours = FromSchema<typeof neighbours>;
@@ -88,6 +90,9 @@ export const staffApi = {
   addNote: (id: number, body: string) => call<MaybeReply>("POST", `${application(id)}/notes`, { body }),
   markChecklistItem: (id: number, item: string, received: boolean) =>
     call<StaffApplication["checklist"][number]>("PUT", `${application(id)}/checklist/${encodeURIComponent(item)}`, { received }),
+  askForInformation: (id: number, message: string, item: string | null) =>
+    call<InformationRequest>("POST", `${application(id)}/requests`, { message, item }),
+  withdrawRequest: (id: number, requestId: number) => call<InformationRequest>("POST", `${application(id)}/requests/${requestId}/withdraw`),
 
   staff: () => call<{ staff: StaffMember[] }>("GET", "/staff/api/staff"),
   invite: (body: FromSchema<typeof inviteStaffBody>) => call<MaybeReply>("POST", "/staff/api/staff", body),

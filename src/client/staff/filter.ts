@@ -1,7 +1,7 @@
 // The application list's filter and sort live in the page's address (so a filtered list can be
 // shared and survives a reload), and travel on to each application's address (so its previous
 // and next stay within the filter). Values the server would refuse are dropped on reading.
-import { APPLICATION_STATUSES, LIST_SORTS, NOT_ANSWERED, REVIEW_STATUSES } from "../../api-contract/staff";
+import { APPLICATION_STATUSES, LIST_SORTS, NOT_ANSWERED, REQUEST_FILTERS, REVIEW_STATUSES } from "../../api-contract/staff";
 import type { ApplicationFilter } from "./api";
 import { queryString } from "./api";
 
@@ -25,6 +25,7 @@ export function filterFrom(search: URLSearchParams): ApplicationFilter {
     term: text(search.get("term"), 20),
     plan: text(search.get("plan"), 20),
     review: oneOf([...REVIEW_STATUSES, NOT_REVIEWED], search.get("review")),
+    request: oneOf(REQUEST_FILTERS, search.get("request")),
     citizenship: text(search.get("citizenship"), 20),
     started_from: date(search.get("started_from")),
     started_to: date(search.get("started_to")),
@@ -38,9 +39,9 @@ export function filterFrom(search: URLSearchParams): ApplicationFilter {
 /** The address's query string for a filter ("" for none); the default sort is left out. */
 export function filterSearch(filter: ApplicationFilter): string {
   // Always in one order, so one filter is one address (and one cache entry).
-  const { q, status, term, plan, review, citizenship, started_from, started_to, submitted_from, submitted_to, sort } = filter;
+  const { q, status, term, plan, review, request, citizenship, started_from, started_to, submitted_from, submitted_to, sort } = filter;
   return queryString({
-    q, status, term, plan, review, citizenship, started_from, started_to, submitted_from, submitted_to, sort: sort === DEFAULT_SORT ? undefined : sort,
+    q, status, term, plan, review, request, citizenship, started_from, started_to, submitted_from, submitted_to, sort: sort === DEFAULT_SORT ? undefined : sort,
   });
 }
 

@@ -8,8 +8,9 @@ import { ConfirmDialog } from "../ui/ConfirmDialog";
 import { preloadDialog } from "../ui/lazy";
 import { useChanges } from "../form/changes";
 import {
-  ANSWERED, deleteDocument, deleteFailed, forgetUploadFailure, uploadDocument, useDocumentAnswers, useUploadFailures, useUploads, type Upload,
+  ANSWERED, deleteDocument, deleteFailed, forgetUploadFailure, uploadDocument, useDocumentAnswers, useUploadFailures, useUploads,
 } from "../form/documents";
+import { UploadStatus } from "./UploadStatus";
 import { useSession } from "../state/session";
 import { acceptedTypes, checkFile, formatFileSize } from "../../engine/documents";
 import { institution } from "../institution";
@@ -105,26 +106,6 @@ export default function DocumentControl({ answerKey, label, id, isInvalid, descr
             {problems.length > 0 && <ul className="file-problems">{problems.map((problem) => <li key={problem}>{problem}</li>)}</ul>}
           </div>
         </>
-      )}
-    </div>
-  );
-}
-
-/** While it runs: a progress bar as the file is sent, then a note while it is converted; read out politely. */
-function UploadStatus({ upload, id }: { upload: Upload; id: string }) {
-  return (
-    <div className="file-status" role="status" tabIndex={-1} data-focus-here="">
-      {upload.phase === "sending" ? (
-        <>
-          <label htmlFor={`${id}-progress`}>Uploading {displayText(upload.fileName)}</label>
-          {/* Without a value the bar is indeterminate: the browser cannot tell how much was sent. */}
-          <progress id={`${id}-progress`} className="file-progress" max={100} value={upload.progress === null ? undefined : Math.round(upload.progress * 100)} />
-        </>
-      ) : (
-        <span className="file-converting">
-          <span className="spinner spinner-inline" aria-hidden="true" />
-          Processing {displayText(upload.fileName)}. This can take a minute.
-        </span>
       )}
     </div>
   );

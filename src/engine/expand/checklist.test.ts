@@ -47,4 +47,21 @@ describe("the institution's checklist", () => {
       ["both-conditions", "a checklist item takes hideWhen or showWhen, not both", "/institution/checklist/2"],
     ]);
   });
+
+  it("keeps the file of an item the applicant uploads under the item's own id", () => {
+    const { checklist, findings } = expandChecklist([{ ...transcript, upload: true }]);
+    expect(findings).toEqual([]);
+    expect(checklist[0]!.document).toBe("transcript");
+  });
+
+  it("refuses an upload item that also names a document, or whose id is a question's key", () => {
+    const { findings } = expandChecklist([
+      { ...transcript, upload: true, document: "resume_pdf" },
+      { id: "first_name", label: "Name card", upload: true },
+    ]);
+    expect(findings.map(({ code, message, source }) => [code, message, source.pointer])).toEqual([
+      ["checklist-document", `checklist item "transcript" takes "upload" or "document", not both: a document item's upload is its question's already`, "/institution/checklist/0/upload"],
+      ["checklist-document", `checklist item "first_name" keeps its upload under its id, which is also the key of a question on page "about"; give the item another id`, "/institution/checklist/1/id"],
+    ]);
+  });
 });

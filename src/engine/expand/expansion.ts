@@ -46,7 +46,7 @@ interface ChecklistEntry {
   id: string;
   label: string;
   help?: string;
-  /** The file question whose converted upload is this item; without it, the office marks the item received. */
+  /** The key its file is kept under: a file question's, or the item's own id when the applicant uploads it from the status page ("upload": true); without it, the office marks the item received. */
   document?: AnswerKey;
   /** Listed while this holds; always when absent. */
   condition?: CompiledCondition;

@@ -1024,7 +1024,7 @@ export interface InstitutionFile {
       submitted: string;
     };
     /**
-     * What the office needs from an applicant, as their status page lists it once they have submitted: each item received or still needed. An item with "document" is received once that question's upload is converted; any other is received when the office marks it so (a transcript a school sends).
+     * What the office needs from an applicant, as their status page lists it once they have submitted: each item received or still needed. An item with "document" is received once that question's upload is converted, one with "upload": true once the file the applicant sends from their status page is; either, or any other, when the office marks it so (a transcript a school sends). While an item that takes a file is needed, the applicant may send it after submitting, without the answers opening again.
      */
     checklist?: ChecklistItem[];
   };
@@ -1046,9 +1046,13 @@ export interface ChecklistItem {
    */
   help?: string;
   /**
-   * A file question's key: the item is received once the applicant's upload for it is converted.
+   * A file question's key: the item is received once the applicant's upload for it is converted. While it is still needed after the submit, the applicant may send it from their status page.
    */
   document?: string;
+  /**
+   * The applicant may send it as a file from their status page once submitted (a copy of a transcript); it is received once that file is converted, or once the office marks it so. Not with document, whose question's upload it is already.
+   */
+  upload?: true;
   showWhen?: Condition;
   hideWhen?: Condition;
 }

@@ -78,8 +78,10 @@ export async function startConversion(
       // One conversion in flight per question: the statement that starts this one refuses when
       // another is queued or running, also when two starts race (the loser waits, then sees it).
       const started = await tx.query(
-        `INSERT INTO document_answers (user_id, answer_key, file_name, upload_key, status, updated_at) VALUES ($1, $2, $3, $4, 'UNPROCESSED', $5)
-         ON CONFLICT (user_id, answer_key) DO UPDATE SET file_name = $3, upload_key = $4, status = 'UNPROCESSED', file_size = NULL, pdf_key = NULL, message = NULL, updated_at = $5
+        `INSERT INTO document_answers (user_id, answer_key, file_name, upload_key, status, updated_at, after_submit)
+         VALUES ($1, $2, $3, $4, 'UNPROCESSED', $5, EXISTS (SELECT 1 FROM applications WHERE user_id = $1 AND submitted_at IS NOT NULL))
+         ON CONFLICT (user_id, answer_key) DO UPDATE
+         SET file_name = $3, upload_key = $4, status = 'UNPROCESSED', file_size = NULL, pdf_key = NULL, message = NULL, updated_at = $5, after_submit = EXCLUDED.after_submit
          WHERE document_answers.status NOT IN ('UNPROCESSED', 'IN_PROGRESS') RETURNING 1`,
         [userId, answerKey, fileName, uploadKey, now]);
       if (started.length === 0) throw new Refused("conversionInFlight");
@@ -98,8 +100,12 @@ class Refused extends Error {
   }
 }
 
-/** The conversion job's row: matched by its upload key, and never once the application is submitted. */
-const match = "user_id = $1 AND answer_key = $2 AND upload_key = $3 AND NOT EXISTS (SELECT 1 FROM applications WHERE user_id = $1 AND submitted_at IS NOT NULL)";
+/**
+ * The conversion job's row: matched by its upload key, and never once the application is
+ * submitted, but for a checklist item's file sent after the submit (routes/documents.ts).
+ */
+const match = `user_id = $1 AND answer_key = $2 AND upload_key = $3
+  AND (after_submit OR NOT EXISTS (SELECT 1 FROM applications WHERE user_id = $1 AND submitted_at IS NOT NULL))`;
 
 export interface ConversionOf { userId: number; answerKey: AnswerKey; uploadKey: string }
 

@@ -112,6 +112,7 @@ export function filtered(filter: ApplicationFilter, p: Parameters): { ctes: stri
   answered("a.application_plan", filter.plan);
   answered("a.review_status", filter.review);
   answered("a.citizenship", filter.citizenship);
+  answered("a.request_state", filter.request);
   /** Whole days of the office's time zone, `from` to `to` included. */
   const days = (column: string, from: string | undefined, to: string | undefined) => [
     ...(from ? [`${column} >= (${p.add(from)}::date::timestamp AT TIME ZONE ${p.add(filter.timeZone)})`] : []),

@@ -1,8 +1,10 @@
 // The SQL of one application as the admissions office reviews it: the application with its
 // account, its review status, the notes, and the review changes the audit log holds.
-import type { ReviewStatus } from "../../api-contract";
+import type { REQUEST_FILTERS, ReviewStatus } from "../../api-contract";
 import type { Answers } from "../../engine/runtime";
 import type { Queryable } from "../db/database";
+
+type RequestFilter = (typeof REQUEST_FILTERS)[number];
 
 export interface ReviewedApplication {
   id: number;
@@ -39,10 +41,10 @@ export async function applicationForReview(db: Queryable, id: number): Promise<R
   return row ?? null;
 }
 
-/** The application's review status (null: not reviewed yet, or no such application). */
-export async function reviewStatusOf(db: Queryable, id: number): Promise<ReviewStatus | null> {
-  const [row] = await db.query<{ review_status: ReviewStatus | null }>("SELECT review_status FROM applications WHERE user_id = $1", [id]);
-  return row?.review_status ?? null;
+/** The application's review status (null: not reviewed yet, or no such application) and where the office's requests stand (migration 021). */
+export async function reviewOf(db: Queryable, id: number): Promise<{ review_status: ReviewStatus | null; request_state: RequestFilter | null }> {
+  const [row] = await db.query<{ review_status: ReviewStatus | null; request_state: RequestFilter | null }>("SELECT review_status, request_state FROM applications WHERE user_id = $1", [id]);
+  return row ?? { review_status: null, request_state: null };
 }
 
 export async function applicationExists(db: Queryable, id: number): Promise<boolean> {
@@ -51,12 +53,13 @@ export async function applicationExists(db: Queryable, id: number): Promise<bool
 
 export type ReviewRefusal = "notFound" | "notSubmitted";
 
-/** Sets a submitted application's review status: answers the status it had, or why not. */
+/** Sets a submitted application's review status: answers the status it had, or why not. A reply to a request is dealt with, then: the list's "replied" no longer shows it. */
 export async function setReviewStatus(db: Queryable, id: number, status: ReviewStatus): Promise<{ ok: true; value: ReviewStatus | null } | { ok: false; code: ReviewRefusal }> {
   // The old status is read under the row's lock, so two reviewers changing it at once each see the other's.
   const [row] = await db.query<{ from: ReviewStatus | null; isSubmitted: boolean }>(
     `WITH old AS (SELECT user_id, review_status, submitted_at FROM applications WHERE user_id = $1 FOR UPDATE),
-     changed AS (UPDATE applications a SET review_status = $2 FROM old WHERE a.user_id = old.user_id AND old.submitted_at IS NOT NULL RETURNING 1)
+     changed AS (UPDATE applications a SET review_status = $2, request_state = nullif(a.request_state, 'replied')
+       FROM old WHERE a.user_id = old.user_id AND old.submitted_at IS NOT NULL RETURNING 1)
      SELECT review_status AS "from", submitted_at IS NOT NULL AS "isSubmitted" FROM old`,
     [id, status],
   );

@@ -100,6 +100,11 @@ export const mailTexts = {
    * Right after a submit. It holds no answers: a mailbox is read on shared and lost devices, and
    * the answers are one login away (the PDF copy).
    */
+  /** The office asked for information (staff/applications.ts): that there is a message, never what it says. */
+  informationRequested: (s: Sender): Omit<Mail, "to"> => ({
+    subject: `A message about your ${s.institution} application`,
+    text: `The ${s.office} has sent you a message about your application.\n\nTo read it and reply, log in at ${s.publicUrl}/login; the message is on the page you see once you are logged in.\n\nFor your privacy, this e-mail does not say what the message is.${signature(s)}`,
+  }),
   submissionConfirmation: (s: Sender, { reference, submittedAt }: { reference: string; submittedAt: Date }): Omit<Mail, "to"> => ({
     subject: `We received your application — ${reference}`,
     text: `Thank you for applying to ${s.institution}. We received your application on ${officeDateTime(submittedAt, s.timeZone)}.\n\nYour reference number is ${reference}. Please quote it whenever you contact us about your application.\n\nTo download a PDF copy of your application, log in at ${s.publicUrl}/login; the copy is on the page you see once you are logged in.\n\nQuestions? Write to us at ${s.email}.${signature(s)}`,

@@ -1,5 +1,5 @@
 // The applicant's own application: answers, place, status, tabs, add-another counts, validation
-// and submit. Every route here runs after the session check (app.ts), on request.application: a student
+// and submit (what comes after it is status.ts). Every route here runs after the session check (app.ts), on request.application: a student
 // reaches only their own row.
 import type { FastifyInstance } from "fastify";
 import type { JsonSchemaToTsProvider } from "@fastify/type-provider-json-schema-to-ts";
@@ -11,11 +11,9 @@ import { authenticate, refuseSession } from "../auth/applicant-session";
 import type { ServerContext } from "../context";
 import { storedDocuments } from "../data/documents";
 import {
-  ApiError, applicationStatus, blocks, browserErrors, changed, chooseTabBody, fieldErrors, lastPageBody, messageReply, profile, refuse, setBlocksBody, submitRefusal,
+  ApiError, blocks, browserErrors, changed, chooseTabBody, fieldErrors, lastPageBody, messageReply, profile, refuse, setBlocksBody, submitRefusal,
   submitted, tabs, WEB_STATUSES, webStatusBody,
 } from "../../api-contract";
-import { checklistOf, checklistReply } from "../data/checklist";
-import { reviewStatusOf } from "../data/reviews";
 import { mailTexts } from "../platform/mail";
 import { messages } from "../../api-contract/messages";
 
@@ -99,23 +97,6 @@ export function applicationRoutes(app: FastifyInstance, ctx: ServerContext): voi
       reference: a.reference,
       submitted_at: a.submittedAt?.toISOString() ?? null,
       attention,
-    };
-  });
-
-  routes.get("/api/status", {
-    schema: {
-      summary: "Where the application stands, and the checklist of what the office needs (received or not)",
-      response: { 200: applicationStatus },
-    },
-  }, async (request) => {
-    const a = request.application;
-    const [reviewStatus, checklist] = await Promise.all([reviewStatusOf(db, a.userId), checklistOf(db, form, a.userId, a.answers)]);
-    return {
-      // A submit sets "received": the office has it, and nobody has taken it up yet.
-      state: !a.submittedAt ? "in_progress" as const : reviewStatus === null || reviewStatus === "received" ? "submitted" as const : "under_review" as const,
-      reference: a.reference,
-      submitted_at: a.submittedAt?.toISOString() ?? null,
-      checklist: checklist.map(checklistReply),
     };
   });
 

@@ -1,11 +1,15 @@
 // The applicant's documents: an upload form for a
 // document question, the conversion to PDF started and followed, the stored documents listed
 // and deleted. Runs after the session check (app.ts): a student reaches only their own rows.
+// Once submitted, the applicant may still send the file of a checklist item that is needed
+// (institution.json "checklist": a file question's, or an item's own with "upload": true), from
+// the status page, without the answers opening again; nothing else, and nothing is deleted.
 import type { FastifyInstance } from "fastify";
 import type { JsonSchemaToTsProvider } from "@fastify/type-provider-json-schema-to-ts";
 import { MAX_FILE_NAME_LENGTH, maxFileBytes } from "../../engine/runtime";
 import type { Application } from "../data/applications";
 import type { ServerContext } from "../context";
+import { checklistOf } from "../data/checklist";
 import { addUploadKey, clearDocumentAnswer, documentsOf, isUploadKeyIssued, startConversion, storedDocuments } from "../data/documents";
 import { removeDocument, removeFiles, storageKey, thumbnailKey, type ConvertJob } from "../convert/documents";
 import { hit } from "../auth/throttle";
@@ -26,8 +30,25 @@ export function documentRoutes(app: FastifyInstance, ctx: ServerContext): void {
     if (!ctx.form.documentKeys.includes(key)) throw refuse(400, "notADocumentQuestion", key);
     return key;
   };
+  /** A document question's key, or the key a checklist item's own upload is kept under. */
+  const documentKey = (key: string) => {
+    if (!ctx.form.form.checklist.some((item) => item.document === key)) documentQuestion(key);
+    return key;
+  };
   const writable = (a: Application) => {
     if (a.submittedAt) throw refuse(409, "alreadySubmitted");
+  };
+  /** Before the submit, a document question's; after it, a checklist item's that is still needed. */
+  const uploadable = async (a: Application, key: string) => {
+    documentKey(key);
+    if (!a.submittedAt) {
+      if (!ctx.form.documentKeys.includes(key)) throw refuse(409, "uploadAfterSubmit");
+      return key;
+    }
+    const line = (await checklistOf(db, ctx.form.form, a.userId, a.answers)).find((l) => l.document === key);
+    if (!line) throw refuse(409, "alreadySubmitted");
+    if (line.state !== "needed") throw refuse(409, "uploadNotNeeded", line.label);
+    return key;
   };
   const limit = async (a: Application, what: "upload" | "convert", perMinute: number, refusal: "tooManyUploads" | "tooManyConversions") => {
     if ((await hit(db, `${what}:${a.userId}`, 60_000, now())) > perMinute) throw refuse(429, refusal);
@@ -41,8 +62,7 @@ export function documentRoutes(app: FastifyInstance, ctx: ServerContext): void {
     },
   }, async (request) => {
     const a = request.application;
-    writable(a);
-    const answerKey = documentQuestion(request.body.answer_key);
+    const answerKey = await uploadable(a, request.body.answer_key);
     await limit(a, "upload", UPLOADS_PER_MINUTE, "tooManyUploads");
     const key = storageKey("documents");
     await addUploadKey(db, key, a.userId, answerKey, new Date(now().getTime() + UPLOAD_KEY_MS));
@@ -60,8 +80,7 @@ export function documentRoutes(app: FastifyInstance, ctx: ServerContext): void {
     },
   }, async (request) => {
     const a = request.application;
-    writable(a);
-    const answerKey = documentQuestion(request.params.key);
+    const answerKey = await uploadable(a, request.params.key);
     const { file_key: uploadKey, file_name: fileName } = request.body;
     // The spec's name rules, checked here too: the browser's check is a courtesy.
     if (fileName.length > MAX_FILE_NAME_LENGTH) throw refuse(400, "fileNameTooLong");
@@ -82,7 +101,7 @@ export function documentRoutes(app: FastifyInstance, ctx: ServerContext): void {
   routes.get("/api/pdf/document-answer/:key", {
     schema: { summary: "How the conversion of a document question's file stands", params: answerKeyParams, response: { 200: conversion, "4xx": messageReply } },
   }, async (request) => {
-    const answerKey = documentQuestion(request.params.key);
+    const answerKey = documentKey(request.params.key);
     const row = (await documentsOf(db, request.application.userId)).find((d) => d.answerKey === answerKey);
     return row ? { status: row.status, message: row.message } : { status: "NOT_ANSWERED" as const, message: null };
   });
@@ -117,7 +136,7 @@ export function documentRoutes(app: FastifyInstance, ctx: ServerContext): void {
       response: { 200: { description: "The picture (image/png)" }, "4xx": messageReply },
     },
   }, async (request, reply) => {
-    const answerKey = documentQuestion(request.params.key);
+    const answerKey = documentKey(request.params.key);
     const row = (await documentsOf(db, request.application.userId)).find((d) => d.answerKey === answerKey && d.status === "COMPLETED");
     const png = row?.pdfKey ? await storage.read(thumbnailKey(row.pdfKey)) : null;
     if (!png) throw refuse(404, "noThumbnail");

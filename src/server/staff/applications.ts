@@ -4,9 +4,11 @@
 import type { FastifyInstance } from "fastify";
 import type { JsonSchemaToTsProvider } from "@fastify/type-provider-json-schema-to-ts";
 import {
-  applicationFilter, applicationIdParams, applicationListQuery, applicationPage, checklistItemParams, checklistLine, checklistMarkBody, documentParams,
-  documentVersionQuery, messageReply, neighbours, noteBody, pdfCopy, refuse, reviewBody, reviewNote, staffApplication,
+  applicationFilter, applicationIdParams, applicationListQuery, applicationPage, askBody, checklistItemParams, checklistLine, checklistMarkBody, documentParams,
+  documentVersionQuery, messageReply, neighbours, noteBody, officeInformationRequest, officeRequestParams, pdfCopy, refuse, reviewBody, reviewNote, staffApplication,
 } from "../../api-contract";
+import { askForInformation, closeRequest, officeRequest, requestsOf } from "../data/information-requests";
+import { mailTexts } from "../platform/mail";
 import { checklistFor } from "../../engine/runtime";
 import { checklistLines, checklistMarksOf, checklistOf, checklistReply, markChecklistItem } from "../data/checklist";
 import type { ServerContext } from "../context";
@@ -58,8 +60,8 @@ export function officeApplicationRoutes(api: FastifyInstance, ctx: ServerContext
     const { id } = request.params;
     const application = await applicationForReview(db, id);
     if (!application) throw refuse(404, "applicationNotFound");
-    const [documents, documentAnswer, logins, changes, notes, marks] = await Promise.all([
-      documentsOf(db, id), storedDocuments(db, id), loginsOf(db, id), reviewChangesOf(db, id), notesOf(db, id), checklistMarksOf(db, [id]),
+    const [documents, documentAnswer, logins, changes, notes, marks, requests] = await Promise.all([
+      documentsOf(db, id), storedDocuments(db, id), loginsOf(db, id), reviewChangesOf(db, id), notesOf(db, id), checklistMarksOf(db, [id]), requestsOf(db, id),
     ]);
     await recordAudit(db, staffActor(request), { at: ctx.now(), action: "view application", applicationId: id });
     const { answers, add_another, tabs, save_days, ...summary } = application;
@@ -72,9 +74,10 @@ export function officeApplicationRoutes(api: FastifyInstance, ctx: ServerContext
       version: application.version ?? ctx.version.hash,
       answer: answers, add_another, tabs, document_answer: documentAnswer,
       documents: documents.map((d) => ({ answer_key: d.answerKey, file_name: d.fileName, status: d.status, has_pdf: d.status === "COMPLETED" && d.pdfKey !== null })),
-      timeline: timelineOf({ ...application, saveDays: save_days, logins: logins.map((l) => l.logged_in_at), changes, notes }),
+      timeline: timelineOf({ ...application, saveDays: save_days, logins: logins.map((l) => l.logged_in_at), changes, notes, requests }),
       notes: notes.map((note) => ({ ...note, created_at: note.created_at.toISOString() })),
       checklist: checklistLines(ctx.form.form, application.answers, documents, marks.get(id)!).map(checklistReply),
+      requests: requests.map(officeRequest),
     };
   });
 
@@ -192,5 +195,50 @@ export function officeApplicationRoutes(api: FastifyInstance, ctx: ServerContext
     const noteId = await addNote(db, { applicationId: id, staffId: request.staff.id, body, now });
     await recordAudit(db, staffActor(request), { at: ctx.now(), action: "note", applicationId: id, detail: { note_id: noteId } });
     return reply.status(201).send({ id: noteId, author: request.staff.email, body, created_at: now.toISOString() });
+  });
+
+  routes.post("/applications/:id/requests", {
+    preHandler: allow("reviewer"),
+    schema: {
+      summary: "Ask a submitted application's applicant for information, about a checklist item or not (reviewers): they are mailed that there is a message, never what it says",
+      tags, params: applicationIdParams, body: askBody, response: { 201: officeInformationRequest, "4xx": messageReply },
+    },
+  }, async (request, reply) => {
+    const { id } = request.params;
+    const { item } = request.body;
+    const message = request.body.message.trim();
+    if (message === "") throw refuse(400, "emptyRequest");
+    const application = await applicationForReview(db, id);
+    if (!application) throw refuse(404, "applicationNotFound");
+    if (item !== null && !checklistFor(ctx.form.form, application.answers).some((listed) => listed.id === item)) throw refuse(404, "checklistItemNotFound", item);
+    const now = ctx.now();
+    const asked = await askForInformation(db, { applicationId: id, item, message, staffId: request.staff.id, now });
+    if (!asked.ok) {
+      switch (asked.code) {
+        case "notFound": throw refuse(404, "applicationNotFound");
+        case "notSubmitted": throw refuse(409, "requestNeedsSubmitted");
+        case "requestOpen": throw refuse(409, "requestOpen");
+        default: throw new Error(`unknown refusal ${asked.code satisfies never}`);
+      }
+    }
+    await recordAudit(db, staffActor(request), { at: now, action: "information request", applicationId: id, detail: { request: asked.value, item } });
+    // Sent at once, but the answer does not wait on the mail server; a failure is logged, and the message is on the status page all the same.
+    ctx.background.run("mailing that there is a message", () => ctx.sendMail({ to: application.email, ...mailTexts.informationRequested(ctx.sender) }));
+    return reply.status(201).send(officeRequest((await requestsOf(db, id)).find((r) => r.id === asked.value)!));
+  });
+
+  routes.post("/applications/:id/requests/:request/withdraw", {
+    preHandler: allow("reviewer"),
+    schema: {
+      summary: "Withdraw a request for information the applicant has not replied to (reviewers); the review goes back to \"in review\"",
+      tags, params: officeRequestParams, response: { 200: officeInformationRequest, "4xx": messageReply },
+    },
+  }, async (request) => {
+    const { id, request: requestId } = request.params;
+    const now = ctx.now();
+    const closed = await closeRequest(db, { applicationId: id, requestId, withdrawnBy: request.staff.id, now });
+    if (!closed.ok) throw closed.code === "notFound" ? refuse(404, "requestNotFound") : refuse(409, "requestClosed");
+    await recordAudit(db, staffActor(request), { at: now, action: "withdraw request", applicationId: id, detail: { request: requestId } });
+    return officeRequest((await requestsOf(db, id)).find((r) => r.id === requestId)!);
   });
 }

@@ -1,7 +1,9 @@
 // One application's timeline for the office: what the applicant did (account, logins, saves by
-// day, submit) and what the office did (review status changes, notes), oldest first.
+// day, submit, replies) and what the office did (review status changes, notes, requests for
+// information), oldest first.
 import type { FromSchema } from "json-schema-to-ts";
 import type { timelineEvent } from "../../api-contract";
+import type { InformationRequest } from "../data/information-requests";
 import type { Note, ReviewChange } from "../data/reviews";
 
 export type TimelineEvent = FromSchema<typeof timelineEvent>;
@@ -14,6 +16,7 @@ export interface History {
   submitted_at: Date | null;
   changes: ReviewChange[];
   notes: Note[];
+  requests: InformationRequest[];
 }
 
 export function timelineOf(history: History): TimelineEvent[] {
@@ -25,6 +28,11 @@ export function timelineOf(history: History): TimelineEvent[] {
     ...(history.submitted_at ? [{ at: history.submitted_at.toISOString(), kind: "submitted" as const }] : []),
     ...history.changes.map((change) => ({ at: change.at.toISOString(), kind: "review status" as const, status: change.status, by: change.by })),
     ...history.notes.map((note) => ({ at: note.created_at.toISOString(), kind: "note" as const, by: note.author })),
+    ...history.requests.flatMap((r) => [
+      { at: r.asked_at.toISOString(), kind: "information requested" as const, by: r.asked_by },
+      ...(r.replied_at ? [{ at: r.replied_at.toISOString(), kind: "information reply" as const }] : []),
+      ...(r.withdrawn_at ? [{ at: r.withdrawn_at.toISOString(), kind: "request withdrawn" as const }] : []),
+    ]),
   ];
   // Stable: events of the same moment keep the order above (created before its first login).
   return events.sort((a, b) => Date.parse(a.at) - Date.parse(b.at));
