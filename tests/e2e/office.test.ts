@@ -6,7 +6,10 @@
 // the term's submitted applications to CSV (the download read back) and a zip as a job. Every
 // staff page passes axe-core at 1280 px, and the list, an application, the team, the audit log and
 // the exports on a 768 px tablet too, none scrolling sideways; the dashboard at 375 px too, and a
-// figure's link opens the list filtered to what it counts.
+// figure's link opens the list filtered to what it counts. After the review, the reviewer asks the
+// applicant for information (issue 40): the applicant, mailed that there is a message, reads it
+// on the status page on a phone, sends the file it asks for and replies; the reviewer reads the
+// reply and the file, and finds the application in the list's "Replied".
 import { execFile } from "node:child_process";
 import { mkdirSync } from "node:fs";
 import { readFile } from "node:fs/promises";
@@ -16,6 +19,8 @@ import AxeBuilder from "@axe-core/playwright";
 import { parse } from "csv-parse/sync";
 import type { Page } from "playwright-core";
 import { beforeAll, describe, expect, test } from "vitest";
+import { checklistFor } from "../../src/engine/runtime";
+import { definitions } from "../support/definitions";
 import { pdfWithText, textOf } from "../support/files";
 import { ANIMATIONS_ENDED, completeAnswersToday, createAccount, logInThroughApi, newAddress, readOutbox, repoRoot, waitForExpression } from "./support";
 import { enrol, logIn } from "./staff";
@@ -26,6 +31,16 @@ const TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
 const SCREENSHOTS = join(repoRoot, "tmp/screenshots");
 const COMPLETE_ANSWERS = completeAnswersToday();
 const RESUME_TEXT = "Captain of the robotics team, two state titles";
+const WHITFIELD = { first_name: "Johnathan", last_name: "Whitfield" };
+const ASKED = "We could not read the second page of your transcript.\nPlease send us a clearer copy.";
+const SENT_TEXT = "Lincoln High School transcript, grades 9 to 12";
+/**
+ * Whitfield's checklist as the definitions list it: an item the office ticks, and the first the
+ * applicant may send as a file from the status page (none when staff list none: the reply is then in words).
+ */
+const whitfieldChecklist = checklistFor(definitions(), { ...COMPLETE_ANSWERS, ...WHITFIELD });
+const officeItem = whitfieldChecklist.find((item) => item.document === undefined)!;
+const sentItem = whitfieldChecklist.find((item) => item.document !== undefined && !definitions().owners.has(item.document));
 
 /** Every staff page checked by axe, `page @ width`. */
 const checked: string[] = [];
@@ -52,10 +67,11 @@ async function api<T = Record<string, unknown>>(page: Page, method: "GET" | "PUT
   return (await response.json()) as T;
 }
 
-/** An applicant who submits a complete application with a resume; answers the reference. */
-async function submittedApplicant(names: { first_name: string; last_name: string }): Promise<string> {
+/** An applicant who submits a complete application with a resume; answers the reference and their e-mail. */
+async function submittedApplicant(names: { first_name: string; last_name: string }): Promise<{ reference: string; email: string }> {
   const page = await world.newPage();
-  await logInThroughApi(page, world.server, await createAccount(world.server, newAddress(names.last_name.toLowerCase())));
+  const email = await createAccount(world.server, newAddress(names.last_name.toLowerCase()));
+  await logInThroughApi(page, world.server, email);
   await api(page, "PUT", "/api/answer", { ...COMPLETE_ANSWERS, ...names });
   const { url, fields } = await api<{ url: string; fields: Record<string, string> }>(page, "POST", "/api/presigned-url", { answer_key: "resume_pdf" });
   const resume = Buffer.from(await (await pdfWithText([RESUME_TEXT])).save());
@@ -73,7 +89,7 @@ async function submittedApplicant(names: { first_name: string; last_name: string
   await api(page, "POST", "/api/validations");
   const { reference } = await api<{ reference: string }>(page, "POST", "/api/submit");
   await page.context().close();
-  return reference;
+  return { reference, email };
 }
 
 /** The newest /staff/welcome link mailed to `address`. */
@@ -97,8 +113,8 @@ async function download(page: Page, href: string): Promise<Buffer> {
 
 describe("the admissions office", () => {
   test("an invited admin and reviewer find, read and review an application, and the audit log shows it", { timeout: 300_000 }, async () => {
-    const reference = await submittedApplicant({ first_name: "Johnathan", last_name: "Whitfield" });
-    const otherReference = await submittedApplicant({ first_name: "Priya", last_name: "Raman" });
+    const { reference, email: whitfieldEmail } = await submittedApplicant(WHITFIELD);
+    const { reference: otherReference } = await submittedApplicant({ first_name: "Priya", last_name: "Raman" });
     expect(reference).toMatch(new RegExp(`^WU-${COMPLETE_ANSWERS.entry_term}-\\d{6}$`));
 
     // The operator invites the first admin while the server runs on its PGlite folder.
@@ -178,12 +194,61 @@ describe("the admissions office", () => {
     await reviewer.getByRole("button", { name: "Add note" }).click();
     await reviewer.getByText("Counselor letter arrives by post next week.").waitFor();
     // The checklist: an item that arrived, ticked from the keyboard.
-    const item = reviewer.getByRole("region", { name: "Checklist" }).getByRole("checkbox").first();
+    const item = reviewer.getByRole("region", { name: "Checklist" }).getByRole("checkbox", { name: officeItem.label });
     await item.focus();
     await reviewer.keyboard.press("Space");
     await reviewer.getByRole("status").filter({ hasText: /marked received/ }).waitFor();
     await expect.poll(() => item.isChecked()).toBe(true);
     await expectAxeClean(reviewer, "application, reviewed");
+
+    // The reviewer asks for information, about the file the applicant may send, if there is one.
+    const requests = reviewer.getByRole("region", { name: "Requests for information" });
+    await requests.getByRole("textbox", { name: "Message to the applicant" }).fill(ASKED);
+    if (sentItem) await requests.getByLabel("About a checklist item").selectOption({ label: sentItem.label });
+    await requests.getByRole("button", { name: "Send request" }).click();
+    await requests.getByText("Waiting for the applicant's reply").waitFor();
+    await expectAxeClean(reviewer, "application, information requested");
+    // The mail says there is a message and where to read it, never what it says.
+    const mailed = async () => readOutbox(world.server.dataDir).filter((m) => (m.headers.get("to") ?? "").includes(whitfieldEmail) && /message about your/.test(m.headers.get("subject") ?? ""));
+    await expect.poll(mailed, { timeout: 10_000 }).toHaveLength(1);
+    const [mail] = await mailed();
+    expect(mail!.text).toContain(`${world.server.url}/login`);
+    expect(mail!.text).not.toContain("transcript");
+
+    // The applicant, on a phone: the message on the status page, the file sent with the reply.
+    const applicant = await world.newPage(375);
+    await logInThroughApi(applicant, world.server, whitfieldEmail);
+    await applicant.goto(`${world.server.url}/status`);
+    await applicant.getByText(/Information requested: the admissions office/).waitFor();
+    const inbox = applicant.getByRole("region", { name: "Messages from the admissions office" });
+    expect(await inbox.locator(".request-text").first().textContent()).toBe(ASKED);
+    await expectAxeClean(applicant, "status, information requested");
+    if (sentItem) {
+      const file = Buffer.from(await (await pdfWithText([SENT_TEXT])).save());
+      await inbox.getByLabel(`Upload ${sentItem.label}`).setInputFiles({ name: "transcript.pdf", mimeType: "application/pdf", buffer: file });
+      await inbox.getByText(`${sentItem.label}: received.`).waitFor({ timeout: 120_000 });
+    }
+    await inbox.getByRole("textbox", { name: "Your reply" }).fill("Here is a clearer copy.");
+    await inbox.getByRole("button", { name: "Send reply" }).click();
+    await inbox.getByText("Your reply has been sent to the admissions office.").waitFor();
+    await applicant.getByText(/Under review: the admissions office/).waitFor();
+    await inbox.getByText(/^You replied on/).waitFor();
+    await expectAxeClean(applicant, "status, replied");
+
+    // The reviewer reads the reply and the file, and finds the application among the replies.
+    await reviewer.reload();
+    await requests.getByText("Here is a clearer copy.").waitFor();
+    if (sentItem) {
+      const sent = reviewer.getByRole("region", { name: "Documents" }).getByRole("listitem").filter({ hasText: sentItem.label });
+      expect(await textOf(await download(reviewer, (await sent.getByRole("link", { name: /^Download PDF/ }).getAttribute("href"))!))).toContain(SENT_TEXT);
+    }
+    await reviewer.getByRole("link", { name: "Back to the list" }).click();
+    await reviewer.getByLabel("Requests").selectOption({ label: "Replied" });
+    await reviewer.waitForURL((url) => url.searchParams.get("request") === "replied");
+    await reviewer.getByRole("link", { name: /Johnathan Whitfield/ }).waitFor();
+    await reviewer.getByRole("link", { name: /Priya Raman/ }).waitFor({ state: "detached" });
+    await reviewer.getByRole("link", { name: /Johnathan Whitfield/ }).click();
+    await reviewer.getByRole("heading", { name: "Johnathan Whitfield", level: 1 }).waitFor();
 
     // The tablet: the list and the application at 768 px.
     await reviewer.setViewportSize({ width: 768, height: 1024 });
@@ -201,7 +266,7 @@ describe("the admissions office", () => {
     await admin.getByRole("button", { name: "Apply filter" }).click();
     await waitForExpression(admin, `[...document.querySelectorAll("tbody tr")].every((row) => row.textContent.includes(${JSON.stringify(reviewerEmail)}))`);
     const entries = await admin.locator("tbody tr").allTextContents();
-    for (const action of ["login", "view application", "download document", "download pdf copy", "review status", "note", "checklist"]) {
+    for (const action of ["login", "view application", "download document", "download pdf copy", "review status", "note", "checklist", "information request"]) {
       expect(entries.some((entry) => entry.toLowerCase().includes(action)), `"${action}" in ${JSON.stringify(entries)}`).toBe(true);
     }
     expect(entries.join(" "), "never the note's text").not.toContain("Counselor letter");
