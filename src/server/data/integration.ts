@@ -14,6 +14,8 @@ export interface SubmittedApplication {
   email: string;
   submitted_at: Date;
   review_status: ReviewStatus;
+  /** Where the office's requests for information stand (migration 021). */
+  request_state: "open" | "replied" | null;
   answers: Answers;
   /** The definition version it was submitted on (src/server/data/definition-versions.ts). */
   version: string;
@@ -27,7 +29,7 @@ export interface KeysetPosition { position: string; id: number }
 /** From a moment, or from the start of a day in the office's time zone. */
 export type Since = { at: Date } | { day: string; timeZone: string };
 
-const COLUMNS = `a.user_id AS id, a.reference, u.username AS email, a.submitted_at, a.review_status, a.answers, a.submitted_version AS version,
+const COLUMNS = `a.user_id AS id, a.reference, u.username AS email, a.submitted_at, a.review_status, a.request_state, a.answers, a.submitted_version AS version,
   to_char(a.submitted_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS position`;
 
 /** One page, and whether another follows. */

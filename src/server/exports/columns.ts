@@ -1,11 +1,13 @@
 // The columns of the office's exports, from the definitions (never from whichever answers the rows
-// happen to hold): the application's facts first, then every answer key of the data model in
+// happen to hold): the application's facts first, then the current checklist's items (each
+// received, processing, needed, or empty where its condition leaves it out), then every answer key of the data model in
 // page and question order, repeated blocks flattened as their keys already are
 // (sibling_first_name, sibling_2_first_name, …), each select's and radio's `{key}_desc` right
 // after it; then the keys only earlier definition versions asked. A `_desc` cell is the chosen
 // option's label as the row's version gives it (as the service view and the PDF copy print a
 // choice), else the label stored with the answer. Pure: no database, no streams.
 import { choiceLabel, type AnswerKey, type Answers, type AnswerValue, type CompiledForm, type ViewItem } from "../../engine/runtime";
+import { itemState } from "../data/checklist";
 import type { ExportRow } from "../data/export-rows";
 
 interface Column {
@@ -23,10 +25,16 @@ const FACTS: Column[] = [
   { key: "status", label: "Status (started or submitted)", page: "" },
   { key: "submitted_at", label: "Submitted at (UTC, ISO 8601)", page: "" },
   { key: "review_status", label: "Review status", page: "" },
+  { key: "request_state", label: "Request for information: open (waiting for the applicant) or replied (since the review status was last set)", page: "" },
 ];
+
+/** A checklist item's column. */
+const CHECKLIST_PREFIX = "checklist_";
 
 export interface ExportTable {
   columns: Column[];
+  /** The current checklist's items, a column each after the facts. */
+  checklist: CompiledForm["checklist"];
   /** The answer keys, in column order, each `_desc` with the key of the choice it labels. */
   answers: AnswerColumn[];
 }
@@ -62,9 +70,11 @@ export function exportTable(form: CompiledForm, earlier: CompiledForm[] = [], re
     answerColumns.push({ key, label: key + RETIRED, page: "" });
     answers.push({ key });
   }
-  const clash = answerColumns.find((column) => FACTS.some((fact) => fact.key === column.key));
+  const checklistColumns = form.checklist.map((item) => ({ key: `${CHECKLIST_PREFIX}${item.id}`, label: `Checklist: ${item.label}`, page: "" }));
+  const ownColumns = [...FACTS, ...checklistColumns];
+  const clash = answerColumns.find((column) => ownColumns.some((own) => own.key === column.key));
   if (clash) throw new Error(`the answer key "${clash.key}" is also a column of the export's own; rename one`);
-  return { columns: [...FACTS, ...answerColumns], answers };
+  return { columns: [...ownColumns, ...answerColumns], checklist: form.checklist, answers };
 }
 
 /** A column's label: the question's, a checkbox group's option after it, a choice's label or a lookup's field marked. */
@@ -93,19 +103,29 @@ const answersOf = (row: ExportRow): Answers => ({ ...(JSON.parse(row.retired) as
 
 const text = (value: AnswerValue | undefined | null): string => (value === undefined || value === null ? "" : String(value));
 
-/** One CSV record: the facts, then one cell per answer key ("" when unanswered). */
+/** Each checklist item's state for this row, or null where its condition leaves it out of the row's checklist. */
+function checklistOf(table: ExportTable, row: ExportRow, answers: Answers): [string, string | null][] {
+  const marks = new Set(row.marks);
+  return table.checklist.map((item) => [
+    item.id, item.condition && !item.condition.test(answers) ? null : itemState(item, (key) => row.documents[key], marks.has(item.id)),
+  ]);
+}
+
+/** One CSV record: the facts, the checklist's items, then one cell per answer key ("" when unanswered or not listed). */
 export function csvRecord(form: CompiledForm, table: ExportTable, row: ExportRow): string[] {
-  const record = [
-    row.reference ?? "", row.email, row.submitted_at ? "submitted" : "started", row.submitted_at?.toISOString() ?? "", row.review_status ?? "",
-  ];
   const answers = answersOf(row);
+  const record = [
+    row.reference ?? "", row.email, row.submitted_at ? "submitted" : "started", row.submitted_at?.toISOString() ?? "", row.review_status ?? "", row.request_state ?? "",
+    ...checklistOf(table, row, answers).map(([, state]) => state ?? ""),
+  ];
   for (const column of table.answers) record.push(text(answerOf(form, answers, column)));
   return record;
 }
 
-/** One JSON Lines object: the facts, and the answered keys in column order, values as stored, `_desc` beside each answered choice. */
+/** One JSON Lines object: the facts, the checklist items listed for it by id, and the answered keys in column order, values as stored, `_desc` beside each answered choice. */
 export function jsonRecord(form: CompiledForm, table: ExportTable, row: ExportRow): Record<string, unknown> {
   const stored = answersOf(row);
+  const checklist = Object.fromEntries(checklistOf(table, row, stored).filter(([, state]) => state !== null));
   const answers: Record<string, AnswerValue> = {};
   for (const column of table.answers) {
     const value = answerOf(form, stored, column);
@@ -113,6 +133,6 @@ export function jsonRecord(form: CompiledForm, table: ExportTable, row: ExportRo
   }
   return {
     reference: row.reference, email: row.email, status: row.submitted_at ? "submitted" : "started",
-    submitted_at: row.submitted_at?.toISOString() ?? null, review_status: row.review_status, answers,
+    submitted_at: row.submitted_at?.toISOString() ?? null, review_status: row.review_status, request_state: row.request_state, checklist, answers,
   };
 }

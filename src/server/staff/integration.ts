@@ -182,6 +182,7 @@ async function applicationOf(ctx: ServerContext, row: SubmittedApplication, docu
     email: row.email,
     submitted_at: row.submitted_at.toISOString(),
     review_status: row.review_status,
+    request_state: row.request_state,
     answers,
     documents: await Promise.all(documents.map(async (d) => ({
       answer_key: d.answerKey,
