@@ -17,6 +17,7 @@ export { answerKeyParams, conversion, convertBody, documentAnswers, presignBody,
 export { emailChangeBody, emailChanged, emailConfirmBody, passwordChangeBody } from "./own-account";
 export { lookupAnswer, lookupQuery, lookupRecord, lookupResult } from "./lookup";
 export { pdfCopy } from "./pdf-copy";
+export { decisionBody, decisionResponseBody, releaseReply } from "./decisions";
 export {
   applicationStatus, askBody, checklistItemParams, checklistLine, checklistMarkBody, officeInformationRequest,
   officeRequestParams, replyBody, requestParams, type ChecklistState,
@@ -26,7 +27,7 @@ export { anything, FORM_VERSION_HEADER, versionHash } from "./schema";
 export type { ConversionStatus } from "./statuses";
 export { savedAnswers, savedAnswersQuery, savedForLater } from "./temporary-answers";
 export {
-  LIST_SORTS, REQUEST_FILTERS, REVIEW_STATUSES, applicationFilter, applicationIdParams, applicationListQuery,
+  LIST_SORTS, REQUEST_FILTERS, REVIEW_STATUSES, releaseBody, applicationFilter, applicationIdParams, applicationListQuery,
   applicationPage, applicationRow, auditEntry, auditPage, auditQuery, changeStaffBody, documentParams, documentVersionQuery, invitation,
   invitationPasswordBody, invitationQuery, invitationTotpBody, inviteStaffBody, neighbours, noteBody, recoveryCodes, reviewBody, reviewNote,
   staffApplication, staffIdParams, staffList, staffLoginBody, staffMember, staffSelf, timelineEvent, totpEnrolment,

@@ -169,6 +169,17 @@ export const messages = {
   requestClosed: "This request has been closed, so it takes no reply now. Reload the page to see where it stands.",
   emptyReply: "Write a reply, or upload the file the office asks for.",
   replySent: "Your reply has been sent to the admissions office.",
+  decisionUnknown: (code: string) => `"${code}" is not a decision of form-definitions/decisions.json.`,
+  decisionNeedsSubmitted: "Only a submitted application can be given a decision.",
+  decisionReleased: "This decision has been released to the applicant: only an admin can change or withdraw it now.",
+  decisionNotFound: "This application has no decision.",
+  releaseInPast: "The release time has passed. Choose a later time, or release now.",
+  noDecision: "There is no decision on your application yet.",
+  noAnswerAsked: "This decision does not ask for an answer.",
+  decisionClosed: "The deadline to answer has passed, so the answer can no longer be given here. Please write to the admissions office.",
+  decisionAnswered: "You have already answered. Please write to the admissions office to change your answer.",
+  decisionAccepted: "Thank you: you have accepted our offer.",
+  decisionDeclined: "Thank you: you have declined our offer.",
   noCycle: "The dashboard counts from the cycle's opening day, and form-definitions/institution.json has no \"cycle\". Ask whoever edits the definitions to add one.",
 
   // Export jobs (exports/).

@@ -3,6 +3,7 @@
 // answers a refusal with { message } (reply.ts). Roles add up: a reviewer can do what a reader
 // can, an admin what a reviewer can.
 import { anything, body, dateTime, day, nullable, password, rowId, versionHash } from "./schema";
+import { decisionCode, officeDecision } from "./decisions";
 import { checklistLine, officeInformationRequest } from "./status";
 
 export const STAFF_ROLES = ["reader", "reviewer", "admin"] as const;
@@ -35,6 +36,8 @@ export const AUDIT_ACTIONS = [
   "checklist",
   // A reviewer asking the applicant for information, or withdrawing the request, and the applicant's reply (detail: request, item).
   "information request", "withdraw request", "information reply",
+  // Decisions: recorded or changed (detail: from, to, released), withdrawn, released by an admin (detail: at, filter, code, decisions), and the applicant's answer.
+  "decision", "withdraw decision", "release decisions", "decision response",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -108,6 +111,9 @@ export const applicationFilter = body({
   submitted_to: { ...day, description: "Submitted on or before this day" },
   sort: { enum: LIST_SORTS },
 }, []);
+
+/** POST /staff/api/decisions/release (admins): the recorded, unreleased decisions of a filter (of one code, if given), now (at: null) or at a later moment. */
+export const releaseBody = body({ filter: applicationFilter, code: decisionCode, at: nullable(dateTime) }, ["filter", "at"]);
 
 /** GET /staff/api/applications: the filter plus `after`, the cursor of the page before. */
 export const applicationListQuery = {
@@ -229,10 +235,12 @@ export const staffApplication = {
     checklist: { type: "array", items: checklistLine },
     /** The office's requests for information and the applicant's replies, oldest first. */
     requests: { type: "array", items: officeInformationRequest },
+    /** The decision recorded (form-definitions/decisions.json), released or not; null when none. */
+    decision: { ...officeDecision, type: ["object", "null"] },
   },
   required: [
     "id", "reference", "email", "name", "status", "entry_term", "submitted_at", "submitted_version", "version", "retired_answers", "retired_from", "created_at", "last_activity", "review_status", "answer", "add_another",
-    "tabs", "document_answer", "documents", "timeline", "notes", "checklist", "requests",
+    "tabs", "document_answer", "documents", "timeline", "notes", "checklist", "requests", "decision",
   ],
 } as const;
 

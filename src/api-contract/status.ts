@@ -1,14 +1,15 @@
 // After the submit: the applicant's status page (GET /api/status), the office's checklist (the
 // items institution.json's "checklist" lists for an application, each received or not), and the
 // office's requests for information with the applicant's replies.
+import { releasedDecision } from "./decisions";
 import { body, dateTime, nullable, rowId } from "./schema";
 
 /**
  * Where an application stands, as its applicant reads it: still being written, submitted and
  * waiting (review status "received", as a submit sets it), taken up by the office (any other), or
- * waiting for the applicant's reply to a request for information.
+ * waiting for the applicant's reply to a request for information, or decided (its decision released).
  */
-const APPLICATION_STATES = ["in_progress", "submitted", "under_review", "information_requested"] as const;
+const APPLICATION_STATES = ["in_progress", "submitted", "under_review", "information_requested", "decision_available"] as const;
 
 /** received: the upload is converted, or the office marked it; processing: the upload is converting; needed: neither yet. */
 const CHECKLIST_STATES = ["received", "processing", "needed"] as const;
@@ -58,7 +59,9 @@ export const applicationStatus = body({
   checklist: { type: "array", items: checklistLine },
   /** The office's requests, oldest first. */
   requests: { type: "array", items: informationRequest },
-}, ["state", "reference", "submitted_at", "checklist", "requests"]);
+  /** The decision, once released; null before. */
+  decision: { ...releasedDecision, type: ["object", "null"] },
+}, ["state", "reference", "submitted_at", "checklist", "requests", "decision"]);
 
 /** POST /api/requests/{id}/reply: the applicant's words; empty only when the file the request asks for has been sent. */
 export const requestParams = body({ id: rowId }, ["id"]);

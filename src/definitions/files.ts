@@ -6,7 +6,7 @@ import { join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
 import { parse, printParseErrorCode, type ParseError } from "jsonc-parser";
 import type { JsonSchema } from "../engine/compile";
-import type { FormFiles, InstitutionFile, OptionListFile, PageDefinition, TemplateFile } from "../engine/runtime";
+import type { DecisionsFile, FormFiles, InstitutionFile, OptionListFile, PageDefinition, TemplateFile } from "../engine/runtime";
 import { classifyDefinitionFile } from "./classify";
 
 export const repoRoot = fileURLToPath(new URL("../..", import.meta.url));
@@ -107,6 +107,7 @@ export function readProject(root = repoRoot): ProjectFiles {
       if (kind === "optionListFile") form.optionLists[name] = json as unknown as OptionListFile;
       else if (kind === "templateFile") form.addressTemplate = json as unknown as TemplateFile;
       else if (kind === "institutionFile") form.institution = json as unknown as InstitutionFile;
+      else if (kind === "decisionsFile") form.decisions = json as unknown as DecisionsFile;
       else form.pages[name] = json as unknown as PageDefinition;
     }
   }
@@ -116,8 +117,8 @@ export function readProject(root = repoRoot): ProjectFiles {
 /**
  * Puts `files` in place of the definitions below `root`, as readProject reads them (going back
  * to a published version): every definition and schema file readProject reads is replaced,
- * written with two-space indents. The address template and the institution's settings keep
- * their usual names.
+ * written with two-space indents. The address template, the institution's settings and the
+ * decisions keep their usual names.
  */
 export function writeProject(root: string, files: FormFiles): void {
   for (const path of readProject(root).sources.map((source) => source.path)) rmSync(join(root, path));
@@ -129,6 +130,7 @@ export function writeProject(root: string, files: FormFiles): void {
   for (const [name, list] of Object.entries(files.optionLists)) write(join("form-definitions", name), list);
   write("form-definitions/address.json", files.addressTemplate);
   write("form-definitions/institution.json", files.institution);
+  if (files.decisions) write("form-definitions/decisions.json", files.decisions);
   write("schemas/answers.schema.json", files.answersSchema);
   for (const [name, rule] of Object.entries(files.rules)) write(join("schemas/rules", name), rule);
 }

@@ -98,10 +98,20 @@ function institution(definitions: Record<string, Schema>): string {
   return ["### Institution settings (institution.json)", table(["setting", "what it is"], rows)].join("\n\n");
 }
 
+function decisions(definitions: Record<string, Schema>): string {
+  const decision = definitions.decision!;
+  const required = new Set(decision.required ?? []);
+  const rows = Object.entries(decision.properties ?? {}).map(([name, property]): [string, string] => [
+    `${code(name)}${required.has(name) ? " (required)" : ""}`,
+    property.description ?? "",
+  ]);
+  return ["### Decisions (decisions.json)", definitions.decisionsFile!.description ?? "", table(["field", "what it is"], rows)].join("\n\n");
+}
+
 /** The reference, in Markdown, from the format schema. */
 export function renderReference(formatSchema: Schema): string {
   const definitions = formatSchema.definitions!;
-  return [itemTypes(definitions), conditions(definitions), choices(definitions), institution(definitions)].join("\n\n");
+  return [itemTypes(definitions), conditions(definitions), choices(definitions), institution(definitions), decisions(definitions)].join("\n\n");
 }
 
 /** The linter's sentence for each mistake of form, as its example says it, beside when it comes. */

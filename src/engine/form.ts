@@ -9,7 +9,7 @@ import { message } from "./messages";
 import { evaluate, type EvaluateOptions } from "./visibility";
 
 /** The definitions, loaded and compiled once; every later call is cheap. */
-export interface CompiledForm extends Pick<Expansion, "gates" | "owners" | "companions" | "tabGroups" | "blockGroups" | "dependents" | "checklist"> {
+export interface CompiledForm extends Pick<Expansion, "gates" | "owners" | "companions" | "tabGroups" | "blockGroups" | "dependents" | "checklist" | "decisions"> {
   pages: PageView[];
   institution: InstitutionFile["institution"];
   /** The page that asks for a key, for links such as /{page}#{answerKey}. */
@@ -37,9 +37,9 @@ export function assembleForm(files: FormFiles, validator: AnswerValidator, optio
   if (errors.length > 0) {
     throw new Error(`the definitions have errors; run npm run lint:definitions\n${errors.map((f) => `${f.source.file}${f.source.pointer}: ${f.message}`).join("\n")}`);
   }
-  const { pages, gates, owners, companions, tabGroups, blockGroups, dependents, checklist } = expansion;
+  const { pages, gates, owners, companions, tabGroups, blockGroups, dependents, checklist, decisions } = expansion;
   return {
-    pages, gates, owners, companions, tabGroups, blockGroups, dependents, checklist,
+    pages, gates, owners, companions, tabGroups, blockGroups, dependents, checklist, decisions,
     institution: files.institution.institution,
     pageOf: (key) => owners.get(key)?.page,
     validator,

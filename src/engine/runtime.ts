@@ -7,6 +7,7 @@ export { copyAnswers, isAnswered } from "./answers";
 export { applyAnswers, applyBlocks, applyTab } from "./changes";
 export { choiceLabel, closedChoices, isChoice, isChoiceLabel, unofferedChoices, withoutChoiceLabels, writeChoiceLabels } from "./choices";
 export { isClosed, isCycleTerm, longDate, withCycleTerm } from "./cycle";
+export { fillLetter } from "./expand/decisions";
 export { dayAnywhereOnEarth, localToday, officeDateTime } from "./dates";
 export { fileMessages, fileNameTooLong, MAX_FILE_NAME_LENGTH, maxFileBytes, type UploadSettings } from "./documents";
 export { assembleForm, checklistFor, evaluateAnswers, validateAnswers, validateEvaluation, type CompiledForm } from "./form";
@@ -29,6 +30,7 @@ export type {
 export { ITEM_TYPES, QUESTION_TYPES } from "./generated/definition-format";
 export type {
   ChecklistItem,
+  DecisionsFile,
   InstitutionFile,
   Item,
   ItemByType,

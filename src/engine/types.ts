@@ -1,4 +1,5 @@
 import type {
+  DecisionsFile,
   InstitutionFile,
   Item,
   Option,
@@ -30,14 +31,19 @@ export interface FormFiles {
   /** `address.json`: the questions every address item expands to. */
   addressTemplate: TemplateFile;
   institution: InstitutionFile;
+  /** `decisions.json`: the decisions and their letters (none in versions published before it). */
+  decisions?: DecisionsFile;
   /** `schemas/answers.schema.json`: every answer key with its type and limits. */
   answersSchema: JsonSchema;
   /** `schemas/rules/*.schema.json` by file name. */
   rules: Record<string, JsonSchema>;
 }
 
-/** What the browser draws a form from: the files less the data model and the rules, which its validator holds compiled. */
-export type BrowserFiles = Omit<FormFiles, "answersSchema" | "rules">;
+/**
+ * What the browser draws a form from: the files less the data model and the rules, which its
+ * validator holds compiled, and the decisions, whose letters the server alone gives (to their applicant, once released).
+ */
+export type BrowserFiles = Omit<FormFiles, "answersSchema" | "rules" | "decisions">;
 
 /** Where an item was written: a definition file and a JSON pointer into it. */
 export interface Source {
@@ -70,7 +76,8 @@ export type FindingCode =
   | "nested-add-another"
   | "no-cycle"
   | "deadlines"
-  | "checklist-document";
+  | "checklist-document"
+  | "decision-letter";
 
 export type ResolvedOption = Option & {
   /** The last day (YYYY-MM-DD) this option can be chosen: an application plan's deadline (cycleDeadlines). */

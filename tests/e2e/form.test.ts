@@ -4,11 +4,12 @@
 // visitor's answers across a reload, and what a visitor types into the server's drawing of the page
 // before its code runs. Full-page screenshots of the filled pages go to
 // tmp/screenshots/ for a person to see.
-import { mkdirSync, readFileSync, statSync } from "node:fs";
+import { mkdirSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import type { Page } from "playwright-core";
 import { beforeAll, describe, expect, test } from "vitest";
 import { isClosed, longDate, localToday, type ResolvedOption } from "../../src/engine/runtime";
+import { readProject } from "../../src/definitions/files";
 import { cycleTerm, openPlan } from "../support/answer-sets";
 import { definitions, optionsOf } from "../support/definitions";
 import {
@@ -674,6 +675,19 @@ describe("the application form", () => {
     const files = [entry.file, ...(entry.imports ?? []).map((name) => manifest[name]!.file)];
     const bytes = files.reduce((sum, file) => sum + statSync(join(dist, file)).size, 0);
     expect(bytes, files.join(", ")).toBeLessThan(4_000);
+  });
+
+  test("the built pages hold no decision's letter: decisions.json stays on the server", () => {
+    const dist = join(repoRoot, "dist/client");
+    const built = readdirSync(dist, { recursive: true, withFileTypes: true })
+      .filter((entry) => entry.isFile() && /\.(js|html|json)$/.test(entry.name))
+      .map((entry) => readFileSync(join(entry.parentPath, entry.name), "utf8"));
+    expect(built.length).toBeGreaterThan(0);
+    // Each letter's longest line, as staff wrote it (placeholders and all).
+    for (const { code, letter } of readProject().form.decisions?.decisions ?? []) {
+      const line = letter.reduce((longest, next) => (next.length > longest.length ? next : longest), "");
+      expect(built.some((text) => text.includes(JSON.stringify(line).slice(1, -1)) || text.includes(line)), `the letter of "${code}"`).toBe(false);
+    }
   });
 
   test("a page drawn at build time is taken over on a day whose banner differs, then shows that day's banner", async () => {

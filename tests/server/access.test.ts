@@ -28,6 +28,7 @@ const calls: Record<string, unknown> = {
   "GET /api/pdf": undefined,
   "GET /api/status": undefined,
   "POST /api/requests/{id}/reply": { message: "Here it is." },
+  "POST /api/decision/response": { accept: true },
   "POST /api/account/email": { email: "moved@example.com", password: "Quiet-Lantern-82" },
   "POST /api/account/email/confirm": { code: "123456" },
   "POST /api/account/password": { password: "Quiet-Lantern-82", new_password: "Amber-Harbor-Willow-47" },

@@ -381,6 +381,7 @@ const SNAPSHOT = `SELECT json_build_object(
   'export_jobs', (SELECT json_agg(t ORDER BY t.id) FROM export_jobs t),
   'review_notes', (SELECT json_agg(t ORDER BY t.id) FROM review_notes t),
   'information_requests', (SELECT json_agg(t ORDER BY t.id) FROM information_requests t),
+  'decisions', (SELECT json_agg(t ORDER BY t.application_id) FROM decisions t),
   'api_keys', (SELECT json_agg(to_jsonb(t) - 'last_used_at' ORDER BY t.id) FROM api_keys t),
   'definition_versions', (SELECT json_agg(json_build_object('hash', t.hash, 'label', t.label, 'published_at', t.published_at) ORDER BY t.hash) FROM definition_versions t)
 )::text AS snapshot`;
@@ -388,7 +389,7 @@ const SNAPSHOT_TABLES = [
   "users", "signup_attempts", "email_changes", "password_resets", "sessions", "successful_logins", "applications", "temporary_answers",
   "upload_keys", "document_answers", "pdf_copies", "service_tokens", "staff", "staff_invitations", "staff_recovery_codes", "staff_sessions",
   "export_jobs",
-  "review_notes", "api_keys", "definition_versions", "checklist_marks", "information_requests",
+  "review_notes", "api_keys", "definition_versions", "checklist_marks", "information_requests", "decisions",
 ];
 const SEED_ANSWERS = { first_name: "Ada", middle_name: "King", last_name: "Lovelace", suffix: "II" };
 /** The audit log records refusals too (a failed staff login) by design; it only ever grows. */

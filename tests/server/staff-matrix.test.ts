@@ -34,7 +34,7 @@ interface Fixture {
 interface Row {
   /** The least role, or "anyone" for the routes before a session. */
   least: StaffRole | "anyone";
-  request: (f: Fixture) => { method: "GET" | "POST" | "PUT" | "PATCH"; url: string; body?: unknown };
+  request: (f: Fixture) => { method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE"; url: string; body?: unknown };
   /** What an allowed caller gets: a status, and the message of a refusal the route makes itself. */
   allowed: number;
   message?: string;
@@ -73,6 +73,19 @@ const MATRIX: Record<string, Row> = {
   "POST /staff/api/applications/{id}/requests/{request}/withdraw": {
     least: "reviewer", allowed: 409, message: messages.requestClosed,
     request: (f) => ({ method: "POST", url: `/staff/api/applications/${f.applicationId}/requests/${f.closedRequestId}/withdraw` }),
+  },
+  // Codes the shipped decisions.json may not have: the route's own refusal of an unknown code is what an allowed caller gets.
+  "PUT /staff/api/applications/{id}/decision": {
+    least: "reviewer", allowed: 400, message: messages.decisionUnknown("no_such_decision"),
+    request: (f) => ({ method: "PUT", url: `/staff/api/applications/${f.applicationId}/decision`, body: { code: "no_such_decision" } }),
+  },
+  "DELETE /staff/api/applications/{id}/decision": {
+    least: "reviewer", allowed: 404, message: messages.decisionNotFound,
+    request: (f) => ({ method: "DELETE", url: `/staff/api/applications/${f.applicationId}/decision` }),
+  },
+  "POST /staff/api/decisions/release": {
+    least: "admin", allowed: 400, message: messages.decisionUnknown("no_such_decision"),
+    request: () => ({ method: "POST", url: "/staff/api/decisions/release", body: { filter: {}, code: "no_such_decision", at: null } }),
   },
   "GET /staff/api/staff": { least: "admin", allowed: 200, request: () => ({ method: "GET", url: "/staff/api/staff" }) },
   "POST /staff/api/staff": { least: "admin", allowed: 200, request: () => ({ method: "POST", url: "/staff/api/staff", body: { email: newAddress("invitee"), role: "reader" } }) },

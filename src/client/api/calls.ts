@@ -89,6 +89,7 @@ export const api = {
   pdfCopy: () => call<PdfCopy>("GET", "/api/pdf"),
   status: () => call<ApplicationStatus>("GET", "/api/status"),
   replyToRequest: (id: number, message: string) => call<Reply>("POST", `/api/requests/${id}/reply`, { message }),
+  respondToDecision: (accept: boolean) => call<Reply>("POST", "/api/decision/response", { accept }),
   changeEmail: (body: FromSchema<typeof emailChangeBody>) => call<Reply>("POST", "/api/account/email", body),
   confirmEmail: (code: string) => call<FromSchema<typeof emailChanged>>("POST", "/api/account/email/confirm", { code }),
   changePassword: (body: FromSchema<typeof passwordChangeBody>) => call<Reply>("POST", "/api/account/password", body),

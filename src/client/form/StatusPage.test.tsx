@@ -16,7 +16,7 @@ withTestServer();
 
 const SUBMITTED = ["started", "validating", "submitted"];
 
-const STATUS: ApplicationStatus = { state: "submitted", reference: "WU-FA26-004821", submitted_at: "2026-11-22T12:00:00.000Z", checklist: [], requests: [] };
+const STATUS: ApplicationStatus = { state: "submitted", reference: "WU-FA26-004821", submitted_at: "2026-11-22T12:00:00.000Z", checklist: [], requests: [], decision: null };
 const line = (id: string, label: string, state: ApplicationStatus["checklist"][number]["state"], help: string | null = null, document: string | null = null) =>
   ({ id, label, help, state, document, marked_at: null });
 const TRANSCRIPT = line("transcript", "Official high school transcript", "needed", "Ask your school counselor to send it, or upload a copy.", "transcript");
@@ -183,6 +183,52 @@ describe("the office's messages", () => {
     await user.click(await screen.findByRole("button", { name: "Send reply" }));
     expect(await screen.findByText(messages.emptyReply)).toBeInTheDocument();
     expect(screen.getByText("The office withdrew this message: nothing more is needed for it.")).toBeInTheDocument();
+  });
+});
+
+describe("the decision", () => {
+  const decision = (overrides: Partial<NonNullable<ApplicationStatus["decision"]>> = {}): NonNullable<ApplicationStatus["decision"]> => ({
+    code: "admit", letter_html: "<p>Dear Ada,</p>\n<p><strong>Congratulations!</strong> Welcome.</p>\n", released_at: "2026-12-15T17:00:00.000Z",
+    respond_by: "2027-05-02T04:00:00.000Z", may_respond: true, response: null, responded_at: null, ...overrides,
+  });
+
+  test("shows the letter as the server drew it, says a decision is available, and asks for an answer by its deadline", async () => {
+    openStatus({ reference: "WU-FA26-004821" }, { ...STATUS, state: "decision_available", decision: decision() });
+    expect(await screen.findByText(/^Decision available:/)).toHaveTextContent("Decision available: the admissions office has made its decision. Please read your letter below.");
+    const region = screen.getByRole("region", { name: "Your decision" });
+    expect(within(region).getByText("Congratulations!").tagName).toBe("STRONG");
+    expect(within(region).getByText(/^Please answer by/)).toHaveTextContent("Please answer by May 2, 2027 at 12:00 AM EDT.");
+    expect(within(region).getByRole("button", { name: "Accept the offer" })).toBeInTheDocument();
+    expect(within(region).getByRole("button", { name: "Decline the offer" })).toBeInTheDocument();
+  });
+
+  test("accepts after a confirmation, then shows the answer and no buttons", async () => {
+    let answered = false;
+    server.use(http.post(url("/api/decision/response"), () => {
+      answered = true;
+      return HttpResponse.json({ message: messages.decisionAccepted });
+    }));
+    openStatus({ reference: "WU-FA26-004821" }, { ...STATUS, state: "decision_available", decision: decision() });
+    server.use(http.get(url("/api/status"), () => HttpResponse.json({
+      ...STATUS, state: "decision_available",
+      decision: answered ? decision({ may_respond: false, response: "accepted", responded_at: "2026-12-16T15:00:00.000Z" }) : decision(),
+    })));
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole("button", { name: "Accept the offer" }));
+    const dialog = await screen.findByRole("dialog", { name: "Accept the offer?" });
+    expect(sentTo("POST", "/api/decision/response")).toEqual([]);
+    await user.click(within(dialog).getByRole("button", { name: "Accept" }));
+
+    expect(await screen.findByText(messages.decisionAccepted)).toBeInTheDocument();
+    expect(sentTo("POST", "/api/decision/response").map((r) => r.body)).toEqual([{ accept: true }]);
+    expect(screen.getByText(/^You accepted this offer/).closest("p")).toHaveTextContent("You accepted this offer on December 16, 2026 at 10:00 AM EST.");
+    expect(screen.queryByRole("button", { name: "Accept the offer" })).not.toBeInTheDocument();
+  });
+
+  test("after the deadline: no buttons, and where to turn instead; a decision that asks nothing shows only its letter", async () => {
+    openStatus({ reference: "WU-FA26-004821" }, { ...STATUS, state: "decision_available", decision: decision({ may_respond: false }) });
+    expect(await screen.findByText(/has passed/)).toHaveTextContent("The deadline to answer, May 2, 2027 at 12:00 AM EDT, has passed. Please write to the admissions office.");
+    expect(screen.queryByRole("button", { name: "Accept the offer" })).not.toBeInTheDocument();
   });
 });
 

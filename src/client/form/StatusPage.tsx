@@ -10,6 +10,7 @@ import { useProfile } from "../api/queries";
 import { useArrivalMessages } from "../auth/navigation";
 import { institution } from "../institution";
 import { useDocumentTitle } from "../shell/useDocumentTitle";
+import { ConfirmDialog } from "../ui/ConfirmDialog";
 import { PendingButton } from "../ui/PendingButton";
 import { toasts } from "../ui/Toasts";
 import { UploadStatus } from "../widgets/UploadStatus";
@@ -18,6 +19,7 @@ import { PdfCopy } from "./PdfCopy";
 
 type Line = ApplicationStatus["checklist"][number];
 type InformationRequest = ApplicationStatus["requests"][number];
+type Decision = NonNullable<ApplicationStatus["decision"]>;
 const STATUS = ["status"] as const;
 /** How often the page looks again while a file it did not send itself is being processed (sent from another tab). */
 const PROCESSING_POLL_MS = 3000;
@@ -28,6 +30,7 @@ const STATE_TEXT: Record<ApplicationStatus["state"], string> = {
   submitted: "Submitted: we have your application and will start reviewing it soon.",
   under_review: "Under review: the admissions office is reviewing your application.",
   information_requested: "Information requested: the admissions office has asked you for something. Please read their message below.",
+  decision_available: "Decision available: the admissions office has made its decision. Please read your letter below.",
 };
 
 /** An item's state in words, so it never rests on a colour. */
@@ -40,8 +43,8 @@ const ITEM_STATE_TEXT: Record<ApplicationStatus["checklist"][number]["state"], s
 /**
  * After submit, the applicant's landing page: the success message arrives in navigation state and
  * shows as a success toast; where the application stands, its reference and when it was
- * submitted; the office's messages, each open one with a reply form (and the upload it asks
- * for); the checklist of what the office needs (institution.json "checklist"), a file still
+ * submitted; the decision's letter once released, with the offer's answer; the office's
+ * messages, each open one with a reply form (and the upload it asks for); the checklist of what the office needs (institution.json "checklist"), a file still
  * needed sent from here; the PDF copy.
  */
 export function StatusPage() {
@@ -68,6 +71,7 @@ export function StatusPage() {
         // Submitted before submits gave references (and confirmation e-mails).
         <p>Thank you. We have everything we need from this online application.</p>
       )}
+      {status.data?.decision && <DecisionLetter decision={status.data.decision} />}
       {requests.length > 0 && <Requests requests={requests} checklist={checklist} />}
       {checklist.length > 0 && <Checklist lines={checklist} askedFor={askedFor} />}
       <PdfCopy />
@@ -233,5 +237,63 @@ function ChecklistUpload({ line }: { line: Line }) {
         {problems.length > 0 && <ul className="file-problems">{problems.map((problem) => <li key={problem}>{problem}</li>)}</ul>}
       </div>
     </div>
+  );
+}
+
+/**
+ * The decision's letter, as the server wrote it at the release (its Markdown drawn as HTML on the
+ * server, where what the applicant typed is escaped and raw HTML is shown as text), and for an
+ * offer, its answer: Accept or Decline, each confirmed, until the deadline.
+ */
+function DecisionLetter({ decision }: { decision: Decision }) {
+  const queryClient = useQueryClient();
+  const [asking, setAsking] = useState<boolean | null>(null);
+  const [said, setSaid] = useState("");
+  const respond = useMutation({
+    mutationFn: (accept: boolean) => api.respondToDecision(accept),
+    onMutate: () => setSaid(""),
+    onSettled: () => setAsking(null),
+    onSuccess: async ({ message }) => {
+      await queryClient.invalidateQueries({ queryKey: STATUS });
+      setSaid(message);
+    },
+  });
+  const deadline = decision.respond_by && officeDateTime(new Date(decision.respond_by), institution.timeZone);
+  const isOpen = decision.may_respond;
+  return (
+    <section className="decision" aria-labelledby="decision-title">
+      <h2 id="decision-title" className="form-heading form-heading-2">Your decision</h2>
+      <p className="field-description">Released on {officeDateTime(new Date(decision.released_at), institution.timeZone)}</p>
+      {/* The server's HTML: Markdown it drew itself, the applicant's words escaped, raw HTML shown as text. */}
+      <div className="decision-letter" dangerouslySetInnerHTML={{ __html: decision.letter_html }} />
+      {decision.response && (
+        <p className="decision-response">
+          <strong>You {decision.response} this offer</strong>
+          {decision.responded_at && <> on {officeDateTime(new Date(decision.responded_at), institution.timeZone)}</>}.
+        </p>
+      )}
+      {isOpen && (
+        <div className="decision-actions">
+          <p>Please answer by {deadline}.</p>
+          <PendingButton className="button button-primary" isPending={respond.isPending && respond.variables === true} onPress={() => setAsking(true)}>Accept the offer</PendingButton>
+          <PendingButton className="button button-secondary" isPending={respond.isPending && respond.variables === false} onPress={() => setAsking(false)}>Decline the offer</PendingButton>
+        </div>
+      )}
+      {decision.respond_by && !decision.response && !isOpen && <p>The deadline to answer, {deadline}, has passed. Please write to the admissions office.</p>}
+      <ConfirmDialog
+        title={asking ? "Accept the offer?" : "Decline the offer?"}
+        isOpen={asking !== null}
+        onOpenChange={(isOpen) => !isOpen && setAsking(null)}
+        confirmLabel={asking ? "Accept" : "Decline"}
+        isDangerous={asking === false}
+        focusCancel={asking === false}
+        isPending={respond.isPending}
+        onConfirm={() => asking !== null && respond.mutate(asking)}
+      >
+        {asking ? "You are accepting our offer of admission." : "You are declining our offer of admission."} You cannot change your answer here afterwards.
+      </ConfirmDialog>
+      <p role="status" className="form-message">{said}</p>
+      <div role="alert">{respond.isError && <p className="field-error">{respond.error.message}</p>}</div>
+    </section>
   );
 }

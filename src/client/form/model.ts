@@ -5,7 +5,8 @@ import { assembleForm, withoutValidation, type CompiledForm } from "../../engine
 import type { AnswerKey, BrowserFiles, FormFiles, ViewItem } from "../../engine/runtime";
 import type { InstitutionFile, OptionListFile, PageDefinition, TemplateFile } from "../../engine/generated/definition-format";
 
-const definitions = import.meta.glob<unknown>("../../../form-definitions/**/*.json", { eager: true, import: "default" });
+// Not the decisions: their letters are the server's to give, each to its applicant once released.
+const definitions = import.meta.glob<unknown>(["../../../form-definitions/**/*.json", "!**/decisions.json"], { eager: true, import: "default" });
 
 /** form-definitions/ as the engine names its files: `about.json`, `options/months.json`. */
 function formFiles(files: Record<string, unknown> = definitions): BrowserFiles {

@@ -46,6 +46,7 @@ const application = (overrides: Partial<StaffApplication> = {}): StaffApplicatio
   notes: [{ id: 1, author: "rev@westbrook.example.edu", body: "<b>x</b> \u202Eevil", created_at: "2026-01-07T15:00:00Z" }],
   checklist: [],
   requests: [],
+  decision: null,
   ...overrides,
 });
 

@@ -40,6 +40,7 @@ const validators: Record<DefinitionFileKind, ReturnType<typeof validatorAt>> = {
   optionListFile: validatorAt("/definitions/optionListFile"),
   templateFile: validatorAt("/definitions/templateFile"),
   institutionFile: validatorAt("/definitions/institutionFile"),
+  decisionsFile: validatorAt("/definitions/decisionsFile"),
 };
 
 /** Where each schema holding a oneOf or anyOf sits in the format, so one branch can be checked alone. */

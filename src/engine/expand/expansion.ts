@@ -41,6 +41,17 @@ export interface KeyReference {
   comparison?: Comparison;
 }
 
+/** A decision of decisions.json (decisions.ts). */
+interface DecisionEntry {
+  code: string;
+  label: string;
+  /** Markdown, its placeholders ({{first_name}}) unfilled. */
+  letter: string;
+  /** The last day (YYYY-MM-DD, the institution's time zone) to accept or decline; absent when it asks no answer. */
+  respondBy?: string;
+  source: Source;
+}
+
 /** An item of the institution's checklist (checklist.ts), its condition compiled. */
 interface ChecklistEntry {
   id: string;
@@ -69,6 +80,8 @@ export interface Expansion {
   references: KeyReference[];
   /** The institution's checklist, its conditions compiled (checklist.ts). */
   checklist: ChecklistEntry[];
+  /** The decisions the office may record, each letter one Markdown text (decisions.ts). */
+  decisions: DecisionEntry[];
   findings: Finding[];
 }
 
@@ -110,7 +123,7 @@ export function createExpander(files: FormFiles, currentYear: number): Expander 
     currentYear,
     out: {
       pages: [], gates: [], owners: new Map(), companions: new Map(), tabGroups: new Map(),
-      blockGroups: new Map(), dependents: [], keySources: new Map(), references: [], checklist: [], findings: [],
+      blockGroups: new Map(), dependents: [], keySources: new Map(), references: [], checklist: [], decisions: [], findings: [],
     },
     pendingFills: [],
     seenFindings: new Set(),

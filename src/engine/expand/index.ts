@@ -1,5 +1,6 @@
 import type { FormFiles } from "../types";
 import { expandChecklist } from "./checklist";
+import { expandDecisions } from "./decisions";
 import { clearCompanionsToo } from "./companions";
 import { createExpander, type Expansion } from "./expansion";
 import { ownLookupFills } from "./lookups";
@@ -21,5 +22,6 @@ export function expandDefinitions(files: FormFiles, settings: { currentYear: num
   listTabKeys(x.out);
   // The checklist names questions of any page.
   expandChecklist(x);
+  expandDecisions(x);
   return x.out;
 }

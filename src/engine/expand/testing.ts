@@ -1,5 +1,5 @@
 // Small inline forms for the expansion's step tests.
-import type { InstitutionFile, Item, OptionListFile, PageDefinition } from "../generated/definition-format";
+import type { DecisionsFile, InstitutionFile, Item, OptionListFile, PageDefinition } from "../generated/definition-format";
 import type { FormFiles } from "../types";
 import type { Expansion } from "./expansion";
 import { expandDefinitions } from "./index";
@@ -16,11 +16,14 @@ export function page(name: string, step: number, items: Item[]): PageDefinition 
 }
 
 /** Expands pages by file name, with the cut-down address template and the institution's settings besides the least it needs. */
-export function expandPages(pages: Record<string, PageDefinition>, optionLists: Record<string, OptionListFile> = {}, settings: Partial<InstitutionFile["institution"]> = {}): Expansion {
+export function expandPages(
+  pages: Record<string, PageDefinition>, optionLists: Record<string, OptionListFile> = {}, settings: Partial<InstitutionFile["institution"]> = {}, decisions?: DecisionsFile["decisions"],
+): Expansion {
   const files: FormFiles = {
     pages, optionLists, rules: {}, answersSchema: {},
     addressTemplate: { $schema: "", template: "address", items: ADDRESS_TEMPLATE },
     institution: { $schema: "", institution: { name: "", office_address: [""], contacts: { email: "", phone: "" }, privacy_url: "", character_limit: 7000, uploads: { max_size_mb: 1, types: [".pdf"] }, student_type: "", reference_prefix: "", time_zone: "", welcome: { visitor: "", first_login: "", returning: "", submitted: "" }, ...settings } },
+    ...(decisions && { decisions: { $schema: "", decisions } }),
   };
   return expandDefinitions(files, { currentYear: 2026 });
 }

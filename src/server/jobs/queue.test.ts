@@ -34,7 +34,7 @@ async function working(ms: number, stopWaitMs: number) {
     ended.at = Date.now();
     end();
   };
-  const jobs = await openJobs(db, { handlers: { "convert-document": slow, "pdf-copy": slow, export: slow }, onError: () => {}, stopWaitMs });
+  const jobs = await openJobs(db, { handlers: { "convert-document": slow, "pdf-copy": slow, export: slow, "decision-mail": slow }, onError: () => {}, stopWaitMs });
   await jobs.send("convert-document", {});
   await running;
   return { jobs, ended };

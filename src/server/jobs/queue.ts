@@ -6,7 +6,7 @@
 import PgBoss from "pg-boss";
 import type { Database } from "../db/database";
 
-type JobName = "convert-document" | "pdf-copy" | "export";
+type JobName = "convert-document" | "pdf-copy" | "export" | "decision-mail";
 
 /**
  * How long a job may run before pg-boss counts it as failed and retries it (a worker that died).
@@ -16,14 +16,15 @@ type JobName = "convert-document" | "pdf-copy" | "export";
  * the clock (src/server/convert: CONVERSION_MS × WALL_FACTOR), on a machine busy enough to take
  * that long: 10 minutes covers them and the wait for a free thread.
  */
-const EXPIRE_SECONDS: Record<JobName, number> = { "convert-document": 600, "pdf-copy": 180, export: 1800 };
+const EXPIRE_SECONDS: Record<JobName, number> = { "convert-document": 600, "pdf-copy": 180, export: 1800, "decision-mail": 1800 };
 /** Jobs each process works at once; conversions of .docx are limited to 2 by the converter itself; an export keeps a database connection busy throughout. */
-const WORKERS: Record<JobName, number> = { "convert-document": 4, "pdf-copy": 2, export: 1 };
+const WORKERS: Record<JobName, number> = { "convert-document": 4, "pdf-copy": 2, export: 1, "decision-mail": 1 };
 
 type JobHandler = (data: Record<string, unknown>) => Promise<void>;
 
 export interface Jobs {
-  send(name: JobName, data: Record<string, unknown>): Promise<void>;
+  /** Queues a job; `startAfter`: not before then (a release set for later). */
+  send(name: JobName, data: Record<string, unknown>, options?: { startAfter?: Date }): Promise<void>;
   /** Starts working jobs now rather than on first use (a worker process). */
   start(): Promise<void>;
   stop(): Promise<void>;
@@ -52,9 +53,9 @@ export async function openJobs(db: Database, options: JobOptions): Promise<Jobs>
   // queued, and the first upload of a fresh install does not wait for pg-boss to make its tables.
   if (options.handlers) start().catch(options.onError);
   return {
-    async send(name, data) {
+    async send(name, data, options = {}) {
       const boss = await start();
-      await boss.send(name, data);
+      await boss.send(name, data, options.startAfter ? { startAfter: options.startAfter } : {});
       // A worker of this process takes it now rather than at its next poll (up to half a second).
       const idle = workers.get(name);
       if (idle?.length) boss.notifyWorker(idle[Math.floor(Math.random() * idle.length)]!);

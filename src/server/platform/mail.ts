@@ -105,6 +105,11 @@ export const mailTexts = {
     subject: `A message about your ${s.institution} application`,
     text: `The ${s.office} has sent you a message about your application.\n\nTo read it and reply, log in at ${s.publicUrl}/login; the message is on the page you see once you are logged in.\n\nFor your privacy, this e-mail does not say what the message is.${signature(s)}`,
   }),
+  /** A decision was released (decisions/mail.ts): that there is one, never what it is. */
+  decisionAvailable: (s: Sender): Omit<Mail, "to"> => ({
+    subject: `An update on your ${s.institution} application`,
+    text: `A decision on your application to ${s.institution} is now available.\n\nTo read it, log in at ${s.publicUrl}/login; it is on the page you see once you are logged in.\n\nFor your privacy, this e-mail does not say what the decision is.${signature(s)}`,
+  }),
   submissionConfirmation: (s: Sender, { reference, submittedAt }: { reference: string; submittedAt: Date }): Omit<Mail, "to"> => ({
     subject: `We received your application — ${reference}`,
     text: `Thank you for applying to ${s.institution}. We received your application on ${officeDateTime(submittedAt, s.timeZone)}.\n\nYour reference number is ${reference}. Please quote it whenever you contact us about your application.\n\nTo download a PDF copy of your application, log in at ${s.publicUrl}/login; the copy is on the page you see once you are logged in.\n\nQuestions? Write to us at ${s.email}.${signature(s)}`,

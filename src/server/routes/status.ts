@@ -1,16 +1,19 @@
-// After the submit, the applicant's side: where the application stands with its checklist and
-// the office's requests for information (GET /api/status), and a reply to an open request. The
+// After the submit, the applicant's side: where the application stands with its checklist, the
+// office's requests for information and its decision once released (GET /api/status), a reply
+// to an open request, and the answer to an offer. The
 // file a request asks for is sent through the document routes (documents.ts), which take a
 // checklist item's upload once submitted. Runs after the session check (app.ts): an applicant
 // reaches only their own application's requests.
 import type { FastifyInstance } from "fastify";
 import type { JsonSchemaToTsProvider } from "@fastify/type-provider-json-schema-to-ts";
-import { applicationStatus, messageReply, refuse, replyBody, requestParams } from "../../api-contract";
+import { applicationStatus, decisionResponseBody, messageReply, refuse, replyBody, requestParams } from "../../api-contract";
 import { messages } from "../../api-contract/messages";
 import type { ServerContext } from "../context";
 import { checklistOf, checklistReply } from "../data/checklist";
 import { applicantRequest, closeRequest, requestsOf } from "../data/information-requests";
+import { decisionOf, isReleased, respondToDecision, type DecisionRow } from "../data/decisions";
 import { reviewOf } from "../data/reviews";
+import { letterHtml } from "../decisions/letters";
 import { applicantActor, recordAudit } from "../staff/audit";
 
 export function statusRoutes(app: FastifyInstance, ctx: ServerContext): void {
@@ -24,8 +27,13 @@ export function statusRoutes(app: FastifyInstance, ctx: ServerContext): void {
     },
   }, async (request) => {
     const a = request.application;
-    const [review, checklist, requests] = await Promise.all([reviewOf(db, a.userId), checklistOf(db, ctx.form.form, a.userId, a.answers), requestsOf(db, a.userId)]);
+    const [review, checklist, requests, decision] = await Promise.all([
+      reviewOf(db, a.userId), checklistOf(db, ctx.form.form, a.userId, a.answers), requestsOf(db, a.userId), decisionOf(db, a.userId),
+    ]);
+    // Never before its release moment: not in the state, not in the answer.
+    const released = isReleased(decision, ctx.now()) ? decision : null;
     const state = !a.submittedAt ? "in_progress" as const
+      : released ? "decision_available" as const
       : review.request_state === "open" ? "information_requested" as const
       // A submit sets "received": the office has it, and nobody has taken it up yet.
       : review.review_status === null || review.review_status === "received" ? "submitted" as const
@@ -36,7 +44,31 @@ export function statusRoutes(app: FastifyInstance, ctx: ServerContext): void {
       submitted_at: a.submittedAt?.toISOString() ?? null,
       checklist: checklist.map(checklistReply),
       requests: requests.map(applicantRequest),
+      decision: released && applicantDecision(released, ctx.now()),
     };
+  });
+
+  routes.post("/api/decision/response", {
+    schema: {
+      summary: "Accept or decline the released decision's offer, before its deadline, once",
+      body: decisionResponseBody, response: { 200: messageReply, "4xx": messageReply },
+    },
+  }, async (request) => {
+    const a = request.application;
+    const { accept } = request.body;
+    const now = ctx.now();
+    const answered = await respondToDecision(db, { applicationId: a.userId, accept, now });
+    if (!answered.ok) {
+      switch (answered.code) {
+        case "noDecision": throw refuse(404, "noDecision");
+        case "noAnswerAsked": throw refuse(409, "noAnswerAsked");
+        case "answered": throw refuse(409, "decisionAnswered");
+        case "closed": throw refuse(409, "decisionClosed");
+        default: throw new Error(`unknown refusal ${answered.code satisfies never}`);
+      }
+    }
+    await recordAudit(db, applicantActor(a.username, request.ip), { at: now, action: "decision response", applicationId: a.userId, detail: { response: answered.value.response } });
+    return { message: accept ? messages.decisionAccepted : messages.decisionDeclined };
   });
 
   routes.post("/api/requests/:id/reply", {
@@ -63,3 +95,14 @@ export function statusRoutes(app: FastifyInstance, ctx: ServerContext): void {
     return { message: messages.replySent };
   });
 }
+
+/** A released decision as its applicant reads it: the letter as written at its release, drawn as HTML. */
+const applicantDecision = (decision: DecisionRow, now: Date) => ({
+  code: decision.code,
+  letter_html: letterHtml(decision.letter!),
+  released_at: decision.release_at!.toISOString(),
+  respond_by: decision.respond_by?.toISOString() ?? null,
+  may_respond: decision.respond_by !== null && decision.response === null && now.getTime() < decision.respond_by.getTime(),
+  response: decision.response,
+  responded_at: decision.responded_at?.toISOString() ?? null,
+});

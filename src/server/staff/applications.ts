@@ -8,6 +8,8 @@ import {
   documentVersionQuery, messageReply, neighbours, noteBody, officeInformationRequest, officeRequestParams, pdfCopy, refuse, reviewBody, reviewNote, staffApplication,
 } from "../../api-contract";
 import { askForInformation, closeRequest, officeRequest, requestsOf } from "../data/information-requests";
+import { decisionOf } from "../data/decisions";
+import { officeDecisionOf } from "./decisions";
 import { mailTexts } from "../platform/mail";
 import { checklistFor } from "../../engine/runtime";
 import { checklistLines, checklistMarksOf, checklistOf, checklistReply, markChecklistItem } from "../data/checklist";
@@ -60,8 +62,9 @@ export function officeApplicationRoutes(api: FastifyInstance, ctx: ServerContext
     const { id } = request.params;
     const application = await applicationForReview(db, id);
     if (!application) throw refuse(404, "applicationNotFound");
-    const [documents, documentAnswer, logins, changes, notes, marks, requests] = await Promise.all([
+    const [documents, documentAnswer, logins, changes, notes, marks, requests, decision] = await Promise.all([
       documentsOf(db, id), storedDocuments(db, id), loginsOf(db, id), reviewChangesOf(db, id), notesOf(db, id), checklistMarksOf(db, [id]), requestsOf(db, id),
+      decisionOf(db, id),
     ]);
     await recordAudit(db, staffActor(request), { at: ctx.now(), action: "view application", applicationId: id });
     const { answers, add_another, tabs, save_days, ...summary } = application;
@@ -78,6 +81,7 @@ export function officeApplicationRoutes(api: FastifyInstance, ctx: ServerContext
       notes: notes.map((note) => ({ ...note, created_at: note.created_at.toISOString() })),
       checklist: checklistLines(ctx.form.form, application.answers, documents, marks.get(id)!).map(checklistReply),
       requests: requests.map(officeRequest),
+      decision: officeDecisionOf(ctx, decision),
     };
   });
 

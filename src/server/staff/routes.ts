@@ -6,6 +6,7 @@ import type { ServerContext } from "../context";
 import { exportRoutes } from "../exports/routes";
 import { staffOnly } from "./access";
 import { officeApplicationRoutes } from "./applications";
+import { officeDecisionRoutes } from "./decisions";
 import { staffAccountRoutes } from "./account-routes";
 import { staffAdminRoutes } from "./admin-routes";
 import { exportJobRoutes } from "../exports/job-routes";
@@ -33,6 +34,7 @@ export async function staffRoutes(app: FastifyInstance, ctx: ServerContext): Pro
     });
 
     officeApplicationRoutes(api, ctx);
+    officeDecisionRoutes(api, ctx);
     officeDashboardRoutes(api, ctx);
     staffAdminRoutes(api, ctx);
     exportRoutes(api, ctx);
