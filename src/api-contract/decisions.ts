@@ -44,3 +44,16 @@ export const releaseReply = body({ released: { type: "integer" }, release_at: da
 
 /** POST /api/decision/response: accept (true) or decline (false). */
 export const decisionResponseBody = body({ accept: { type: "boolean" } }, ["accept"]);
+
+/** GET /staff/api/decisions: the decisions of decisions.json the office may record, in its order. */
+export const decisionChoices = body({
+  decisions: {
+    type: "array",
+    items: body({
+      code: { type: "string" },
+      label: { type: "string" },
+      /** The last day (YYYY-MM-DD, the office's time zone) to answer; null when it asks no answer. */
+      respond_by: nullable({ type: "string" }),
+    }, ["code", "label", "respond_by"]),
+  },
+}, ["decisions"]);

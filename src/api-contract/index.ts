@@ -17,7 +17,7 @@ export { answerKeyParams, conversion, convertBody, documentAnswers, presignBody,
 export { emailChangeBody, emailChanged, emailConfirmBody, passwordChangeBody } from "./own-account";
 export { lookupAnswer, lookupQuery, lookupRecord, lookupResult } from "./lookup";
 export { pdfCopy } from "./pdf-copy";
-export { decisionBody, decisionResponseBody, releaseReply } from "./decisions";
+export { decisionBody, decisionChoices, decisionResponseBody, releaseReply } from "./decisions";
 export {
   applicationStatus, askBody, checklistItemParams, checklistLine, checklistMarkBody, officeInformationRequest,
   officeRequestParams, replyBody, requestParams, type ChecklistState,

@@ -61,6 +61,12 @@ describe.each(databaseKinds)("decisions (%s)", (kind) => {
   });
   afterAll(() => server.app.close());
 
+  it("lists the decisions of decisions.json for the office's menus, in their order", async () => {
+    expect(json(await (await loggedInStaff(server, "reader")).get("/staff/api/decisions"))).toEqual({
+      decisions: [{ code: "admit", label: "Admit", respond_by: "2026-12-01" }, { code: "deny", label: "Deny", respond_by: null }],
+    });
+  });
+
   it("records only a decision of decisions.json, on a submitted application, by a reviewer or an admin", async () => {
     const { id } = await submitted();
     await refused(decide(reviewer, id, "admitted"), 400, messages.decisionUnknown("admitted"));

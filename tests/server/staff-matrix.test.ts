@@ -83,6 +83,7 @@ const MATRIX: Record<string, Row> = {
     least: "reviewer", allowed: 404, message: messages.decisionNotFound,
     request: (f) => ({ method: "DELETE", url: `/staff/api/applications/${f.applicationId}/decision` }),
   },
+  "GET /staff/api/decisions": { least: "reader", allowed: 200, request: () => ({ method: "GET", url: "/staff/api/decisions" }) },
   "POST /staff/api/decisions/release": {
     least: "admin", allowed: 400, message: messages.decisionUnknown("no_such_decision"),
     request: () => ({ method: "POST", url: "/staff/api/decisions/release", body: { filter: {}, code: "no_such_decision", at: null } }),

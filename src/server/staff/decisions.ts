@@ -5,7 +5,7 @@
 // letter's text. The applicant sees nothing before the release moment (routes/status.ts).
 import type { FastifyInstance } from "fastify";
 import type { JsonSchemaToTsProvider } from "@fastify/type-provider-json-schema-to-ts";
-import { applicationIdParams, decisionBody, messageReply, refuse, releaseBody, releaseReply } from "../../api-contract";
+import { applicationIdParams, decisionBody, decisionChoices, messageReply, refuse, releaseBody, releaseReply } from "../../api-contract";
 import type { ServerContext } from "../context";
 import { isReleased, recordDecision, scheduleRelease, withdrawDecision, type DecisionRow } from "../data/decisions";
 import { decisionsOf, writeLetter } from "../decisions/letters";
@@ -25,6 +25,12 @@ export function officeDecisionRoutes(api: FastifyInstance, ctx: ServerContext): 
     const decisions = await decisionsOf(db, ctx.form.form, ctx.sender.timeZone);
     return (code: string, facts: Parameters<typeof writeLetter>[3]) => writeLetter(ctx.form.form, decisions, code, facts);
   };
+
+  routes.get("/decisions", {
+    schema: { summary: "The decisions of decisions.json the office may record, in its order", tags, response: { 200: decisionChoices } },
+  }, async () => ({
+    decisions: ctx.form.form.decisions.map(({ code, label, respondBy }) => ({ code, label, respond_by: respondBy ?? null })),
+  }));
 
   routes.put("/applications/:id/decision", {
     preHandler: allow("reviewer"),
