@@ -96,6 +96,8 @@ describe.each(databaseKinds)("decisions (%s)", (kind) => {
 
     expect(await status(client)).toMatchObject({ state: "submitted", decision: null });
     expect(json(await admin.get(`/staff/api/applications/${id}`)).decision).toMatchObject({ release_at: at, released: false });
+    const reader = await loggedInStaff(server, "reader");
+    expect(json(await reader.get(`/staff/api/applications/${id}`)).decision, "a reader, before the release").toBeNull();
     expect(await mailReleasedDecisions(server.ctx)).toBe(0);
     server.advance(LATER - 1);
     expect((await status(client)).decision, "a millisecond before").toBeNull();
@@ -103,6 +105,7 @@ describe.each(databaseKinds)("decisions (%s)", (kind) => {
     server.advance(1);
     const got = await status(client);
     expect(got.state).toBe("decision_available");
+    expect(json(await reader.get(`/staff/api/applications/${id}`)).decision, "a reader, from the release").toMatchObject({ code: "admit", released: true });
     expect(got.decision).toMatchObject({ code: "admit", released_at: at, respond_by: DEADLINE, response: null });
     expect(got.decision!.letter_html).toBe(
       `<p>Dear Grace,</p>\n<p><strong>Welcome</strong> to ${term}. Your reference is ${(json(await client.get("/api/profile")) as { reference: string }).reference}. Please answer by December 1, 2026.</p>\n`);

@@ -1,6 +1,6 @@
 // One application (/staff/applications/:id?{filter}): who and where it stands, its pages as the
 // service view draws them, its documents and PDF copy, its timeline, its review and notes, its
-// checklist and the office's requests for information; the previous and next application within
+// checklist, the office's requests for information and its decision; the previous and next application within
 // the list's filter (also j and k).
 import type { ReactNode } from "react";
 import { useQuery } from "@tanstack/react-query";
@@ -12,6 +12,7 @@ import { ApplicationPages, valueOf, WithVersion } from "../form/ApplicationPages
 import { bundledVersion } from "../form/model";
 import { staffApi, type StaffApplication, type StaffSelf } from "./api";
 import { Checklist } from "./Checklist";
+import { Decision } from "./Decision";
 import { Documents } from "./Documents";
 import { InformationRequests } from "./InformationRequests";
 import { filterFrom, filterSearch, requestFilter } from "./filter";
@@ -104,10 +105,11 @@ function ApplicationView({ application, self }: { application: StaffApplication;
           <ApplicationPages answer={application.answer} blocks={application.add_another} tabs={application.tabs} version={application.version} titleLevel={2} />
           <RetiredAnswers answers={application.retired_answers as Answers} from={application.retired_from} />
         </section>
-        <aside className="application-side" aria-label="Review, documents and timeline">
+        <aside className="application-side" aria-label="Review, decision, documents and timeline">
           <Review application={application} role={self.role} />
           <Checklist application={application} role={self.role} />
           <InformationRequests application={application} role={self.role} />
+          <Decision application={application} role={self.role} />
           <Documents application={application} />
           <Timeline events={application.timeline} />
         </aside>

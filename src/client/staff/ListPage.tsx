@@ -5,6 +5,7 @@ import { Link, useNavigate, useSearchParams } from "react-router";
 import { staffApi, type ApplicationFilter } from "./api";
 import { ApplicationTable } from "./ApplicationTable";
 import { ExportControl } from "./ExportControl";
+import { ReleaseDecisions } from "./ReleaseDecisions";
 import { DEFAULT_SORT, filterFrom, filterSearch, isFiltered, requestFilter } from "./filter";
 import { ListFilters } from "./ListFilters";
 import { useCursors } from "./paging";
@@ -40,7 +41,12 @@ export function ListPage() {
             <p id="list-count" role="status" className="list-count">Showing {list.data.rows.length} of {list.data.total}</p>
             {isFiltered(filter) && <Link to={{ pathname: LIST_PATH, search: filterSearch({ sort: filter.sort }) }}>Clear the filter</Link>}
           </div>
-          {self.data && isAdmin(self.data.role) && list.data.total > 0 && <ExportControl filter={filter} total={list.data.total} />}
+          {self.data && isAdmin(self.data.role) && list.data.total > 0 && (
+            <div className="list-actions">
+              <ExportControl filter={filter} total={list.data.total} />
+              <ReleaseDecisions filter={filter} total={list.data.total} />
+            </div>
+          )}
           {list.data.rows.length === 0 ? (
             <p className="empty-state">{isFiltered(filter) ? "No applications match this filter." : "There are no applications yet."}</p>
           ) : (

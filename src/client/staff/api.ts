@@ -2,9 +2,10 @@
 // imported as types only) and sent through the app's one client (../api/client.ts): its errors carry
 // the server's message, and a 401 goes to the handler the office sets (./StaffRoutes.tsx).
 import type { FromSchema } from "json-schema-to-ts";
+import { useQuery } from "@tanstack/react-query";
 import type {
-  applicationFilter, applicationPage, applicationRow, auditEntry, auditPage, auditQuery, changeStaffBody, dashboard, invitation, invitationPasswordBody,
-  invitationTotpBody, inviteStaffBody, messageReply, neighbours, recoveryCodes, reviewNote, staffApplication,
+  applicationFilter, applicationPage, applicationRow, auditEntry, auditPage, auditQuery, changeStaffBody, dashboard, decisionChoices, invitation, invitationPasswordBody,
+  invitationTotpBody, inviteStaffBody, messageReply, neighbours, recoveryCodes, releaseReply, reviewNote, staffApplication,
   staffLoginBody, staffMember, staffSelf, timelineEvent, totpEnrolment,
 } from "../../api-contract";
 import type { exportJob, exportJobBody, exportJobList } from "../../api-contract/export-jobs";
@@ -30,6 +31,11 @@ export type Dashboard = FromSchema<typeof dashboard>;
 export type StaffApplication = FromSchema<typeof staffApplication> & { answer: Answers };
 /** A request for information, as the office reads it (who asked, and the applicant's reply). */
 export type InformationRequest = StaffApplication["requests"][number];
+/** The decision recorded on an application, released or not, as the office reads it. */
+export type OfficeDecision = NonNullable<StaffApplication["decision"]>;
+/** A decision of form-definitions/decisions.json the office may record. */
+export type DecisionChoice = FromSchema<typeof decisionChoices>["decisions"][number];
+export type ReleaseReply = FromSchema<typeof releaseReply>;
 export type TimelineEvent = FromSchema<typeof timelineEvent>;
 export type ReviewNote = FromSchema<typeof reviewNote>;
 export type Neighbours = FromSchema<typeof neighbours>;
@@ -93,6 +99,12 @@ export const staffApi = {
   askForInformation: (id: number, message: string, item: string | null) =>
     call<InformationRequest>("POST", `${application(id)}/requests`, { message, item }),
   withdrawRequest: (id: number, requestId: number) => call<InformationRequest>("POST", `${application(id)}/requests/${requestId}/withdraw`),
+  recordDecision: (id: number, code: string) => call<Reply>("PUT", `${application(id)}/decision`, { code }),
+  withdrawDecision: (id: number) => call<Reply>("DELETE", `${application(id)}/decision`),
+  decisionChoices: () => call<FromSchema<typeof decisionChoices>>("GET", "/staff/api/decisions"),
+  /** `code` undefined: every recorded decision of the filter's applications; `at` null: now. */
+  releaseDecisions: (filter: ApplicationFilter, code: string | undefined, at: string | null) =>
+    call<ReleaseReply>("POST", "/staff/api/decisions/release", { filter, code, at }),
 
   staff: () => call<{ staff: StaffMember[] }>("GET", "/staff/api/staff"),
   invite: (body: FromSchema<typeof inviteStaffBody>) => call<MaybeReply>("POST", "/staff/api/staff", body),
@@ -107,6 +119,11 @@ export const staffApi = {
   versions: () => call<VersionList>("GET", "/staff/api/versions"),
   versionChanges: (from: string, to: string) => call<VersionChangeList>("GET", `/staff/api/versions/${from}/changes/${to}`),
 };
+
+/** The decisions the office may record (form-definitions/decisions.json, which the browser does not bundle), in its order. */
+export function useDecisionChoices() {
+  return useQuery({ queryKey: ["decision-choices"], queryFn: async () => (await staffApi.decisionChoices()).decisions });
+}
 
 /** Downloads are plain links: the server answers 303 to the file. */
 export const documentHref = (id: number, answerKey: string, version: "pdf" | "original") =>

@@ -49,7 +49,10 @@ export async function staffOnly(app: FastifyInstance, ctx: ServerContext, routes
 
 const rank = (role: StaffRole) => STAFF_ROLES.indexOf(role);
 
+/** Whether `role` is `least` or above. */
+export const isAtLeast = (role: StaffRole, least: StaffRole) => rank(role) >= rank(least);
+
 /** A route's preHandler: 403 unless the staff member's role is `least` or above. */
 export const allow = (least: StaffRole): preHandlerAsyncHookHandler => async (request: FastifyRequest) => {
-  if (rank(request.staff.role) < rank(least)) throw refuse(403, "roleNeeded", least);
+  if (!isAtLeast(request.staff.role, least)) throw refuse(403, "roleNeeded", least);
 };

@@ -8,7 +8,7 @@ import {
   documentVersionQuery, messageReply, neighbours, noteBody, officeInformationRequest, officeRequestParams, pdfCopy, refuse, reviewBody, reviewNote, staffApplication,
 } from "../../api-contract";
 import { askForInformation, closeRequest, officeRequest, requestsOf } from "../data/information-requests";
-import { decisionOf } from "../data/decisions";
+import { decisionOf, isReleased } from "../data/decisions";
 import { officeDecisionOf } from "./decisions";
 import { mailTexts } from "../platform/mail";
 import { checklistFor } from "../../engine/runtime";
@@ -21,7 +21,7 @@ import { addNote, applicationExists, applicationForReview, notesOf, reviewChange
 import { currentOrNewPdfCopy, finishedPdfCopy } from "../pdf-copy/pdf-copy";
 import { LINK_SECONDS } from "../storage/types";
 import { filterText, recordAudit, staffActor } from "./audit";
-import { allow } from "./access";
+import { allow, isAtLeast } from "./access";
 import { readCursor, writeCursor } from "./cursor";
 import { timelineOf } from "./timeline";
 
@@ -81,7 +81,8 @@ export function officeApplicationRoutes(api: FastifyInstance, ctx: ServerContext
       notes: notes.map((note) => ({ ...note, created_at: note.created_at.toISOString() })),
       checklist: checklistLines(ctx.form.form, application.answers, documents, marks.get(id)!).map(checklistReply),
       requests: requests.map(officeRequest),
-      decision: officeDecisionOf(ctx, decision),
+      // Readers see a decision once the applicant can: before its release, only those who record and release it.
+      decision: isAtLeast(request.staff.role, "reviewer") || isReleased(decision, ctx.now()) ? officeDecisionOf(ctx, decision) : null,
     };
   });
 
