@@ -1,8 +1,9 @@
 // The integration API (a student information system reads submitted applications with a key) and
 // its keys, which admins manage under /staff/api/api-keys. A key is sent as
 // `Authorization: Bearer wuk_…`; it opens only the two GET routes below, nothing of the staff's.
+import { decisionCode } from "./decisions";
 import { REQUEST_FILTERS, REVIEW_STATUSES } from "./staff";
-import { body, dateTime, rowId } from "./schema";
+import { body, dateTime, nullable, rowId } from "./schema";
 import { checklistLine } from "./status";
 
 /** Lower-case letters, digits, `-` and `_`, as a system's short name ("sis", "slate-prod"). */
@@ -39,6 +40,8 @@ export const integrationListQuery = body({
     description: "Applications submitted at or after this time: an ISO 8601 date-time with its offset, or a day (from its start in the office's time zone)",
   },
   cursor: { type: "string", maxLength: 200, description: "The `next_cursor` of the page before" },
+  decision: { ...decisionCode, description: "Only applications whose released decision has this code (admit); a decision not released yet is as none" },
+  released: { type: "boolean", description: "true: only applications with a released decision; false: only those without one" },
 }, []);
 
 export const referenceParams = body({ reference: { type: "string", maxLength: 40, description: "The reference given at submit (WU-FA26-004821)" } }, ["reference"]);
@@ -65,11 +68,18 @@ export const integrationApplication = body({
   email: { type: "string" },
   submitted_at: dateTime,
   review_status: { enum: REVIEW_STATUSES },
+  decision: {
+    type: ["object", "null"],
+    description: "The decision once released (form-definitions/decisions.json's code), with the applicant's answer to an offer; null before its release",
+    properties: { code: { type: "string" }, released_at: dateTime, response: { type: ["string", "null"], enum: ["accepted", "declined", null] }, responded_at: nullable(dateTime) },
+    required: ["code", "released_at", "response", "responded_at"],
+    additionalProperties: false,
+  },
   request_state: { type: ["string", "null"], enum: [...REQUEST_FILTERS, null], description: "open: the office asked the applicant for information, waiting for the reply; replied: replied since the review status was last set; null: neither" },
   answers: { type: "object", additionalProperties: integrationAnswer, description: "By answer key; unanswered keys are left out" },
   documents: { type: "array", items: integrationDocument },
   checklist: { type: "array", items: checklistLine, description: "What the office needs from the applicant (institution.json's checklist), each item received, being processed or still needed" },
-}, ["reference", "email", "submitted_at", "review_status", "request_state", "answers", "documents", "checklist"]);
+}, ["reference", "email", "submitted_at", "review_status", "request_state", "decision", "answers", "documents", "checklist"]);
 
 export const integrationPage = body({
   applications: { type: "array", items: integrationApplication, maxItems: 100 },

@@ -30,7 +30,7 @@ const BULK = 1_100;
 const LARGE_TERM = "EX02";
 const LARGE = 300;
 
-const FACTS = ["reference", "email", "status", "submitted_at", "review_status", "request_state"];
+const FACTS = ["reference", "email", "status", "submitted_at", "review_status", "request_state", "decision", "decision_release_at", "decision_response"];
 /** The shipped checklist's items, a column each after the facts. */
 const CHECKLIST = definitions().checklist.map((item) => `checklist_${item.id}`);
 /** Each item's state as the export writes it for `answers` with nothing received: needed where listed. */
@@ -138,21 +138,30 @@ describe.each(databaseKinds)("the office's exports (%s)", (kind) => {
       expect(bob.review_status).toBe("in review");
     });
 
-    it("gives each checklist item's state (empty where the answers leave it out) and where requests for information stand", async () => {
+    it("gives each checklist item's state (empty where the answers leave it out), where requests for information stand, and the decision", async () => {
       const marked = definitions().checklist.find((item) => item.document === undefined && neededFor(people.bob.answers).has(item.id))!;
       await server.db.query("INSERT INTO checklist_marks (application_id, item, marked_by, marked_at) VALUES ($1, $2, $3, $4)", [people.bob.id, marked.id, admin.staffId, server.clock.now]);
       await server.db.query("UPDATE applications SET request_state = 'replied' WHERE user_id = $1", [people.bob.id]);
+      await server.db.query(
+        "INSERT INTO decisions (application_id, code, recorded_by, recorded_at, release_at, letter, response) VALUES ($1, 'admit', $2, $3, $3, 'Welcome.', 'accepted')",
+        [people.bob.id, admin.staffId, server.clock.now]);
       try {
         const [alice, bob] = csv((await get(admin, `/staff/api/exports/csv?term=${TERM}&status=submitted`)).body) as [Record_, Record_];
         expect([alice.request_state, bob.request_state]).toEqual(["", "replied"]);
+        expect([alice.decision, alice.decision_release_at, alice.decision_response]).toEqual(["", "", ""]);
+        expect([bob.decision, bob.decision_release_at, bob.decision_response]).toEqual(["admit", server.clock.now.toISOString(), "accepted"]);
         for (const item of definitions().checklist) {
           expect(alice[`checklist_${item.id}`], item.id).toBe(neededFor(complete).has(item.id) ? "needed" : "");
           expect(bob[`checklist_${item.id}`], item.id).toBe(item === marked ? "received" : neededFor(people.bob.answers).has(item.id) ? "needed" : "");
         }
         const [, bobLine] = (await get(admin, `/staff/api/exports/jsonl?term=${TERM}&status=submitted`)).body.split("\n").map((line) => line && JSON.parse(line) as Record<string, unknown>);
-        expect(bobLine).toMatchObject({ request_state: "replied", checklist: expect.objectContaining({ [marked.id]: "received" }) });
+        expect(bobLine).toMatchObject({
+          request_state: "replied", checklist: expect.objectContaining({ [marked.id]: "received" }),
+          decision: { code: "admit", release_at: server.clock.now.toISOString(), response: "accepted" },
+        });
       } finally {
         await server.db.query("DELETE FROM checklist_marks WHERE application_id = $1", [people.bob.id]);
+        await server.db.query("DELETE FROM decisions WHERE application_id = $1", [people.bob.id]);
         await server.db.query("UPDATE applications SET request_state = NULL WHERE user_id = $1", [people.bob.id]);
       }
     });
@@ -220,7 +229,7 @@ describe.each(databaseKinds)("the office's exports (%s)", (kind) => {
     const [alice, bob] = lines.slice(0, -1).map((line) => JSON.parse(line) as { answers: Answers } & Record<string, unknown>);
     expect(alice).toEqual({
       reference: people.alice.reference, email: "alice@example.com", status: "submitted", submitted_at: server.clock.now.toISOString(),
-      review_status: "received", request_state: null, checklist: Object.fromEntries([...neededFor(complete)].map((id) => [id, "needed"])), answers: complete,
+      review_status: "received", request_state: null, decision: null, checklist: Object.fromEntries([...neededFor(complete)].map((id) => [id, "needed"])), answers: complete,
     });
     expect(Object.keys(alice!.answers).indexOf("gender_desc")).toBe(Object.keys(alice!.answers).indexOf("gender") + 1);
     // Data, not a sheet: formula-looking answers as they are; the label written from the definitions.

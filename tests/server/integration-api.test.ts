@@ -101,7 +101,7 @@ describe.each(databaseKinds)("the integration API (%s)", (kind) => {
       const all = await allApplications(key, "");
       expect(all.map((a) => a.reference)).toEqual([...bulk.map((b) => b.reference), john.reference]);
       expect(all[0]).toEqual({
-        reference: bulk[0]!.reference, email: "bulk0@example.org", submitted_at: bulk[0]!.submitted_at, review_status: "received", request_state: null,
+        reference: bulk[0]!.reference, email: "bulk0@example.org", submitted_at: bulk[0]!.submitted_at, review_status: "received", request_state: null, decision: null,
         answers: { first_name: { value: "Bulk0", label: labelOf("first_name") } }, documents: [],
         // Everything the checklist lists for these answers, nothing received yet.
         checklist: checklistFor(testForm().form, { first_name: "Bulk0" })
@@ -188,6 +188,33 @@ describe.each(databaseKinds)("the integration API (%s)", (kind) => {
       expect(application.checklist).toEqual(office.checklist);
       const inList = (await allApplications(key, "")).find((a) => a.reference === john.reference)!;
       expect(inList.checklist).toEqual(application.checklist);
+    });
+
+    it("gives a decision once released, never before, and finds applications by their released decision", async () => {
+      const { key } = await newKey("sis-decisions");
+      const [released, scheduled] = [bulk[0]!, bulk[1]!];
+      const later = new Date(server.clock.now.getTime() + 60_000);
+      await server.db.query(
+        `INSERT INTO decisions (application_id, code, recorded_by, recorded_at, release_at, letter, response, responded_at)
+         VALUES ($1, 'admit', $3, $4, $4, 'Welcome.', 'accepted', $4), ($2, 'admit', $3, $4, $5, 'Welcome.', NULL, NULL)`,
+        [released.id, scheduled.id, admin.staffId, server.clock.now, later]);
+      try {
+        const now = server.clock.now.toISOString();
+        expect(((await withKey(key, `/staff/api/applications/${released.reference}`)).json() as Application & { decision: unknown }).decision)
+          .toEqual({ code: "admit", released_at: now, response: "accepted", responded_at: now });
+        expect(((await withKey(key, `/staff/api/applications/${scheduled.reference}`)).json() as Application & { decision: unknown }).decision).toBeNull();
+        const references = async (query: string) => (await allApplications(key, query)).map((a) => a.reference);
+        expect(await references("?decision=admit&released=true")).toEqual([released.reference]);
+        expect(await references("?decision=admit")).toEqual([released.reference]);
+        expect(await references("?released=false")).not.toContain(released.reference);
+        expect(await references("?released=false")).toContain(scheduled.reference);
+        expect(refusal(await withKey(key, "/staff/api/applications?decision=Admit!")).at(0)).toBe(400);
+        server.advance(60_000);
+        expect(await references("?decision=admit")).toEqual([released.reference, scheduled.reference]);
+      } finally {
+        server.clock.now = new Date(server.clock.now.getTime() - 60_000);
+        await server.db.query("DELETE FROM decisions WHERE application_id = ANY($1::int[])", [[released.id, scheduled.id]]);
+      }
     });
 
     it("says where the office's request for information stands: open, then replied", async () => {
@@ -435,7 +462,7 @@ describe.each(databaseKinds)("the integration API (%s)", (kind) => {
     expect(doc.components.securitySchemes.apiKey).toMatchObject({ type: "http", scheme: "bearer" });
     const list = doc.paths["/staff/api/applications"]!.get!;
     expect(list.security).toEqual([{ apiKey: [] }]);
-    expect(list.parameters.map((p) => `${p.in} ${p.name}`).sort()).toEqual(["query cursor", "query submitted_since"]);
+    expect(list.parameters.map((p) => `${p.in} ${p.name}`).sort()).toEqual(["query cursor", "query decision", "query released", "query submitted_since"]);
     expect(Object.keys(list.responses)).toEqual(["200", "4XX"]);
     const one = doc.paths["/staff/api/applications/{reference}"]!.get!;
     expect(one.security).toEqual([{ apiKey: [] }]);

@@ -37,6 +37,8 @@ export interface ExportRow {
   /** Its documents' conversion statuses by key, and the checklist items the office marked: for the checklist's columns. */
   documents: Record<string, string>;
   marks: string[];
+  /** The decision recorded, released or not (exports are the admins'), as JSON gives it. */
+  decision: { code: string; release_at: string | null; response: string | null } | null;
 }
 
 /** Limits the filter to submitted applications (the zip's), whatever its status says besides. */
@@ -77,7 +79,8 @@ export async function* exportRows(db: Queryable, filter: ApplicationFilter, opti
        SELECT a.user_id AS id, a.reference, u.username AS email, a.submitted_at, a.review_status, a.submitted_version AS version, a.answers, a.retired,
          a.request_state,
          (SELECT coalesce(json_object_agg(d.answer_key, d.status), '{}') FROM document_answers d WHERE d.user_id = a.user_id) AS documents,
-         (SELECT coalesce(json_agg(m.item), '[]') FROM checklist_marks m WHERE m.application_id = a.user_id) AS marks
+         (SELECT coalesce(json_agg(m.item), '[]') FROM checklist_marks m WHERE m.application_id = a.user_id) AS marks,
+         (SELECT json_build_object('code', d.code, 'release_at', d.release_at, 'response', d.response) FROM decisions d WHERE d.application_id = a.user_id) AS decision
        FROM page a JOIN users u ON u.id = a.user_id ORDER BY a.user_id`,
       p.values,
     );

@@ -26,7 +26,13 @@ const FACTS: Column[] = [
   { key: "submitted_at", label: "Submitted at (UTC, ISO 8601)", page: "" },
   { key: "review_status", label: "Review status", page: "" },
   { key: "request_state", label: "Request for information: open (waiting for the applicant) or replied (since the review status was last set)", page: "" },
+  { key: "decision", label: "Decision (its code in decisions.json), released or not", page: "" },
+  { key: "decision_release_at", label: "When the decision is or was released to the applicant (UTC, ISO 8601); empty until set", page: "" },
+  { key: "decision_response", label: "The applicant's answer to the offer: accepted or declined", page: "" },
 ];
+
+/** A moment as JSON from the database gives it, in the export's form (UTC, ISO 8601). */
+const instant = (text: string | null | undefined) => (text ? new Date(text).toISOString() : null);
 
 /** A checklist item's column. */
 const CHECKLIST_PREFIX = "checklist_";
@@ -116,6 +122,7 @@ export function csvRecord(form: CompiledForm, table: ExportTable, row: ExportRow
   const answers = answersOf(row);
   const record = [
     row.reference ?? "", row.email, row.submitted_at ? "submitted" : "started", row.submitted_at?.toISOString() ?? "", row.review_status ?? "", row.request_state ?? "",
+    row.decision?.code ?? "", instant(row.decision?.release_at) ?? "", row.decision?.response ?? "",
     ...checklistOf(table, row, answers).map(([, state]) => state ?? ""),
   ];
   for (const column of table.answers) record.push(text(answerOf(form, answers, column)));
@@ -133,6 +140,7 @@ export function jsonRecord(form: CompiledForm, table: ExportTable, row: ExportRo
   }
   return {
     reference: row.reference, email: row.email, status: row.submitted_at ? "submitted" : "started",
-    submitted_at: row.submitted_at?.toISOString() ?? null, review_status: row.review_status, request_state: row.request_state, checklist, answers,
+    submitted_at: row.submitted_at?.toISOString() ?? null, review_status: row.review_status, request_state: row.request_state,
+    decision: row.decision && { code: row.decision.code, release_at: instant(row.decision.release_at), response: row.decision.response }, checklist, answers,
   };
 }

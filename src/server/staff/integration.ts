@@ -131,8 +131,9 @@ function keyRoutes(api: FastifyInstance, ctx: ServerContext): void {
       querystring: integrationListQuery, response: answers(integrationPage),
     },
   }, async (request) => {
-    const { submitted_since, cursor } = request.query;
+    const { submitted_since, cursor, decision, released } = request.query;
     const page = await submittedPage(ctx.db, {
+      decision, released, now: ctx.now(),
       since: submitted_since === undefined ? undefined : sinceOf(submitted_since, ctx.sender.timeZone),
       after: cursor === undefined ? undefined : readKeysetCursor(cursor),
     });
@@ -154,7 +155,7 @@ function keyRoutes(api: FastifyInstance, ctx: ServerContext): void {
       params: referenceParams, response: answers(integrationApplication),
     },
   }, async (request) => {
-    const row = await submittedByReference(ctx.db, request.params.reference);
+    const row = await submittedByReference(ctx.db, request.params.reference, ctx.now());
     if (!row) throw refuse(404, "submittedNotFound");
     request.apiApplicationId = row.id;
     const [documents, marks] = await Promise.all([documentsOfMany(ctx.db, [row.id]), checklistMarksOf(ctx.db, [row.id])]);
@@ -183,6 +184,7 @@ async function applicationOf(ctx: ServerContext, row: SubmittedApplication, docu
     submitted_at: row.submitted_at.toISOString(),
     review_status: row.review_status,
     request_state: row.request_state,
+    decision: row.decision && { ...row.decision, released_at: new Date(row.decision.released_at).toISOString(), responded_at: row.decision.responded_at && new Date(row.decision.responded_at).toISOString() },
     answers,
     documents: await Promise.all(documents.map(async (d) => ({
       answer_key: d.answerKey,
