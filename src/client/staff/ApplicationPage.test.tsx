@@ -4,9 +4,10 @@ import { http, HttpResponse } from "msw";
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, test } from "vitest";
+import { messages } from "../../api-contract/messages";
 import type { StaffRole } from "../../api-contract/staff";
 import { labelOf, optionsOf, sentTo, server, url, withTestServer } from "../testing";
-import type { InformationRequest, StaffApplication } from "./api";
+import type { DecisionChoice, InformationRequest, OfficeDecision, StaffApplication } from "./api";
 import { bundledFiles, bundledVersion } from "../form/model";
 import { pdfCopyTiming } from "./Documents";
 import { lastQuery, logInAs, renderStaff } from "./testing";
@@ -50,10 +51,45 @@ const application = (overrides: Partial<StaffApplication> = {}): StaffApplicatio
   ...overrides,
 });
 
+/** The decisions the office may record, as GET /staff/api/decisions answers (form-definitions/decisions.json). */
+const choices: DecisionChoice[] = [
+  { code: "admit", label: "Admit", respond_by: "2027-05-01" },
+  { code: "waitlist", label: "Waitlist", respond_by: "2027-05-01" },
+  { code: "deny", label: "Deny", respond_by: null },
+];
+
+/** The last moment to answer a decision that asks for an answer: May 1, 2027, the end of the office's day. */
+const respondBy = "2027-05-02T03:59:00Z";
+
+/** A decision recorded on Jan 10, not released, asking no answer unless `overrides` say otherwise. */
+const decision = (overrides: Partial<OfficeDecision> = {}): OfficeDecision => ({
+  code: "admit", label: "Admit", recorded_by: "rev@westbrook.example.edu", recorded_at: "2026-01-10T15:00:00Z",
+  release_at: null, released: false, respond_by: null, response: null, responded_at: null,
+  ...overrides,
+});
+
 function applicationServer(role: StaffRole, data = application()) {
-  logInAs(role);
+  const self = logInAs(role);
   let current = data;
   server.use(
+    http.get(url("/staff/api/decisions"), () => HttpResponse.json({ decisions: choices })),
+    // As the server: recording keeps when it is released; once released, only an admin changes it.
+    http.put(url("/staff/api/applications/5/decision"), async ({ request }) => {
+      const { code } = (await request.json()) as { code: string };
+      if (current.decision?.released && role !== "admin") return HttpResponse.json({ message: messages.decisionReleased }, { status: 403 });
+      const choice = choices.find((known) => known.code === code)!;
+      current = {
+        ...current,
+        decision: decision({
+          ...current.decision, code, label: choice.label, recorded_by: self.email, recorded_at: "2026-01-11T15:00:00Z", respond_by: choice.respond_by ? respondBy : null,
+        }),
+      };
+      return HttpResponse.json({ message: "Decision recorded." });
+    }),
+    http.delete(url("/staff/api/applications/5/decision"), () => {
+      current = { ...current, decision: null };
+      return HttpResponse.json({ message: "Decision withdrawn." });
+    }),
     http.get(url("/staff/api/applications/:id"), ({ params }) =>
       Number(params.id) === current.id ? HttpResponse.json(current) : HttpResponse.json({ ...current, id: Number(params.id), name: `Applicant ${params.id}` }),
     ),
@@ -363,6 +399,8 @@ describe("an application", () => {
     await openApplication("reviewer");
     expect(screen.queryByRole("region", { name: "Requests for information" })).not.toBeInTheDocument();
     expect(screen.queryByRole("textbox", { name: "Message to the applicant" })).not.toBeInTheDocument();
+    expect(screen.queryByRole("region", { name: "Decision" })).not.toBeInTheDocument();
+    expect(sentTo("GET", "/staff/api/decisions")).toEqual([]);
   });
 
   test("the PDF copy: started, asked after until made, then a download link", async () => {
@@ -398,5 +436,127 @@ describe("an application", () => {
     await screen.findByRole("link", { name: "Previous application" });
     await user.keyboard("k");
     await waitFor(() => expect(router.location.pathname).toBe("/staff/applications/5"));
+  });
+});
+
+/** Each line the decision section says about the decision, in order. */
+const decisionLines = (section: HTMLElement) => [...section.querySelectorAll(".decision-facts p")].map((paragraph) => paragraph.textContent);
+
+describe("the decision", () => {
+  test("a reviewer records one on a submitted application: chosen among the office's decisions, sent, then shown with who and when, not released", async () => {
+    applicationServer("reviewer");
+    const { user } = await openApplication("reviewer");
+    const section = screen.getByRole("region", { name: "Decision" });
+    expect(within(section).getByText("No decision yet.")).toBeInTheDocument();
+    const select = within(section).getByRole("combobox", { name: "Decision" });
+    await waitFor(() => expect(within(select).getAllByRole("option").map((option) => option.textContent)).toEqual(["Choose a decision", "Admit", "Waitlist", "Deny"]));
+    expect(select).toHaveValue("");
+    expect(within(section).getByRole("button", { name: "Record decision" })).toBeDisabled();
+    expect(within(section).queryByRole("button", { name: "Withdraw decision" })).not.toBeInTheDocument();
+
+    await user.selectOptions(select, "Admit");
+    await user.click(within(section).getByRole("button", { name: "Record decision" }));
+    expect(await within(section).findByRole("status")).toHaveTextContent("Decision recorded.");
+    expect(sentTo("PUT", "/staff/api/applications/5/decision").map((r) => r.body)).toEqual([{ code: "admit" }]);
+    expect(decisionLines(section)).toEqual([
+      "Admit",
+      `Recorded ${formatTime("2026-01-11T15:00:00Z")} by reviewer@westbrook.example.edu`,
+      "Not released",
+      `The applicant is to answer by ${formatTime(respondBy)}`,
+    ]);
+    expect(within(section).getByRole("heading", { name: "Decision" })).toHaveFocus();
+    expect(within(section).getByRole("combobox", { name: "Decision" })).toHaveValue("admit");
+    expect(within(section).getByRole("alert")).toBeEmptyDOMElement();
+  });
+
+  test("a reviewer withdraws one after confirming; Cancel keeps it", async () => {
+    applicationServer("reviewer", application({ decision: decision() }));
+    const { user } = await openApplication("reviewer");
+    const section = screen.getByRole("region", { name: "Decision" });
+    expect(decisionLines(section)).toEqual(["Admit", `Recorded ${formatTime("2026-01-10T15:00:00Z")} by rev@westbrook.example.edu`, "Not released"]);
+
+    await user.click(within(section).getByRole("button", { name: "Withdraw decision" }));
+    const asked = await screen.findByRole("alertdialog", { name: "Withdraw the decision?" });
+    expect(asked).toHaveTextContent('"Admit" has not been released: the applicant has not seen it.');
+    await user.click(within(asked).getByRole("button", { name: "Cancel" }));
+    await waitFor(() => expect(screen.queryByRole("alertdialog")).not.toBeInTheDocument());
+    expect(sentTo("DELETE", "/staff/api/applications/5/decision")).toEqual([]);
+
+    await user.click(within(section).getByRole("button", { name: "Withdraw decision" }));
+    await user.click(within(await screen.findByRole("alertdialog", { name: "Withdraw the decision?" })).getByRole("button", { name: "Withdraw decision" }));
+    expect(await within(section).findByText("Decision withdrawn.")).toHaveAttribute("role", "status");
+    expect(sentTo("DELETE", "/staff/api/applications/5/decision")).toHaveLength(1);
+    expect(within(section).getByText("No decision yet.")).toBeInTheDocument();
+    expect(within(section).queryByRole("button", { name: "Withdraw decision" })).not.toBeInTheDocument();
+    expect(within(section).getByRole("combobox", { name: "Decision" })).toHaveValue("");
+    expect(within(section).getByRole("heading", { name: "Decision" })).toHaveFocus();
+  });
+
+  test("released, for a reviewer: when, the applicant's answer, and no controls: only an admin can change it", async () => {
+    applicationServer("reviewer", application({
+      decision: decision({ release_at: "2026-03-01T17:00:00Z", released: true, respond_by: respondBy, response: "accepted", responded_at: "2026-03-04T15:30:00Z" }),
+    }));
+    await openApplication("reviewer");
+    const section = screen.getByRole("region", { name: "Decision" });
+    expect(decisionLines(section)).toEqual([
+      "Admit",
+      `Recorded ${formatTime("2026-01-10T15:00:00Z")} by rev@westbrook.example.edu`,
+      `Released ${formatTime("2026-03-01T17:00:00Z")}`,
+      `Accepted ${formatTime("2026-03-04T15:30:00Z")}`,
+    ]);
+    expect(within(section).getByText("Released: only an admin can change it.")).toBeInTheDocument();
+    expect(within(section).queryByRole("combobox")).not.toBeInTheDocument();
+    expect(within(section).queryByRole("button")).not.toBeInTheDocument();
+    expect(sentTo("GET", "/staff/api/decisions")).toEqual([]);
+  });
+
+  test("released, for an admin: waiting for the applicant's answer, and the admin changes it", async () => {
+    applicationServer("admin", application({ decision: decision({ release_at: "2026-03-01T17:00:00Z", released: true, respond_by: respondBy }) }));
+    const { user } = await openApplication("admin");
+    const section = screen.getByRole("region", { name: "Decision" });
+    expect(decisionLines(section).slice(2)).toEqual([`Released ${formatTime("2026-03-01T17:00:00Z")}`, `Waiting for the applicant's answer until ${formatTime(respondBy)}`]);
+    expect(within(section).queryByText("Released: only an admin can change it.")).not.toBeInTheDocument();
+    expect(within(section).getByText("Released: the applicant sees a change or a withdrawal at once, and is e-mailed a changed decision.")).toBeInTheDocument();
+    const select = within(section).getByRole("combobox", { name: "Decision" });
+    await waitFor(() => expect(within(select).getAllByRole("option").map((option) => option.textContent)).toEqual(["Admit", "Waitlist", "Deny"]));
+    expect(select).toHaveValue("admit");
+
+    await user.selectOptions(select, "Waitlist");
+    await user.click(within(section).getByRole("button", { name: "Record decision" }));
+    expect(await within(section).findByText("Decision recorded.")).toHaveAttribute("role", "status");
+    expect(sentTo("PUT", "/staff/api/applications/5/decision").map((r) => r.body)).toEqual([{ code: "waitlist" }]);
+    expect(decisionLines(section)).toEqual([
+      "Waitlist",
+      `Recorded ${formatTime("2026-01-11T15:00:00Z")} by admin@westbrook.example.edu`,
+      `Released ${formatTime("2026-03-01T17:00:00Z")}`,
+      `Waiting for the applicant's answer until ${formatTime(respondBy)}`,
+    ]);
+  });
+
+  test("to be released at a set time, a reviewer may still change it; the server's refusal shows as it says it", async () => {
+    applicationServer("reviewer", application({ decision: decision({ release_at: "2026-03-01T17:00:00Z" }) }));
+    server.use(http.put(url("/staff/api/applications/5/decision"), () => HttpResponse.json({ message: messages.decisionReleased }, { status: 403 }), { once: true }));
+    const { user } = await openApplication("reviewer");
+    const section = screen.getByRole("region", { name: "Decision" });
+    expect(decisionLines(section)[2]).toBe(`To be released ${formatTime("2026-03-01T17:00:00Z")}`);
+    await waitFor(() => expect(within(section).getAllByRole("option")).toHaveLength(3));
+    await user.selectOptions(within(section).getByRole("combobox", { name: "Decision" }), "Deny");
+    await user.click(within(section).getByRole("button", { name: "Record decision" }));
+    expect(await within(section).findByRole("alert")).toHaveTextContent("This decision has been released to the applicant: only an admin can change or withdraw it now.");
+    expect(within(section).getByRole("status")).toBeEmptyDOMElement();
+    expect(decisionLines(section)[0]).toBe("Admit");
+  });
+
+  test("a reader sees the decision and the applicant's answer, nothing to change it with", async () => {
+    applicationServer("reader", application({
+      decision: decision({ release_at: "2026-03-01T17:00:00Z", released: true, respond_by: respondBy, response: "declined", responded_at: "2026-03-04T15:30:00Z" }),
+    }));
+    await openApplication("reader");
+    const section = screen.getByRole("region", { name: "Decision" });
+    expect(decisionLines(section).slice(2)).toEqual([`Released ${formatTime("2026-03-01T17:00:00Z")}`, `Declined ${formatTime("2026-03-04T15:30:00Z")}`]);
+    expect(within(section).queryByRole("combobox")).not.toBeInTheDocument();
+    expect(within(section).queryByRole("button")).not.toBeInTheDocument();
+    expect(within(section).queryByText("Released: only an admin can change it.")).not.toBeInTheDocument();
+    expect(sentTo("GET", "/staff/api/decisions")).toEqual([]);
   });
 });
