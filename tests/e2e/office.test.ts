@@ -9,7 +9,9 @@
 // figure's link opens the list filtered to what it counts. After the review, the reviewer asks the
 // applicant for information (issue 40): the applicant, mailed that there is a message, reads it
 // on the status page on a phone, sends the file it asks for and replies; the reviewer reads the
-// reply and the file, and finds the application in the list's "Replied".
+// reply and the file, and finds the application in the list's "Replied". Then the decision: the
+// reviewer records an offer, the admin releases it for a minute or so later; the applicant's page
+// shows nothing of it before that moment and the letter from it, and the applicant accepts.
 import { execFile } from "node:child_process";
 import { mkdirSync } from "node:fs";
 import { readFile } from "node:fs/promises";
@@ -41,6 +43,16 @@ const SENT_TEXT = "Lincoln High School transcript, grades 9 to 12";
 const whitfieldChecklist = checklistFor(definitions(), { ...COMPLETE_ANSWERS, ...WHITFIELD });
 const officeItem = whitfieldChecklist.find((item) => item.document === undefined)!;
 const sentItem = whitfieldChecklist.find((item) => item.document !== undefined && !definitions().owners.has(item.document));
+/** The decision recorded for Whitfield: the first offer (one asking an answer) of decisions.json. */
+const offer = definitions().decisions.find((decision) => decision.respondBy !== undefined)!;
+
+/** `at` as an `<input type="datetime-local">` takes it, in `timeZone`: "2026-12-06T17:21". */
+function localMinute(at: Date, timeZone: string): string {
+  const parts = Object.fromEntries(new Intl.DateTimeFormat("en-US", {
+    timeZone, year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit", hourCycle: "h23",
+  }).formatToParts(at).map((part) => [part.type, part.value]));
+  return `${parts.year}-${parts.month}-${parts.day}T${parts.hour}:${parts.minute}`;
+}
 
 /** Every staff page checked by axe, `page @ width`. */
 const checked: string[] = [];
@@ -250,6 +262,35 @@ describe("the admissions office", () => {
     await reviewer.getByRole("link", { name: /Johnathan Whitfield/ }).click();
     await reviewer.getByRole("heading", { name: "Johnathan Whitfield", level: 1 }).waitFor();
 
+    // The decision: the reviewer records the offer, the admin releases it at the next whole minute at
+    // least 30 s away (a datetime-local takes minutes), in the office's time zone.
+    const decisionSection = reviewer.getByRole("region", { name: "Decision" });
+    await decisionSection.getByRole("combobox", { name: "Decision" }).selectOption({ label: offer.label });
+    await decisionSection.getByRole("button", { name: "Record decision" }).click();
+    await decisionSection.getByText("Not released").waitFor();
+    const releaseAt = new Date(Math.ceil((Date.now() + 30_000) / 60_000) * 60_000);
+    await admin.getByRole("link", { name: "Applications" }).click();
+    await admin.getByRole("searchbox", { name: "Search" }).fill(whitfieldEmail);
+    await admin.waitForURL((url) => url.searchParams.get("q") === whitfieldEmail);
+    await admin.getByText("Showing 1 of 1").waitFor();
+    await admin.getByRole("button", { name: "Release decisions" }).click();
+    const releaseForm = admin.getByRole("form", { name: "Release decisions" });
+    await releaseForm.getByRole("combobox", { name: "Decision" }).selectOption({ label: offer.label });
+    await releaseForm.getByText("At a set time", { exact: true }).click();
+    await expect.poll(() => releaseForm.getByRole("radio", { name: "At a set time" }).isChecked()).toBe(true);
+    await releaseForm.getByLabel("Release at").fill(localMinute(releaseAt, definitions().institution.time_zone));
+    await releaseForm.getByRole("button", { name: "Release" }).click();
+    await admin.getByRole("dialog", { name: "Release decisions?" }).getByRole("button", { name: "Release" }).click();
+    await releaseForm.getByText(/^1 decision will be released on/).waitFor();
+    await expectAxeClean(admin, "applications, releasing decisions");
+    await admin.getByRole("searchbox", { name: "Search" }).fill("");
+    await admin.waitForURL((url) => !url.searchParams.has("q"));
+    // Before its moment, the applicant's page has no trace of it.
+    await applicant.reload();
+    await inbox.waitFor();
+    expect(await applicant.getByRole("region", { name: "Your decision" }).count()).toBe(0);
+    expect(Date.now(), "checked before the release moment").toBeLessThan(releaseAt.getTime());
+
     // The tablet: the list and the application at 768 px.
     await reviewer.setViewportSize({ width: 768, height: 1024 });
     await reviewer.getByRole("link", { name: "Back to the list" }).click();
@@ -324,7 +365,7 @@ describe("the admissions office", () => {
     const records = parse(await readFile((await csvFile.path())!), { columns: true, bom: true }) as Record<string, string>[];
     expect(records.map((record) => record.reference).sort()).toEqual([reference, otherReference].sort());
     const whitfield = records.find((record) => record.reference === reference)!;
-    expect(whitfield).toMatchObject({ first_name: "Johnathan", last_name: "Whitfield", status: "submitted" });
+    expect(whitfield).toMatchObject({ first_name: "Johnathan", last_name: "Whitfield", status: "submitted", decision: offer.code });
     // The answers in place, as stored (a text that looks like a formula is escaped: not compared here).
     const texts = Object.entries(COMPLETE_ANSWERS).filter(([key, value]) => typeof value === "string" && key in whitfield && !/^[=+\-@\t\r]/.test(value));
     expect(texts.length).toBeGreaterThan(10);
@@ -338,6 +379,26 @@ describe("the admissions office", () => {
     await admin.setViewportSize({ width: 768, height: 1024 });
     await expectAxeClean(admin, "exports");
     await admin.setViewportSize({ width: 1280, height: 900 });
+
+    // The release moment: the applicant reads the letter, and accepts the offer.
+    await new Promise((resolve) => setTimeout(resolve, Math.max(0, releaseAt.getTime() - Date.now())));
+    await applicant.reload();
+    const letter = applicant.getByRole("region", { name: "Your decision" });
+    await letter.waitFor();
+    await applicant.getByText(/Decision available: the admissions office/).waitFor();
+    expect(await letter.locator(".decision-letter").textContent()).toContain("Johnathan");
+    await expectAxeClean(applicant, "status, decision available");
+    await letter.getByRole("button", { name: "Accept the offer" }).click();
+    await applicant.getByRole("dialog", { name: "Accept the offer?" }).getByRole("button", { name: "Accept" }).click();
+    await letter.getByText(/^You accepted this offer/).waitFor();
+    await expectAxeClean(applicant, "status, offer accepted");
+    // One mail says there is an update, never what it is.
+    const updates = () => readOutbox(world.server.dataDir).filter((m) => (m.headers.get("to") ?? "").includes(whitfieldEmail) && /update on your/.test(m.headers.get("subject") ?? ""));
+    await expect.poll(() => updates().length, { timeout: 30_000 }).toBe(1);
+    expect(updates()[0]!.text).not.toContain(offer.label);
+    await reviewer.goto(`${world.server.url}/staff/applications`);
+    await reviewer.getByRole("link", { name: /Johnathan Whitfield/ }).click();
+    await reviewer.getByRole("region", { name: "Decision" }).getByText(/^Accepted/).waitFor();
 
     // Not the reviewer's: no link, and the address says so.
     expect(await reviewer.getByRole("link", { name: "Preview" }).count()).toBe(0);
