@@ -7,7 +7,7 @@ export { copyAnswers, isAnswered } from "./answers";
 export { applyAnswers, applyBlocks, applyTab } from "./changes";
 export { choiceLabel, closedChoices, isChoice, isChoiceLabel, unofferedChoices, withoutChoiceLabels, writeChoiceLabels } from "./choices";
 export { isClosed, isCycleTerm, longDate, withCycleTerm } from "./cycle";
-export { fillLetter } from "./expand/decisions";
+export { fillLetter } from "./letters";
 export { dayAnywhereOnEarth, localToday, officeDateTime } from "./dates";
 export { fileMessages, fileNameTooLong, MAX_FILE_NAME_LENGTH, maxFileBytes, type UploadSettings } from "./documents";
 export { assembleForm, checklistFor, evaluateAnswers, validateAnswers, validateEvaluation, type CompiledForm } from "./form";

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { expandPages, page, text } from "./testing";
-import { fillLetter } from "./decisions";
+import { fillLetter } from "../letters";
 
 describe("the decisions", () => {
   it("are compiled in their order, each letter one Markdown text, its day to answer by kept", () => {

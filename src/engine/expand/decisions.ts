@@ -1,17 +1,12 @@
 // The decisions (form-definitions/decisions.json): what the office may record on a submitted
 // application, each with the letter its applicant reads once released. A letter may name only
-// the placeholders a letter is filled with (LETTER_PLACEHOLDERS), {{respond_by}} only when the
+// the placeholders a letter is filled with (../letters.ts), {{respond_by}} only when the
 // decision asks for an answer by a day; a code is listed once.
+import { isLetterPlaceholder, LETTER_PLACEHOLDERS, PLACEHOLDER } from "../letters";
 import type { Source } from "../types";
 import { report, type Expander } from "./expansion";
 
 const FILE = "decisions.json";
-
-/** What a letter may name, each filled when the decision is released (the server's data/decisions.ts). */
-const LETTER_PLACEHOLDERS = ["first_name", "last_name", "reference", "term", "respond_by"] as const;
-type LetterPlaceholder = (typeof LETTER_PLACEHOLDERS)[number];
-
-const PLACEHOLDER = /\{\{\s*([^{}]*?)\s*\}\}/g;
 
 export function expandDecisions(x: Expander): void {
   const firstOf = new Map<string, string>();
@@ -31,15 +26,10 @@ export function expandDecisions(x: Expander): void {
 
 function checkPlaceholders(x: Expander, code: string, line: string, asksAnswer: boolean, source: Source) {
   for (const [, name] of line.matchAll(PLACEHOLDER)) {
-    if (!(LETTER_PLACEHOLDERS as readonly string[]).includes(name!)) {
+    if (!isLetterPlaceholder(name!)) {
       report(x, "decision-letter", `the letter of "${code}" names {{${name}}}, which no letter is filled with; use ${LETTER_PLACEHOLDERS.map((p) => `{{${p}}}`).join(", ")}`, source);
     } else if (name === "respond_by" && !asksAnswer) {
       report(x, "decision-letter", `the letter of "${code}" names {{respond_by}}, but "${code}" has no "respondBy" day; add one, or take the placeholder out`, source);
     }
   }
-}
-
-/** A decision's letter with its placeholders filled: `fill` gives each value (the server escapes them for HTML). */
-export function fillLetter(letter: string, fill: (name: LetterPlaceholder) => string): string {
-  return letter.replace(PLACEHOLDER, (whole, name: string) => ((LETTER_PLACEHOLDERS as readonly string[]).includes(name) ? fill(name as LetterPlaceholder) : whole));
 }
