@@ -96,7 +96,7 @@ describe.each(databaseKinds)("definition versions on %s", (kind) => {
     // Kept as the engine reads it: the stored set is the set the server started on.
     expect(stored.find((row) => row.hash === first.ctx.version.hash)!.files).toEqual(JSON.parse(versionOf(testForm().files).json));
     expect(stored.find((row) => row.hash === edited.ctx.version.hash)!.files.institution.institution.name).toBe("Westbrook College");
-  });
+  }, 120_000); // Three servers started one after another, each migrating and publishing: on a loaded CI machine, past 30 s.
 
   it("keeps a published version as it is: changing or deleting it is refused", async () => {
     const db = await sharedDatabase();

@@ -1,9 +1,8 @@
 // After the submit, the applicant's side: where the application stands with its checklist, the
 // office's requests for information and its decision once released (GET /api/status), a reply
-// to an open request, and the answer to an offer. The
-// file a request asks for is sent through the document routes (documents.ts), which take a
-// checklist item's upload once submitted. Runs after the session check (app.ts): an applicant
-// reaches only their own application's requests.
+// to an open request, and the answer to an offer. The file a request asks for is sent through the
+// document routes (documents.ts), which take a checklist item's upload once submitted. Runs after
+// the session check (app.ts): an applicant reaches only their own application's requests.
 import type { FastifyInstance } from "fastify";
 import type { JsonSchemaToTsProvider } from "@fastify/type-provider-json-schema-to-ts";
 import { applicationStatus, decisionResponseBody, messageReply, refuse, replyBody, requestParams } from "../../api-contract";
@@ -22,7 +21,7 @@ export function statusRoutes(app: FastifyInstance, ctx: ServerContext): void {
 
   routes.get("/api/status", {
     schema: {
-      summary: "Where the application stands, the checklist of what the office needs (received or not), and the office's requests for information",
+      summary: "Where the application stands, the checklist of what the office needs (received or not), the office's requests for information, and its decision once released",
       response: { 200: applicationStatus },
     },
   }, async (request) => {
@@ -31,7 +30,8 @@ export function statusRoutes(app: FastifyInstance, ctx: ServerContext): void {
       reviewOf(db, a.userId), checklistOf(db, ctx.form.form, a.userId, a.answers), requestsOf(db, a.userId), decisionOf(db, a.userId),
     ]);
     // Never before its release moment: not in the state, not in the answer.
-    const released = isReleased(decision, ctx.now()) ? decision : null;
+    const now = ctx.now();
+    const released = isReleased(decision, now) ? decision : null;
     const state = !a.submittedAt ? "in_progress" as const
       : released ? "decision_available" as const
       : review.request_state === "open" ? "information_requested" as const
@@ -44,7 +44,7 @@ export function statusRoutes(app: FastifyInstance, ctx: ServerContext): void {
       submitted_at: a.submittedAt?.toISOString() ?? null,
       checklist: checklist.map(checklistReply),
       requests: requests.map(applicantRequest),
-      decision: released && applicantDecision(released, ctx.now()),
+      decision: released && applicantDecision(released, now),
     };
   });
 
