@@ -3,6 +3,7 @@
 // route may change is decided here, under the application's lock: before the release a
 // reviewer's, after it an admin's.
 import type { Database, Queryable } from "../db/database";
+import { refusable, Refused, type Outcome } from "./refusable";
 import type { ApplicationFilter } from "./office-list";
 import { filtered, Parameters } from "./office-list";
 
@@ -42,23 +43,6 @@ async function letterFactsOf(db: Queryable, applicationId: number): Promise<Lett
 
 /** A decision's letter and answer deadline, as the release writes them. */
 export interface Written { letter: string; respondBy: Date | null }
-
-type Outcome<T, Refusal> = { ok: true; value: T } | { ok: false; code: Refusal };
-
-class Refused<Code extends string> extends Error {
-  constructor(readonly code: Code) {
-    super(code);
-  }
-}
-
-async function refusable<T, Code extends string>(db: Database, work: (tx: Queryable) => Promise<T>): Promise<Outcome<T, Code>> {
-  try {
-    return { ok: true, value: await db.transaction(work) };
-  } catch (error) {
-    if (error instanceof Refused) return { ok: false, code: error.code as Code };
-    throw error;
-  }
-}
 
 export type RecordRefusal = "notFound" | "notSubmitted" | "released";
 

@@ -3,6 +3,7 @@
 // request, sets it back to "in review". applications.request_state keeps where requests stand
 // for the office's list: open, replied (until a reviewer next sets the review status), or null.
 import type { Database, Queryable } from "../db/database";
+import { refusable, Refused, type Outcome } from "./refusable";
 
 export interface InformationRequest {
   id: number;
@@ -32,24 +33,6 @@ export const applicantRequest = (r: InformationRequest) => ({
 });
 
 export const officeRequest = (r: InformationRequest) => ({ ...applicantRequest(r), asked_by: r.asked_by, withdrawn_at: r.withdrawn_at?.toISOString() ?? null });
-
-type Outcome<T, Refusal> = { ok: true; value: T } | { ok: false; code: Refusal };
-
-/** Rolls the transaction back (a refusal changes nothing) and becomes the refusal. */
-class Refused<Code extends string> extends Error {
-  constructor(readonly code: Code) {
-    super(code);
-  }
-}
-
-async function refusable<T, Code extends string>(db: Database, work: (tx: Queryable) => Promise<T>): Promise<Outcome<T, Code>> {
-  try {
-    return { ok: true, value: await db.transaction(work) };
-  } catch (error) {
-    if (error instanceof Refused) return { ok: false, code: error.code as Code };
-    throw error;
-  }
-}
 
 /** The application's row, locked, so two requests or a reply and a withdrawal never cross. */
 async function lockApplication(tx: Queryable, applicationId: number): Promise<{ submitted: boolean } | null> {
