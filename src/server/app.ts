@@ -32,7 +32,7 @@ import { accountRoutes, sessionRoutes } from "./routes/accounts";
 import { applicationRoutes } from "./routes/application";
 import { documentRoutes } from "./routes/documents";
 import { statusRoutes } from "./routes/status";
-import { mailReleasedDecisions } from "./decisions/mail";
+import { decisionMailJob } from "./decisions/mail";
 import { lookupRoutes } from "./routes/lookup";
 import { ownAccountRoutes } from "./routes/own-account";
 import { pdfCopyRoutes } from "./pdf-copy/routes";
@@ -100,7 +100,7 @@ export async function buildServer(options: ServerOptions): Promise<{ app: Fastif
             "convert-document": (data) => convertDocument(db, ctx.storage, data as unknown as ConvertJob, now, ctx.form.form.institution.uploads),
             "pdf-copy": (data) => makePdfCopy(ctx, data as unknown as PdfCopyJob),
             export: (data) => runExportJob(ctx, data as unknown as ExportJob),
-            "decision-mail": async () => void (await mailReleasedDecisions(ctx)),
+            "decision-mail": () => decisionMailJob(ctx),
           }
         : undefined,
       onError: (error) => app.log.error(error, "a job failed"),

@@ -68,7 +68,7 @@ export function recordDecision(
     await tx.query(
       `INSERT INTO decisions (application_id, code, recorded_by, recorded_at) VALUES ($1, $2, $3, $4)
        ON CONFLICT (application_id) DO UPDATE SET code = $2, recorded_by = $3, recorded_at = $4, letter = $5, respond_by = $6,
-         response = NULL, responded_at = NULL, mailed_at = NULL`,
+         response = NULL, responded_at = NULL, mailed_at = NULL, mail_claim = NULL, mail_claimed_at = NULL`,
       [applicationId, code, staffId, now, written?.letter ?? null, written?.respondBy ?? null]);
     return before;
   });
@@ -113,7 +113,7 @@ export async function scheduleRelease(
     for (let start = 0; start < rows.length; start += RELEASE_BATCH) {
       const batch = rows.slice(start, start + RELEASE_BATCH).map((row) => ({ id: row.id, ...write(row.code, row) }));
       await tx.query(
-        `UPDATE decisions d SET release_at = $1, letter = w.letter, respond_by = w.respond_by, mailed_at = NULL
+        `UPDATE decisions d SET release_at = $1, letter = w.letter, respond_by = w.respond_by, mailed_at = NULL, mail_claim = NULL, mail_claimed_at = NULL
          FROM (SELECT * FROM unnest($2::int[], $3::text[], $4::timestamptz[]) AS w(id, letter, respond_by)) w WHERE d.application_id = w.id`,
         [at, batch.map((w) => w.id), batch.map((w) => w.letter), batch.map((w) => w.respondBy?.toISOString() ?? null)]);
     }

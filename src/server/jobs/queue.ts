@@ -14,9 +14,15 @@ type JobName = "convert-document" | "pdf-copy" | "export" | "decision-mail";
  * longer: half an hour, so a live export is never given up for dead (a dead one waits that long).
  * A conversion's steps (LibreOffice, the PDF's cleaning, the thumbnail) each end within 90 s on
  * the clock (src/server/convert: CONVERSION_MS × WALL_FACTOR), on a machine busy enough to take
- * that long: 10 minutes covers them and the wait for a free thread.
+ * that long: 10 minutes covers them and the wait for a free thread. A run of decision mails ends
+ * after a minute (decisions/mail.ts): five is a dead one's.
  */
-const EXPIRE_SECONDS: Record<JobName, number> = { "convert-document": 600, "pdf-copy": 180, export: 1800, "decision-mail": 1800 };
+export const EXPIRE_SECONDS: Record<JobName, number> = { "convert-document": 600, "pdf-copy": 180, export: 1800, "decision-mail": 300 };
+/**
+ * Jobs of a name active at once across all processes, where not one per worker: the decision mails
+ * go at the operator's rate (MAIL_PER_SECOND) only when one run sends them.
+ */
+const SINGLETON: ReadonlySet<JobName> = new Set(["decision-mail"]);
 /** Jobs each process works at once; conversions of .docx are limited to 2 by the converter itself; an export keeps a database connection busy throughout. */
 const WORKERS: Record<JobName, number> = { "convert-document": 4, "pdf-copy": 2, export: 1, "decision-mail": 1 };
 
@@ -81,15 +87,15 @@ async function startBoss(db: Database, { handlers, onError }: JobOptions, worker
   boss.on("error", onError);
   await boss.start();
   for (const name of Object.keys(EXPIRE_SECONDS) as JobName[]) {
-    const settings = { name, retryLimit: 2, retryDelay: 5, expireInSeconds: EXPIRE_SECONDS[name] };
+    const settings: PgBoss.Queue = { name, retryLimit: 2, retryDelay: 5, expireInSeconds: EXPIRE_SECONDS[name], policy: SINGLETON.has(name) ? "singleton" : "standard" };
     const queue = await boss.getQueue(name);
     if (!queue) {
       // Two processes starting together may both create it; the loser's error means it exists.
       await boss.createQueue(name, settings).catch(async (error: unknown) => {
         if (!(await boss.getQueue(name))) throw error;
       });
-    } else if (queue.expireInSeconds !== settings.expireInSeconds) {
-      // Made by an earlier release with another limit: new jobs get this one.
+    } else if (queue.expireInSeconds !== settings.expireInSeconds || queue.policy !== settings.policy) {
+      // Made by an earlier release with another limit or policy: new jobs get this one.
       await boss.updateQueue(name, settings);
     }
     const handler = handlers?.[name];

@@ -13,6 +13,8 @@ export interface Config {
   smtpUrl?: string;
   /** The sender of account mail; the institution's admission office when absent. */
   mailFrom?: string;
+  /** The most mails a second a release's decision mails go at, across all workers (decisions/mail.ts); MAIL_PER_SECOND when absent. */
+  mailPerSecond?: number;
   cookiePrefix: string;
   /** Log confirmation codes and reset links (never in production). */
   logSecrets: boolean;
@@ -76,6 +78,9 @@ const PRESSURE_DEFAULTS: PressureLimits = {
   retryAfterSeconds: 10,
 };
 
+/** A release's mails, a second: a relay's usual sending limit (Amazon SES starts at 14, most relays allow more). */
+export const MAIL_PER_SECOND = 14;
+
 /** Within a load balancer's usual 30 s drain; the jobs in flight get as long (jobs/queue.ts). */
 export const SHUTDOWN_TIMEOUT_MS = 30_000;
 
@@ -89,6 +94,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: env.DATABASE_URL || undefined,
     smtpUrl: env.SMTP_URL || undefined,
     mailFrom: env.MAIL_FROM || undefined,
+    mailPerSecond: wholeNumber("MAIL_PER_SECOND", env.MAIL_PER_SECOND, MAIL_PER_SECOND),
     cookiePrefix: env.COOKIE_PREFIX ?? "apply_",
     logSecrets: env.NODE_ENV !== "production",
     trustProxy: env.TRUST_PROXY === "true",

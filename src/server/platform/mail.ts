@@ -10,6 +10,8 @@ export interface Mail {
   to: string;
   subject: string;
   text: string;
+  /** The same for a mail sent again (decisions/mail.ts), so that mail programs show it once; nodemailer makes one when absent. */
+  messageId?: string;
 }
 
 export type SendMail = (mail: Mail) => Promise<void>;
@@ -17,7 +19,8 @@ export type SendMail = (mail: Mail) => Promise<void>;
 /** Real SMTP when a URL is given (smtp://user:pass@host:587); else .eml files in `outbox`. */
 function createMailer(options: { from: string; smtpUrl?: string; outbox: string }): SendMail {
   if (options.smtpUrl) {
-    const transport = nodemailer.createTransport(options.smtpUrl);
+    // Time limits well within a decision-mail run's (decisions/mail.ts): nodemailer's own wait up to 10 minutes on a silent server.
+    const transport = nodemailer.createTransport({ url: options.smtpUrl, connectionTimeout: 30_000, greetingTimeout: 30_000, socketTimeout: 60_000 });
     return async (mail) => {
       await transport.sendMail({ from: options.from, ...mail });
     };
