@@ -122,6 +122,21 @@ describe.each(databaseKinds)("the mails of a release (%s)", (kind) => {
     expect(json(await admin.get(`/staff/api/applications/${first!.id}`)).decision).toMatchObject({ code: "deny", released: true });
   });
 
+  it("stops as its process does, and leaves the rest free for the next run", async () => {
+    let stop = false;
+    const stopping: SendMail = async (mail) => {
+      delivered.push(mail);
+      if (delivered.length === 10) stop = true;
+    };
+    const run = await mailReleasedDecisions(withMailer(stopping), FAST, () => stop);
+    expect(run).toEqual({ sent: expect.any(Number), next: server.clock.now });
+    expect(run.sent).toBeGreaterThanOrEqual(10);
+    expect(run.sent).toBeLessThan(20);
+    expect(await server.db.query("SELECT count(*)::int AS n FROM decisions WHERE mail_claim IS NOT NULL")).toEqual([{ n: 0 }]);
+    expect(await mailReleasedDecisions(withMailer(deliver), FAST)).toEqual({ sent: APPLICANTS - run.sent, next: null });
+    expect(tally()).toEqual({ 1: APPLICANTS });
+  });
+
   it("sends at the rate it is given", async () => {
     await server.db.query("UPDATE decisions SET mailed_at = $1 WHERE mailed_at IS NULL AND application_id NOT IN (SELECT application_id FROM decisions WHERE mailed_at IS NULL ORDER BY application_id LIMIT 6)", [server.clock.now]);
     const started = performance.now();

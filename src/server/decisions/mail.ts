@@ -12,7 +12,8 @@
 //   - a dead run's claims run out when the queue gives up its job (EXPIRE_SECONDS), and the next
 //     run takes them. Only the one mail that was accepted in the moment before the process died
 //     and not yet marked can go twice, with the same Message-ID, which mail programs show once.
-// A run ends after RUN_MS and queues the next, so the queue's limit is never a live run's.
+// A run ends after RUN_MS (or as its process stops) and queues the next, so the queue's limit is
+// never a live run's.
 import { randomUUID } from "node:crypto";
 import { setTimeout as sleep } from "node:timers/promises";
 import type { ServerContext } from "../context";
@@ -35,44 +36,50 @@ interface Claimed { id: number; email: string; message_id: string }
 /** What a run did: how many it sent, and when the next should start (null: nothing is left). */
 export interface MailRun { sent: number; next: Date | null }
 
-/** Mails released decisions not mailed yet, paced at `perSecond`, for RUN_MS at most. */
-export async function mailReleasedDecisions(ctx: MailContext, perSecond: number): Promise<MailRun> {
+/** Mails released decisions not mailed yet, paced at `perSecond`, for RUN_MS at most or until `stopping` (the process's shutdown). */
+export async function mailReleasedDecisions(ctx: MailContext, perSecond: number, stopping = () => false): Promise<MailRun> {
   const claim = randomUUID();
   const started = performance.now();
   const host = new URL(ctx.sender.publicUrl).hostname;
+  // A batch lasts some ten seconds at most, so that a stopping process is not kept waiting.
+  const size = Math.min(MAIL_BATCH, perSecond * 10);
+  let begun = 0;
   let sent = 0;
-  while (performance.now() - started < RUN_MS) {
-    const batch = await claimBatch(ctx, claim, host);
-    if (batch.length === 0) return { sent, next: await nextAfterOthers(ctx) };
-    const sending = new Set<Promise<void>>();
-    let failure: unknown;
-    for (const row of batch) {
-      const wait = started + (sent * 1000) / perSecond - performance.now();
-      if (wait > 0) await sleep(wait);
-      while (sending.size >= IN_FLIGHT) await Promise.race(sending);
-      if (failure !== undefined) break;
-      const one: Promise<void> = sendOne(ctx, claim, row)
-        .catch((error: unknown) => void (failure ??= error))
-        .finally(() => sending.delete(one));
-      sending.add(one);
-      sent++;
+  let failure: unknown;
+  const ending = () => failure !== undefined || stopping();
+  try {
+    while (!ending() && performance.now() - started < RUN_MS) {
+      const batch = await claimBatch(ctx, claim, host, size);
+      if (batch.length === 0) return { sent, next: await nextAfterOthers(ctx) };
+      const sending = new Set<Promise<void>>();
+      for (const row of batch) {
+        const wait = started + (begun * 1000) / perSecond - performance.now();
+        if (wait > 0) await sleep(wait);
+        while (sending.size >= IN_FLIGHT) await Promise.race(sending);
+        if (ending()) break;
+        const one: Promise<void> = sendOne(ctx, claim, row)
+          .then(() => void sent++, (error: unknown) => void (failure ??= error))
+          .finally(() => sending.delete(one));
+        sending.add(one);
+        begun++;
+      }
+      await Promise.all(sending);
     }
-    await Promise.all(sending);
-    if (failure !== undefined) {
-      await ctx.db.query("UPDATE decisions SET mail_claim = NULL, mail_claimed_at = NULL WHERE mail_claim = $1 AND mailed_at IS NULL", [claim]);
-      throw failure;
-    }
+  } finally {
+    // What this run claimed and did not send is free at once: it is not a dead run's.
+    await ctx.db.query("UPDATE decisions SET mail_claim = NULL, mail_claimed_at = NULL WHERE mail_claim = $1 AND mailed_at IS NULL", [claim]);
   }
+  if (failure !== undefined) throw failure;
   return { sent, next: ctx.now() };
 }
 
 /** The decision-mail job: a run, then the next one queued if anything is left. */
 export async function decisionMailJob(ctx: MailContext & Pick<ServerContext, "jobs" | "config">): Promise<void> {
-  const { next } = await mailReleasedDecisions(ctx, ctx.config.mailPerSecond ?? MAIL_PER_SECOND);
+  const { next } = await mailReleasedDecisions(ctx, ctx.config.mailPerSecond ?? MAIL_PER_SECOND, () => ctx.jobs.stopping);
   if (next) await ctx.jobs.send("decision-mail", {}, { startAfter: next });
 }
 
-function claimBatch({ db, now }: MailContext, claim: string, host: string): Promise<Claimed[]> {
+function claimBatch({ db, now }: MailContext, claim: string, host: string, size: number): Promise<Claimed[]> {
   const at = now();
   // The Message-ID is the decision's as recorded and released: the same mail sent again (after a
   // crash) has the same one; a changed decision's news has a new one.
@@ -81,11 +88,11 @@ function claimBatch({ db, now }: MailContext, claim: string, host: string): Prom
      WHERE d.application_id IN (
          SELECT application_id FROM decisions
          WHERE release_at <= $1 AND mailed_at IS NULL AND (mail_claim IS NULL OR mail_claimed_at <= $1 - make_interval(secs => $3))
-         ORDER BY application_id LIMIT ${MAIL_BATCH} FOR UPDATE SKIP LOCKED)
+         ORDER BY application_id LIMIT $5 FOR UPDATE SKIP LOCKED)
        AND u.id = d.application_id
      RETURNING d.application_id AS id, u.username AS email,
        format('<decision-%s-%s-%s@%s>', d.application_id, floor(extract(epoch FROM d.recorded_at) * 1000), floor(extract(epoch FROM d.release_at) * 1000), $4::text) AS message_id`,
-    [at, claim, CLAIM_SECONDS, host]);
+    [at, claim, CLAIM_SECONDS, host, size]);
 }
 
 async function sendOne(ctx: MailContext, claim: string, { id, email, message_id }: Claimed): Promise<void> {

@@ -34,6 +34,8 @@ export interface Jobs {
   /** Starts working jobs now rather than on first use (a worker process). */
   start(): Promise<void>;
   stop(): Promise<void>;
+  /** From stop() on: a long job ends early and leaves the rest to its next run. */
+  readonly stopping: boolean;
 }
 
 export interface JobOptions {
@@ -58,6 +60,7 @@ export async function openJobs(db: Database, options: JobOptions): Promise<Jobs>
   // A process that works jobs starts at once (in the background): a restart resumes what was
   // queued, and the first upload of a fresh install does not wait for pg-boss to make its tables.
   if (options.handlers) start().catch(options.onError);
+  let stopping = false;
   return {
     async send(name, data, options = {}) {
       const boss = await start();
@@ -69,7 +72,11 @@ export async function openJobs(db: Database, options: JobOptions): Promise<Jobs>
     async start() {
       await start();
     },
+    get stopping() {
+      return stopping;
+    },
     async stop() {
+      stopping = true;
       if (!started) return;
       const boss = await started.catch(() => undefined);
       await boss?.stop({ graceful: true, wait: true, timeout: options.stopWaitMs });
