@@ -8,6 +8,7 @@ import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { officeDateTime } from "../../src/engine/runtime";
 import { buildServer } from "../../src/server/app";
+import { mailReleasedDecisions } from "../../src/server/decisions/mail";
 import { completeApplication, freshDatabase, PASSWORD, testConfig, testForm, TEST_DAY } from "./harness";
 
 const complete = completeApplication();
@@ -35,10 +36,17 @@ describe("mail through SMTP", () => {
   const received: { from: string; to: string[]; data: string }[] = [];
   let smtp: SMTPServer;
   let port: number;
+  let connections = 0;
   beforeAll(async () => {
     smtp = new SMTPServer({
       authOptional: true,
       disabledCommands: ["STARTTLS"],
+      // The release's connections stay open for more: closed at once when the test ends.
+      closeTimeout: 100,
+      onConnect(_session, callback) {
+        connections++;
+        callback();
+      },
       onData(stream, session, callback) {
         let data = "";
         stream.on("data", (chunk: Buffer) => (data += chunk.toString()));
@@ -121,6 +129,25 @@ describe("mail through SMTP", () => {
       expect(notice.to).toEqual([username]);
       expect(readMessage(notice.data).subject).toBe(`Your ${testForm().form.institution.name} email address was changed`);
       expect(readMessage(notice.data).text).toContain(`was changed to smtp.moved@example.com on ${officeDateTime(new Date(`${TEST_DAY}T12:00:00Z`), testForm().form.institution.time_zone)}`);
+    } finally {
+      await app.close();
+    }
+  });
+
+  it("delivers a release's mails over a few connections kept open, each with the Message-ID of its decision", async () => {
+    const db = await freshDatabase("pglite");
+    const { app, ctx } = await buildServer({ config: testConfig({ smtpUrl: `smtp://127.0.0.1:${port}` }), db, form: testForm() });
+    try {
+      await db.query("INSERT INTO users (username, password_hash, created_at) SELECT 'offer' || i || '@example.org', 'x', now() FROM generate_series(1, 40) i");
+      await db.query("INSERT INTO applications (user_id, updated_at, submitted_at, reference) SELECT id, now(), now(), 'OFFER-' || id FROM users");
+      const [staff] = await db.query<{ id: number }>("INSERT INTO staff (email, role, password_hash, created_at) VALUES ('dean@example.edu', 'admin', 'x', now()) RETURNING id");
+      await db.query("INSERT INTO decisions (application_id, code, recorded_by, recorded_at, release_at, letter) SELECT user_id, 'admit', $1, now(), now(), 'Dear Ada,' FROM applications", [staff!.id]);
+      const [before, connectedBefore] = [received.length, connections];
+      expect(await mailReleasedDecisions(ctx, 1000)).toEqual({ sent: 40, next: null });
+      const mails = received.slice(before);
+      expect(mails.map((m) => m.to[0]).sort()).toEqual(Array.from({ length: 40 }, (_, i) => `offer${i + 1}@example.org`).sort());
+      expect(new Set(mails.map((m) => /^Message-ID: (<decision-\d+-\d+-\d+@localhost>)$/m.exec(m.data)?.[1])).size).toBe(40);
+      expect(connections - connectedBefore).toBeLessThanOrEqual(8);
     } finally {
       await app.close();
     }

@@ -22,7 +22,7 @@ import { MAIL_PER_SECOND } from "../platform/config";
 import { mailTexts } from "../platform/mail";
 
 const MAIL_BATCH = 100;
-/** Mails being sent at once: an SMTP relay's round trips overlap, so the rate is the operator's, not one connection's. */
+/** Mails being sent at once (over as many SMTP connections, platform/mail.ts): their round trips overlap, so the rate is the operator's, not one connection's. */
 const IN_FLIGHT = 8;
 /** A run sends for this long, then leaves the rest to the next run. */
 const RUN_MS = 60_000;
@@ -96,7 +96,7 @@ function claimBatch({ db, now }: MailContext, claim: string, host: string, size:
 }
 
 async function sendOne(ctx: MailContext, claim: string, { id, email, message_id }: Claimed): Promise<void> {
-  await ctx.sendMail({ to: email, messageId: message_id, ...mailTexts.decisionAvailable(ctx.sender) });
+  await ctx.sendMail({ to: email, messageId: message_id, bulk: true, ...mailTexts.decisionAvailable(ctx.sender) });
   // Not marked when the decision changed meanwhile (its claim cleared): its news is mailed again.
   await ctx.db.query("UPDATE decisions SET mailed_at = $3, mail_claim = NULL, mail_claimed_at = NULL WHERE application_id = $1 AND mail_claim = $2", [id, claim, ctx.now()]);
 }

@@ -12,6 +12,8 @@ export interface Mail {
   text: string;
   /** The same for a mail sent again (decisions/mail.ts), so that mail programs show it once; nodemailer makes one when absent. */
   messageId?: string;
+  /** One of many sent together (a release's decision mails): over connections kept open for the next. */
+  bulk?: boolean;
 }
 
 export type SendMail = (mail: Mail) => Promise<void>;
@@ -20,15 +22,19 @@ export type SendMail = (mail: Mail) => Promise<void>;
 function createMailer(options: { from: string; smtpUrl?: string; outbox: string }): SendMail {
   if (options.smtpUrl) {
     // Time limits well within a decision-mail run's (decisions/mail.ts): nodemailer's own wait up to 10 minutes on a silent server.
-    const transport = nodemailer.createTransport({ url: options.smtpUrl, connectionTimeout: 30_000, greetingTimeout: 30_000, socketTimeout: 60_000 });
-    return async (mail) => {
-      await transport.sendMail({ from: options.from, ...mail });
+    const limits = { url: options.smtpUrl, connectionTimeout: 30_000, greetingTimeout: 30_000, socketTimeout: 60_000 };
+    // A connection each for account mail, now and then; a release's thousands go over a few kept
+    // open, as many as a run sends at once (decisions/mail.ts), without a new greeting each.
+    const single = nodemailer.createTransport(limits);
+    const pooled = nodemailer.createTransport({ ...limits, pool: true, maxConnections: 8 });
+    return async ({ bulk, ...mail }) => {
+      await (bulk ? pooled : single).sendMail({ from: options.from, ...mail });
     };
   }
   // The same message an SMTP server would get, so an outbox file opens in any mail program.
   const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "unix" });
   mkdirSync(options.outbox, { recursive: true });
-  return async (mail) => {
+  return async ({ bulk: _bulk, ...mail }) => {
     const info = await transport.sendMail({ from: options.from, ...mail });
     const name = `${new Date().toISOString().replace(/[:.]/g, "-")}-${randomBytes(4).toString("hex")}.eml`;
     writeFileSync(join(options.outbox, name), info.message as Buffer);
