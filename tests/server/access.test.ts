@@ -29,6 +29,7 @@ const calls: Record<string, unknown> = {
   "GET /api/status": undefined,
   "POST /api/requests/{id}/reply": { message: "Here it is." },
   "POST /api/decision/response": { accept: true },
+  "GET /api/decision/letter.pdf": undefined,
   "POST /api/account/email": { email: "moved@example.com", password: "Quiet-Lantern-82" },
   "POST /api/account/email/confirm": { code: "123456" },
   "POST /api/account/password": { password: "Quiet-Lantern-82", new_password: "Amber-Harbor-Willow-47" },

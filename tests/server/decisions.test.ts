@@ -1,14 +1,15 @@
 // Decisions (issue 40, item 3), on each database: recorded by a reviewer from decisions.json,
 // released by an admin at an exact moment and never seen before it, the letter written at the
 // release and kept through a staff edit, one mail that says only that there is news, and the
-// applicant's answer before the deadline, once. The decisions are the test's own, so staff's
-// edits to the shipped ones change nothing here.
+// applicant's answer before the deadline, once; the letter as a PDF, read back with poppler. The
+// decisions are the test's own, so staff's edits to the shipped ones change nothing here.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import type { DecisionsFile } from "../../src/engine/runtime";
-import { choiceLabel } from "../../src/engine/runtime";
+import type { Answers, DecisionsFile } from "../../src/engine/runtime";
+import { choiceLabel, officeDateTime } from "../../src/engine/runtime";
 import { serverFormOf } from "../../src/server/form";
 import { mailReleasedDecisions } from "../../src/server/decisions/mail";
 import { messages } from "../../src/api-contract/messages";
+import { textOf } from "../support/files";
 import { Client, completeApplication, databaseKinds, PASSWORD, json, loggedInApplicant, loggedInStaff, newAddress, startTestServer, testForm, TEST_DAY, type TestServer } from "./harness";
 
 const shipped = testForm();
@@ -32,11 +33,11 @@ describe.each(databaseKinds)("decisions (%s)", (kind) => {
   let reviewer: Client;
   let admin: Client;
 
-  /** A new applicant who has submitted the complete answers (with `first_name`); answers the client and the application's id. */
-  async function submitted(first_name = "Ada"): Promise<{ client: Client; id: number; email: string }> {
+  /** A new applicant who has submitted the complete answers (with `first_name`, and `answers`); answers the client and the application's id. */
+  async function submitted(first_name = "Ada", answers: Answers = {}): Promise<{ client: Client; id: number; email: string }> {
     const email = newAddress();
     const client = await loggedInApplicant(server, email);
-    expect((await client.put("/api/answer", { ...complete, first_name })).statusCode).toBe(200);
+    expect((await client.put("/api/answer", { ...complete, first_name, ...answers })).statusCode).toBe(200);
     expect((await client.post("/api/submit")).statusCode).toBe(200);
     const [row] = await server.db.query<{ id: number }>("SELECT id FROM users WHERE username = $1", [email]);
     return { client, id: row!.id, email };
@@ -50,6 +51,19 @@ describe.each(databaseKinds)("decisions (%s)", (kind) => {
     expect([r.statusCode, (r.json() as { message: string }).message]).toEqual([statusCode, message]);
   };
   const mailDecisions = async () => (await mailReleasedDecisions(server.ctx, 1000)).sent;
+  /** Runs `work` on a server whose decisions.json has `decisions`: a release writes their letters. */
+  async function withDecisions(decisions: DecisionsFile["decisions"], work: () => Promise<void>) {
+    const running = server.ctx.form;
+    server.ctx.form = formWith(decisions);
+    try {
+      await work();
+    } finally {
+      server.ctx.form = running;
+    }
+  }
+  const referenceOf = async (client: Client) => (json(await client.get("/api/profile")) as { reference: string }).reference;
+  /** The letter's PDF as pdftotext reads it: its lines, page by page, without the empty ones. */
+  const pagesOf = async (pdf: Buffer) => (await textOf(pdf)).split("\f").slice(0, -1).map((page) => page.split("\n").map((line) => line.trim()).filter((line) => line !== ""));
   const mailsTo = (email: string) => server.mail.filter((m) => m.to === email && /update on your/.test(m.subject));
 
   beforeAll(async () => {
@@ -118,6 +132,72 @@ describe.each(databaseKinds)("decisions (%s)", (kind) => {
     expect(mail!.subject).toBe(`An update on your ${form.form.institution.name} application`);
     expect(mail!.text).not.toMatch(/admit|welcome|congratulations/i);
     expect(mail!.text).toContain("/login");
+  });
+
+  it("gives the released letter as a PDF to download, the name as typed, and nothing before the release moment", async () => {
+    const named = { code: "named", label: "Named", respondBy: "2026-12-01", letter: [
+      "# Your admission decision", "", "Dear {{first_name}} {{last_name}},", "", "**Congratulations!** You are admitted for *{{term}}*.", "",
+      "- Your reference number is {{reference}}.", "- Please answer by {{respond_by}}.",
+    ] };
+    const { client, id, email } = await submitted("Zoë", { last_name: "Łukasiewicz-Ångström Соколова" });
+    const reference = await referenceOf(client);
+    const at = new Date(server.clock.now.getTime() + LATER).toISOString();
+    await withDecisions([...DECISIONS, named], async () => {
+      expect((await decide(reviewer, id, "named")).statusCode).toBe(200);
+      expect(json(await release(admin, at, "named", { q: email }))).toEqual({ released: 1, release_at: at });
+    });
+    const download = () => client.get("/api/decision/letter.pdf");
+    await refused(download(), 404, messages.noDecision);
+    server.advance(LATER - 1);
+    await refused(download(), 404, messages.noDecision);
+
+    server.advance(1);
+    const response = await download();
+    expect(response.statusCode).toBe(200);
+    expect(response.headers["content-type"]).toBe("application/pdf");
+    expect(response.headers["content-disposition"]).toBe(`attachment; filename="decision-${reference}.pdf"; filename*=UTF-8''decision-${reference}.pdf`);
+    expect(response.headers["cache-control"]).toBe("no-store");
+    expect(response.rawPayload.subarray(0, 5).toString("latin1")).toBe("%PDF-");
+    const { institution } = form.form;
+    expect(await pagesOf(response.rawPayload)).toEqual([[
+      institution.name, institution.office_name ?? institution.name, `Released on ${officeDateTime(new Date(at), institution.time_zone)}`, `Reference number ${reference}`,
+      "Your admission decision", "Dear Zoë Łukasiewicz-Ångström Соколова,", `Congratulations! You are admitted for ${term}.`,
+      `• Your reference number is ${reference}.`, "• Please answer by December 1, 2026.",
+      `Reference number ${reference} · Page 1 of 1`,
+    ]]);
+    // Read like the status page's letter, which the office's audit log does not record either.
+    expect(await server.db.query("SELECT action FROM audit_log WHERE application_id = $1 AND staff_id IS NULL", [id])).toEqual([]);
+  });
+
+  it("gives each applicant their own letter; without a released decision, or a session, none", async () => {
+    const ada = await submitted("Ada");
+    const grace = await submitted("Grace");
+    const undecided = await submitted("Lin");
+    for (const { id } of [ada, grace]) expect((await decide(reviewer, id, "deny")).statusCode).toBe(200);
+    for (const { email } of [ada, grace]) expect((await release(admin, null, undefined, { q: email })).statusCode).toBe(200);
+
+    for (const [{ client }, name] of [[ada, "Ada"], [grace, "Grace"]] as const) {
+      const response = await client.get("/api/decision/letter.pdf");
+      expect(response.headers["content-disposition"]).toContain(`filename="decision-${await referenceOf(client)}.pdf"`);
+      expect((await pagesOf(response.rawPayload))[0]).toContain(`Dear ${name}, we are sorry.`);
+    }
+    await refused(undecided.client.get("/api/decision/letter.pdf"), 404, messages.noDecision);
+    await refused(new Client(server).get("/api/decision/letter.pdf"), 401, messages.sessionInvalid);
+  });
+
+  it("puts a letter longer than a page on as many pages as it takes, losing nothing", async () => {
+    const paragraphs = Array.from({ length: 70 }, (_, i) => `Paragraph ${i + 1} of the letter to {{first_name}} says something worth reading.`);
+    const long = { code: "long", label: "Long", letter: paragraphs.flatMap((paragraph) => [paragraph, ""]) };
+    const { client, id, email } = await submitted("Ada");
+    await withDecisions([...DECISIONS, long], async () => {
+      expect((await decide(reviewer, id, "long")).statusCode).toBe(200);
+      expect((await release(admin, null, "long", { q: email })).statusCode).toBe(200);
+    });
+    const pages = await pagesOf((await client.get("/api/decision/letter.pdf")).rawPayload);
+    const reference = await referenceOf(client);
+    expect(pages.length).toBeGreaterThanOrEqual(2);
+    expect(pages.flat().filter((line) => line.startsWith("Paragraph "))).toEqual(paragraphs.map((paragraph) => paragraph.replace("{{first_name}}", "Ada")));
+    expect(pages.map((page) => page.at(-1))).toEqual(pages.map((_, i) => `Reference number ${reference} · Page ${i + 1} of ${pages.length}`));
   });
 
   it("keeps a letter as it was released, whatever staff change in decisions.json afterwards", async () => {

@@ -147,6 +147,28 @@ export async function textOf(pdf: Uint8Array): Promise<string> {
   return (await tool("pdftotext", ["-", "-"], pdf)).toString("utf8");
 }
 
+/** A word poppler reads, with its page (from 1) and its box in points from the page's top left. */
+export interface WordBox { page: number; text: string; xMin: number; yMin: number; xMax: number; yMax: number }
+
+const xmlText = (text: string) => text.replace(/&(lt|gt|quot|apos|#(\d+)|amp);/g, (_, name: string, code?: string) =>
+  code ? String.fromCodePoint(Number(code)) : { lt: "<", gt: ">", quot: '"', apos: "'", amp: "&" }[name]!);
+
+export async function wordBoxesOf(pdf: Uint8Array): Promise<WordBox[]> {
+  const xhtml = (await tool("pdftotext", ["-bbox", "-", "-"], pdf)).toString("utf8");
+  return xhtml.split("<page ").slice(1).flatMap((page, i) => [...page.matchAll(/<word xMin="([\d.]+)" yMin="([\d.]+)" xMax="([\d.]+)" yMax="([\d.]+)">(.*?)<\/word>/g)]
+    .map(([, xMin, yMin, xMax, yMax, text]) => ({ page: i + 1, text: xmlText(text!), xMin: Number(xMin), yMin: Number(yMin), xMax: Number(xMax), yMax: Number(yMax) })));
+}
+
+/** A line of text as poppler's pdftohtml reads it: bold and italic kept as <b> and <i>, its place and height in its units (1.5 a point). */
+export interface StyledLine { page: number; top: number; left: number; height: number; html: string }
+
+export async function styledLinesOf(pdf: Uint8Array): Promise<StyledLine[]> {
+  // Reading from standard input, pdftohtml wants an output name, which -stdout leaves unused.
+  const xml = (await tool("pdftohtml", ["-xml", "-stdout", "-i", "-q", "-", "unused"], pdf)).toString("utf8");
+  return xml.split("<page ").slice(1).flatMap((page, i) => [...page.matchAll(/<text top="(\d+)" left="(\d+)" width="\d+" height="(\d+)" font="\d+">(.*?)<\/text>/g)]
+    .map(([, top, left, height, html]) => ({ page: i + 1, top: Number(top), left: Number(left), height: Number(height), html: xmlText(html!) })));
+}
+
 /** Adds an EXIF block whose Orientation tag says how a phone held the camera. */
 export function withOrientation(jpeg: Buffer, orientation: number): Buffer {
   const tiff = Buffer.alloc(26);

@@ -1,7 +1,7 @@
 // /account (issue 22 item 5): the logged-in applicant's own data. They change their e-mail
 // address and password, download everything held about them, and delete an application not
 // yet submitted; a submitted one is kept, and the page says so. A visitor is sent to /login.
-import { lazy, Suspense, useRef, useState, type MouseEvent } from "react";
+import { lazy, Suspense, useState } from "react";
 import { useMutation } from "@tanstack/react-query";
 import { Navigate, useNavigate } from "react-router";
 import { accountMessages } from "../../engine/messages";
@@ -11,6 +11,7 @@ import { forgetApplicant, useProfile } from "../api/queries";
 import type { AuthState } from "../auth/navigation";
 import { STATUS_ROUTE, DEFAULT_ROUTE, isPageRoute } from "../pages";
 import { Shell } from "../shell/Shell";
+import { useCheckedDownload } from "../shell/useCheckedDownload";
 import { useDocumentTitle } from "../shell/useDocumentTitle";
 import { useSaver } from "../state/saver";
 import { useSession } from "../state/session";
@@ -57,34 +58,13 @@ export function AccountPage() {
   );
 }
 
-/**
- * The zip is the browser's own download (a link: nothing of it is held in the page), but a link
- * cannot read a refusal: with the session expired the browser would save the 401's JSON as the
- * file. So the session is asked first, through the API client, whose 401 takes the usual path
- * (logged out, to /login with the session message); only a live session lets the link go on.
- */
+/** The zip is the browser's own download, once the session is known to be live (useCheckedDownload). */
 function DataDownload() {
-  const isChecked = useRef(false);
-  const check = useMutation({ mutationFn: () => api.keepAlive() });
-  const download = (event: MouseEvent<HTMLAnchorElement>) => {
-    if (isChecked.current) {
-      isChecked.current = false;
-      return;
-    }
-    event.preventDefault();
-    if (check.isPending) return;
-    const link = event.currentTarget;
-    check.mutate(undefined, {
-      onSuccess: () => {
-        isChecked.current = true;
-        link.click();
-      },
-    });
-  };
+  const download = useCheckedDownload();
   return (
-    <AccountSection id="account-data" title="Download your data" error={check.error?.message}>
+    <AccountSection id="account-data" title="Download your data" error={download.error?.message}>
       <p>A .zip file with everything we hold about you: your account and its logins, your answers and how your application stands, and each document you attached, as you uploaded it and as the PDF we made of it.</p>
-      <a className="button button-secondary" href="/api/account/data" download onClick={download}>Download my data</a>
+      <a className="button button-secondary" href="/api/account/data" download onClick={download.onClick}>Download my data</a>
     </AccountSection>
   );
 }

@@ -2,11 +2,11 @@
 // the office, when the application was submitted (in the office's time zone, as the confirmation
 // e-mail writes it), and where that e-mail went (issue 20); where the application stands and the
 // checklist of what the office still needs, a file still needed sent from here, and the office's
-// messages with the applicant's reply (issue 40).
-import { screen, within } from "@testing-library/react";
+// messages with the applicant's reply, and the decision's letter with its PDF (issue 40).
+import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { http, HttpResponse } from "msw";
-import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
+import { afterEach, beforeEach, describe, expect, onTestFinished, test, vi } from "vitest";
 import { messages } from "../../api-contract/messages";
 import type { ApplicationStatus } from "../api/calls";
 import { useSession } from "../state/session";
@@ -200,6 +200,39 @@ describe("the decision", () => {
     expect(within(region).getByText(/^Please answer by/)).toHaveTextContent("Please answer by May 2, 2027 at 12:00 AM EDT.");
     expect(within(region).getByRole("button", { name: "Accept the offer" })).toBeInTheDocument();
     expect(within(region).getByRole("button", { name: "Decline the offer" })).toBeInTheDocument();
+  });
+
+  test("offers the letter as a PDF beside it, by a link the keyboard reaches", async () => {
+    openStatus({ reference: "WU-FA26-004821" }, { ...STATUS, state: "decision_available", decision: decision() });
+    const region = await screen.findByRole("region", { name: "Your decision" });
+    const link = within(region).getByRole("link", { name: "Download the letter (PDF)" });
+    expect(link).toHaveAttribute("href", "/api/decision/letter.pdf");
+    expect(link).toHaveAttribute("download");
+    // Before the answer's buttons, in the order of the page.
+    within(region).getByRole("button", { name: "Accept the offer" }).focus();
+    await userEvent.setup().tab({ shift: true });
+    expect(link).toHaveFocus();
+  });
+
+  test("no letter, no link to it", async () => {
+    openStatus({ reference: "WU-FA26-004821" });
+    await screen.findByText(/^Submitted:/);
+    expect(screen.queryByRole("link", { name: "Download the letter (PDF)" })).not.toBeInTheDocument();
+  });
+
+  test("the letter's PDF asks for the session first, then lets the browser download it", async () => {
+    server.use(http.get(url("/api/session"), () => HttpResponse.json({ message: "You are still logged in." })));
+    openStatus({ reference: "WU-FA26-004821" }, { ...STATUS, state: "decision_available", decision: decision() });
+    const followed: boolean[] = [];
+    const record = (event: MouseEvent) => {
+      if ((event.target as Element).closest("a[download]")) followed.push(!event.defaultPrevented);
+    };
+    window.addEventListener("click", record);
+    onTestFinished(() => window.removeEventListener("click", record));
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole("link", { name: "Download the letter (PDF)" }));
+    await waitFor(() => expect(followed).toEqual([false, true]));
+    expect(sentTo("GET", "/api/session")).toHaveLength(1);
   });
 
   test("accepts after a confirmation, then shows the answer and no buttons", async () => {

@@ -9,6 +9,7 @@ import { accountMessages } from "../../engine/messages";
 import { useProfile } from "../api/queries";
 import { useArrivalMessages } from "../auth/navigation";
 import { institution } from "../institution";
+import { useCheckedDownload } from "../shell/useCheckedDownload";
 import { useDocumentTitle } from "../shell/useDocumentTitle";
 import { ConfirmDialog } from "../ui/ConfirmDialog";
 import { PendingButton } from "../ui/PendingButton";
@@ -242,11 +243,13 @@ function ChecklistUpload({ line }: { line: Line }) {
 
 /**
  * The decision's letter, as the server wrote it at the release (its Markdown drawn as HTML on the
- * server, where what the applicant typed is escaped and raw HTML is shown as text), and for an
- * offer, its answer: Accept or Decline, each confirmed, until the deadline.
+ * server, where what the applicant typed is escaped and raw HTML is shown as text), with the same
+ * letter as a PDF to download, and for an offer, its answer: Accept or Decline, each confirmed,
+ * until the deadline.
  */
 function DecisionLetter({ decision }: { decision: Decision }) {
   const queryClient = useQueryClient();
+  const download = useCheckedDownload();
   const [asking, setAsking] = useState<boolean | null>(null);
   const [said, setSaid] = useState("");
   const respond = useMutation({
@@ -266,6 +269,9 @@ function DecisionLetter({ decision }: { decision: Decision }) {
       <p className="field-description">Released on {officeDateTime(new Date(decision.released_at), institution.timeZone)}</p>
       {/* The server's HTML: Markdown it drew itself, the applicant's words escaped, raw HTML shown as text. */}
       <div className="decision-letter" dangerouslySetInnerHTML={{ __html: decision.letter_html }} />
+      <p>
+        <a className="button button-secondary" href="/api/decision/letter.pdf" download onClick={download.onClick}>Download the letter (PDF)</a>
+      </p>
       {decision.response && (
         <p className="decision-response">
           <strong>You {decision.response} this offer</strong>
@@ -293,7 +299,10 @@ function DecisionLetter({ decision }: { decision: Decision }) {
         {asking ? "You are accepting our offer of admission." : "You are declining our offer of admission."} You cannot change your answer here afterwards.
       </ConfirmDialog>
       <p role="status" className="form-message">{said}</p>
-      <div role="alert">{respond.isError && <p className="field-error">{respond.error.message}</p>}</div>
+      <div role="alert">
+        {respond.isError && <p className="field-error">{respond.error.message}</p>}
+        {download.error && <p className="field-error">{download.error.message}</p>}
+      </div>
     </section>
   );
 }

@@ -1,8 +1,9 @@
 // Decision letters (form-definitions/decisions.json): written out for one applicant when a release
 // is set, then kept as written (migration 022), and drawn as HTML for the status page. What the
 // applicant typed (their name) is filled in as text: Markdown's characters in it are escaped, and
-// raw HTML in a letter is shown as text, never as markup (markdown-it's html: false).
-import MarkdownIt from "markdown-it";
+// raw HTML in a letter is shown as text, never as markup (markdown-it's html: false). The PDF of a
+// letter (letter-pdf.ts) draws the same parse.
+import MarkdownIt, { type Token } from "markdown-it";
 import { choiceLabel, fillLetter, longDate, type CompiledForm } from "../../engine/runtime";
 import type { Queryable } from "../db/database";
 import type { LetterFacts, Written } from "../data/decisions";
@@ -11,6 +12,9 @@ const markdown = new MarkdownIt({ html: false, linkify: false, typographer: fals
 
 /** The letter as HTML, for the applicant's status page. */
 export const letterHtml = (letter: string): string => markdown.render(letter);
+
+/** The letter as markdown-it's tokens, for its PDF: what the HTML is drawn from. */
+export const letterTokens = (letter: string): Token[] => markdown.parse(letter, {});
 
 /** `text` as Markdown that reads as itself: each of Markdown's punctuation characters escaped. */
 const literal = (text: string) => text.replace(/[\\`*_{}[\]()#+\-.!<>|~&]/g, "\\$&");

@@ -33,10 +33,11 @@ export function coverAnswers(answers: Answers): Pick<Cover, "name" | "entryTerm"
   };
 }
 
-const MARGIN = 72;
+/** The page's margin, and its two colours: what the office's PDFs share (the decision letter's too, decisions/letter-pdf.ts). */
+export const MARGIN = 72;
 const WIDTH = LETTER[0] - 2 * MARGIN;
-const INK = rgb(0.1, 0.1, 0.12);
-const MUTED = rgb(0.36, 0.39, 0.45);
+export const INK = rgb(0.1, 0.1, 0.12);
+export const MUTED = rgb(0.36, 0.39, 0.45);
 
 /** Puts the cover before the first page of `doc`. */
 export async function addCover(doc: PDFDocument, cover: Cover): Promise<void> {

@@ -1,8 +1,9 @@
 // After the submit, the applicant's side: where the application stands with its checklist, the
-// office's requests for information and its decision once released (GET /api/status), a reply
-// to an open request, and the answer to an offer. The file a request asks for is sent through the
-// document routes (documents.ts), which take a checklist item's upload once submitted. Runs after
-// the session check (app.ts): an applicant reaches only their own application's requests.
+// office's requests for information and its decision once released (GET /api/status), the
+// decision's letter as a PDF, a reply to an open request, and the answer to an offer. The file a
+// request asks for is sent through the document routes (documents.ts), which take a checklist
+// item's upload once submitted. Runs after the session check (app.ts): an applicant reaches only
+// their own application's requests and decision.
 import type { FastifyInstance } from "fastify";
 import type { JsonSchemaToTsProvider } from "@fastify/type-provider-json-schema-to-ts";
 import { applicationStatus, decisionResponseBody, messageReply, refuse, replyBody, requestParams } from "../../api-contract";
@@ -13,6 +14,8 @@ import { applicantRequest, closeRequest, requestsOf } from "../data/information-
 import { decisionOf, isReleased, respondToDecision, type DecisionRow } from "../data/decisions";
 import { reviewOf } from "../data/reviews";
 import { letterHtml } from "../decisions/letters";
+import { letterPdf } from "../decisions/letter-pdf";
+import { attachment } from "../storage/keys";
 import { applicantActor, recordAudit } from "../staff/audit";
 
 export function statusRoutes(app: FastifyInstance, ctx: ServerContext): void {
@@ -46,6 +49,28 @@ export function statusRoutes(app: FastifyInstance, ctx: ServerContext): void {
       requests: requests.map(applicantRequest),
       decision: released && applicantDecision(released, now),
     };
+  });
+
+  routes.get("/api/decision/letter.pdf", {
+    schema: {
+      summary: "The released decision's letter as a PDF, made on request; 404 with a message before its release moment",
+      response: { 200: { description: "The letter (application/pdf), as an attachment" }, "4xx": messageReply },
+    },
+  }, async (request, reply) => {
+    const a = request.application;
+    const now = ctx.now();
+    const decision = await decisionOf(db, a.userId);
+    if (!decision || !isReleased(decision, now)) throw refuse(404, "noDecision");
+    // Not audited, as the PDF copy of the application is not: the applicant reads what is theirs.
+    const { institution } = ctx.form.form;
+    const pdf = await letterPdf({
+      letter: decision.letter!, institution: institution.name, office: institution.office_name ?? institution.name,
+      timeZone: institution.time_zone, reference: a.reference, releasedAt: decision.release_at!, madeAt: now,
+    });
+    // Not kept by the browser: a shared computer keeps nothing of the decision.
+    return reply.type("application/pdf").header("Cache-Control", "no-store")
+      .header("Content-Disposition", attachment(a.reference ? `decision-${a.reference}.pdf` : "decision.pdf"))
+      .send(Buffer.from(pdf.buffer, pdf.byteOffset, pdf.byteLength));
   });
 
   routes.post("/api/decision/response", {
