@@ -145,4 +145,19 @@ describe.each(databaseKinds)("the mails of a release (%s)", (kind) => {
     expect(performance.now() - started).toBeGreaterThanOrEqual(490);
     expect(delivered).toHaveLength(6);
   });
+
+  it("never goes faster than its rate to make up for a relay that was slow", async () => {
+    await server.db.query("UPDATE decisions SET mailed_at = $1 WHERE mailed_at IS NULL AND application_id NOT IN (SELECT application_id FROM decisions WHERE mailed_at IS NULL ORDER BY application_id LIMIT 20)", [server.clock.now]);
+    // The first eight (as many as a run sends at once) take a second each; the rest none.
+    const startedAt: number[] = [];
+    const slow: SendMail = async (mail) => {
+      startedAt.push(performance.now());
+      if (startedAt.length <= 8) await new Promise((resolve) => setTimeout(resolve, 1000));
+      delivered.push(mail);
+    };
+    expect(await mailReleasedDecisions(withMailer(slow), 20)).toEqual({ sent: 20, next: null });
+    const gaps = startedAt.slice(8).map((at, i) => at - startedAt[8 + i - 1]!);
+    // 50 ms apart at 20 a second, a timer's millisecond aside: none of the late ones at once.
+    expect(Math.min(...gaps)).toBeGreaterThanOrEqual(45);
+  });
 });

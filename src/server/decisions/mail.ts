@@ -43,7 +43,9 @@ export async function mailReleasedDecisions(ctx: MailContext, perSecond: number,
   const host = new URL(ctx.sender.publicUrl).hostname;
   // A batch lasts some ten seconds at most, so that a stopping process is not kept waiting.
   const size = Math.min(MAIL_BATCH, perSecond * 10);
-  let begun = 0;
+  // The moment the next mail may go: one each 1/perSecond, never sooner, however late the last
+  // went (a busy machine's delay is not made up in a burst the relay would refuse).
+  let slot = started;
   let sent = 0;
   let failure: unknown;
   const ending = () => failure !== undefined || stopping();
@@ -53,15 +55,15 @@ export async function mailReleasedDecisions(ctx: MailContext, perSecond: number,
       if (batch.length === 0) return { sent, next: await nextAfterOthers(ctx) };
       const sending = new Set<Promise<void>>();
       for (const row of batch) {
-        const wait = started + (begun * 1000) / perSecond - performance.now();
-        if (wait > 0) await sleep(wait);
         while (sending.size >= IN_FLIGHT) await Promise.race(sending);
+        const wait = slot - performance.now();
+        if (wait > 0) await sleep(wait);
+        slot = Math.max(slot, performance.now()) + 1000 / perSecond;
         if (ending()) break;
         const one: Promise<void> = sendOne(ctx, claim, row)
           .then(() => void sent++, (error: unknown) => void (failure ??= error))
           .finally(() => sending.delete(one));
         sending.add(one);
-        begun++;
       }
       await Promise.all(sending);
     }
