@@ -4,7 +4,7 @@
 import { body, dateTime, nullable } from "./schema";
 
 /** An applicant's answer to an offer. */
-const DECISION_RESPONSES = ["accepted", "declined"] as const;
+export const DECISION_RESPONSES = ["accepted", "declined"] as const;
 
 export const decisionCode = { type: "string", maxLength: 100, pattern: "^[a-z][a-z0-9_]*$" } as const;
 const response = { type: ["string", "null"], enum: [...DECISION_RESPONSES, null] } as const;

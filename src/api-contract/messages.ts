@@ -162,6 +162,8 @@ export const messages = {
   reviewNeedsSubmitted: "Only a submitted application has a review status.",
   emptyNote: "Write something in the note first.",
   checklistItemNotFound: (item: string) => `This application's checklist has no item "${item}".`,
+  checklistItemUnknown: (item: string) => `"${item}" is not an item of the checklist in form-definitions/institution.json.`,
+  checklistStateNeedsItem: "checklist_state filters by one item's state: name the item in checklist too.",
   emptyRequest: "Write the message to the applicant first.",
   requestNeedsSubmitted: "Only a submitted application's applicant can be asked for information.",
   requestOpen: "This application already has a request waiting for the applicant's reply. Withdraw it first, or wait for the reply.",

@@ -3,8 +3,8 @@
 // answers a refusal with { message } (reply.ts). Roles add up: a reviewer can do what a reader
 // can, an admin what a reviewer can.
 import { anything, body, dateTime, day, nullable, password, rowId, versionHash } from "./schema";
-import { decisionCode, officeDecision } from "./decisions";
-import { checklistLine, officeInformationRequest } from "./status";
+import { DECISION_RESPONSES, decisionCode, officeDecision } from "./decisions";
+import { CHECKLIST_STATES, checklistItemId, checklistLine, officeInformationRequest } from "./status";
 
 export const STAFF_ROLES = ["reader", "reviewer", "admin"] as const;
 export type StaffRole = (typeof STAFF_ROLES)[number];
@@ -104,6 +104,13 @@ export const applicationFilter = body({
   plan: { type: "string", maxLength: 20, description: "The application plan (the decision_type answer: ED1); none: not answered" },
   review: { enum: [...REVIEW_STATUSES, "none"], description: "none: not reviewed yet (started applications)" },
   request: { enum: REQUEST_FILTERS, description: "open: waiting for the applicant's reply to a request for information; replied: replied since a reviewer last set its review status" },
+  // To a reader a decision is known from its release, as to its applicant: before it, as none.
+  decision: { ...decisionCode, description: "A decision's code in decisions.json (admit): the applications it is recorded on; none: those with no decision. To a reader, a decision not released yet is as none" },
+  released: { type: "boolean", description: "true: the applications whose decision is released (its applicant reads it); false: the others, with none or one not released yet" },
+  response: { enum: [...DECISION_RESPONSES, "none"], description: "The applicant's answer to the released decision; none: no answer (none asked or given yet, or no decision)" },
+  checklist: { ...checklistItemId, description: "A checklist item's id (institution.json): the submitted applications whose checklist lists it" },
+  checklist_state: { enum: CHECKLIST_STATES, description: "With checklist: that item received, processing (its file is being converted) or needed" },
+  outstanding: { type: "boolean", description: "true: the submitted applications with a checklist item not received yet (needed or processing); false: those with every item received" },
   citizenship: { type: "string", maxLength: 20, description: "The citizenship_us answer: Y or N; none: not answered" },
   started_from: { ...day, description: "Started (account made) on or after this day (office time zone)" },
   started_to: { ...day, description: "Started on or before this day" },
@@ -133,8 +140,15 @@ export const applicationRow = {
     submitted_at: nullable(dateTime),
     last_activity: dateTime,
     review_status: { type: ["string", "null"], enum: [...REVIEW_STATUSES, null] },
+    /** The decision recorded, as the one asking may know it (to a reader, none before its release); null when none. */
+    decision: nullable(body({
+      code: { type: "string" },
+      label: { type: "string" },
+      released: { type: "boolean" },
+      response: officeDecision.properties.response,
+    }, ["code", "label", "released", "response"])),
   },
-  required: ["id", "reference", "name", "email", "status", "entry_term", "submitted_at", "last_activity", "review_status"],
+  required: ["id", "reference", "name", "email", "status", "entry_term", "submitted_at", "last_activity", "review_status", "decision"],
 } as const;
 
 export const applicationPage = {

@@ -12,7 +12,7 @@ import { body, dateTime, nullable, rowId } from "./schema";
 const APPLICATION_STATES = ["in_progress", "submitted", "under_review", "information_requested", "decision_available"] as const;
 
 /** received: the upload is converted, or the office marked it; processing: the upload is converting; needed: neither yet. */
-const CHECKLIST_STATES = ["received", "processing", "needed"] as const;
+export const CHECKLIST_STATES = ["received", "processing", "needed"] as const;
 export type ChecklistState = (typeof CHECKLIST_STATES)[number];
 
 export const checklistLine = body({
@@ -75,9 +75,9 @@ export const askBody = body({
 /** POST /staff/api/applications/{id}/requests/{request}/withdraw (reviewers). */
 export const officeRequestParams = body({ id: rowId, request: rowId }, ["id", "request"]);
 
+/** A checklist item's id (institution.json "checklist"), as an address or a query names it. */
+export const checklistItemId = { type: "string", maxLength: 100, pattern: "^[a-z][a-z0-9_]*$" } as const;
+
 /** PUT /staff/api/applications/{id}/checklist/{item}: the office marks an item received, or not. */
-export const checklistItemParams = body({
-  id: rowId,
-  item: { type: "string", maxLength: 100, pattern: "^[a-z][a-z0-9_]*$" },
-}, ["id", "item"]);
+export const checklistItemParams = body({ id: rowId, item: checklistItemId }, ["id", "item"]);
 export const checklistMarkBody = body({ received: { type: "boolean" } }, ["received"]);

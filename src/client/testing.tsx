@@ -153,9 +153,9 @@ function resetApp(): void {
 /**
  * The test server (msw): each file adds its handlers; a request no handler answers fails the test.
  * A logged-in form page asks for its chosen tabs and block counts, a document question for the
- * stored documents, the status page for the PDF copy and the application's status: by default
- * there are none, the copy is still being made, and the application is submitted with nothing on
- * its checklist.
+ * stored documents, the status page for the PDF copy and the application's status, the office's
+ * list for the decisions it filters by: by default there are none, the copy is still being made,
+ * the application is submitted with nothing on its checklist, and decisions.json has none.
  */
 export const server = setupServer(
   http.get(new URL("/api/tabs", origin).href, () => HttpResponse.json({})),
@@ -163,6 +163,7 @@ export const server = setupServer(
   http.get(new URL("/api/document-answer", origin).href, () => HttpResponse.json({})),
   http.get(new URL("/api/pdf", origin).href, () => HttpResponse.json({ status: "IN_PROGRESS", url: null, message: null })),
   http.get(new URL("/api/status", origin).href, () => HttpResponse.json({ state: "submitted", reference: null, submitted_at: null, checklist: [] })),
+  http.get(new URL("/staff/api/decisions", origin).href, () => HttpResponse.json({ decisions: [] })),
 );
 
 /** A request the app made: method, path with query string, and the JSON body (once read; an upload's form data as text). */

@@ -50,6 +50,7 @@ import { staffCookie } from "./staff/sessions";
 import { sweepExpired } from "./jobs/sweep";
 import { webRoutes } from "./platform/web";
 import { publishVersion } from "./data/definition-versions";
+import { listChecklists } from "./data/checklist";
 
 declare module "fastify" {
   interface FastifyRequest {
@@ -78,6 +79,8 @@ export async function buildServer(options: ServerOptions): Promise<{ app: Fastif
   const now = options.now ?? (() => new Date());
   const hash = await loadHasher(db);
   const version = await publishVersion(db, form.files, now());
+  // The office list's checklist filters read each submitted application's items as this checklist lists them.
+  await listChecklists(db, form.form);
   const app = Fastify({
     logger: options.logger ? { ...(options.logger === true ? {} : options.logger), serializers: logSerializers } : false,
     trustProxy: config.trustProxy,

@@ -369,6 +369,7 @@ const SNAPSHOT = `SELECT json_build_object(
   'sessions', (SELECT json_agg(to_jsonb(t) - 'last_seen_at' ORDER BY t.id_hash) FROM sessions t),
   'successful_logins', (SELECT json_agg(t ORDER BY t.user_id, t.logged_in_at) FROM successful_logins t),
   'applications', (SELECT json_agg(t ORDER BY t.user_id) FROM applications t),
+  'application_checklists', (SELECT json_agg(t ORDER BY t.application_id) FROM application_checklists t),
   'temporary_answers', (SELECT json_agg(t ORDER BY t.token_hash) FROM temporary_answers t),
   'upload_keys', (SELECT json_agg(t ORDER BY t.storage_key) FROM upload_keys t),
   'document_answers', (SELECT json_agg(t ORDER BY t.user_id, t.answer_key) FROM document_answers t),
@@ -389,7 +390,7 @@ const SNAPSHOT_TABLES = [
   "users", "signup_attempts", "email_changes", "password_resets", "sessions", "successful_logins", "applications", "temporary_answers",
   "upload_keys", "document_answers", "pdf_copies", "service_tokens", "staff", "staff_invitations", "staff_recovery_codes", "staff_sessions",
   "export_jobs",
-  "review_notes", "api_keys", "definition_versions", "checklist_marks", "information_requests", "decisions",
+  "review_notes", "api_keys", "definition_versions", "checklist_marks", "information_requests", "decisions", "application_checklists",
 ];
 const SEED_ANSWERS = { first_name: "Ada", middle_name: "King", last_name: "Lovelace", suffix: "II" };
 /** The audit log records refusals too (a failed staff login) by design; it only ever grows. */

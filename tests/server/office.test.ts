@@ -18,7 +18,10 @@ const complete = completeApplication();
 const TERM = complete.entry_term as string;
 const LATER_TERM = optionsOf("entry_term")[1]!.value;
 
-interface Row { id: number; reference: string | null; name: string; email: string; status: string; entry_term: string | null; submitted_at: string | null; last_activity: string; review_status: string | null }
+interface Row {
+  id: number; reference: string | null; name: string; email: string; status: string; entry_term: string | null; submitted_at: string | null; last_activity: string; review_status: string | null;
+  decision: unknown;
+}
 interface Page { rows: Row[]; next: string | null; total: number }
 
 /** The 120 rows of the paging tests: their own term, so no other test's applicants are in their lists. */
@@ -94,7 +97,7 @@ describe.each(databaseKinds)("the office's applications (%s)", (kind) => {
       expect(total).toBe(1);
       expect(rows).toEqual([{
         id: john.id, reference: "WU-FA26-000123", name: "John Smith", email: "john.smith@example.com", status: "submitted", entry_term: TERM,
-        submitted_at: server.clock.now.toISOString(), last_activity: server.clock.now.toISOString(), review_status: "received",
+        submitted_at: server.clock.now.toISOString(), last_activity: server.clock.now.toISOString(), review_status: "received", decision: null,
       }]);
       expect((await page(reader, "q=maria.garcia@example.com")).rows[0]).toMatchObject({
         id: maria.id, reference: null, name: "Maria Garcia", status: "started", entry_term: LATER_TERM, submitted_at: null, review_status: null,

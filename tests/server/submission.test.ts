@@ -62,7 +62,7 @@ describe.each(databaseKinds)("submitting on %s", (kind) => {
     const { username } = await profileOf(raced);
     const [row] = await server.db.query<{ user_id: number; revision: number }>(
       "SELECT user_id, revision FROM applications a JOIN users u ON u.id = a.user_id WHERE u.username = $1", [username]);
-    expect(await submitApplication(server.db, row!.user_id, row!.revision - 1, [], { prefix: "WU", term }, server.ctx.version.hash, server.clock.now)).toBeNull();
+    expect(await submitApplication(server.db, row!.user_id, row!.revision - 1, [], { prefix: "WU", term }, server.ctx.version.hash, server.clock.now, { items: {}, hash: "" })).toBeNull();
     expect((await profileOf(raced)).reference).toBeNull();
 
     const before = await referenceOf(await readyApplicant());

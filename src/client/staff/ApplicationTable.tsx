@@ -1,6 +1,7 @@
 // The list's table: sortable by reference, name, submitted and last activity (each header a
 // button, its column's aria-sort saying the order); each name links to the application with the
-// filter along, so its previous and next stay within the list.
+// filter along, so its previous and next stay within the list. The decision is as the server gives
+// it to the one reading: to a reader, none until it is released.
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { LIST_SORTS } from "../../api-contract/staff";
@@ -11,6 +12,12 @@ import { termLabel } from "./terms";
 import { applicationStatusLabel, formatDay, formatTime, reviewLabel } from "./words";
 
 type SortField = "reference" | "name" | "submitted_at" | "last_activity";
+
+/** "Admit", "Admit (not released)", "Admit: accepted". */
+function decisionText({ label, released, response }: NonNullable<ApplicationRow["decision"]>): string {
+  if (!released) return `${label} (not released)`;
+  return response ? `${label}: ${response}` : label;
+}
 
 interface Column {
   label: string;
@@ -32,6 +39,7 @@ const COLUMNS: Column[] = [
   { label: "Submitted", sort: "submitted_at", cell: (row) => formatDay(row.submitted_at) },
   { label: "Last activity", sort: "last_activity", cell: (row) => formatTime(row.last_activity) },
   { label: "Review status", cell: (row) => (row.status === "submitted" ? reviewLabel(row.review_status) : "—") },
+  { label: "Decision", cell: (row) => (row.decision ? decisionText(row.decision) : "—") },
 ];
 
 /** Pressing a header: its column's other order when it is the sort, else newest first for times and A–Z for text. */

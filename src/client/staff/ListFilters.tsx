@@ -1,16 +1,19 @@
 // The list's filter: a search box (name, e-mail or reference, sent after a pause in typing), the
 // status, entry term, application plan, review status, requests for information (waiting for the
-// applicant's reply, or replied since a reviewer last set the review status), U.S. citizenship,
-// and the days started and submitted between. Terms, plans and citizenship offer the form's own
-// options.
+// applicant's reply, or replied since a reviewer last set the review status), the decision (which,
+// released or not, the applicant's answer), the checklist (one item's state, or whether anything
+// is outstanding), U.S. citizenship, and the days started and submitted between. Terms, plans,
+// citizenship and the checklist offer the form's own; the decisions come from the server
+// (decisions.json is not in the browser's bundle).
 import { useEffect, useRef, useState } from "react";
 import { SearchField, Input, Label, Button } from "react-aria-components";
-import { APPLICATION_STATUSES, REVIEW_STATUSES, type REQUEST_FILTERS } from "../../api-contract/staff";
+import { APPLICATION_STATUSES, NOT_ANSWERED, REVIEW_STATUSES, type REQUEST_FILTERS } from "../../api-contract/staff";
+import type { ChecklistState } from "../../api-contract/status";
 import { useDebounced } from "../form/useDebounced";
-import type { ApplicationFilter } from "./api";
+import type { ApplicationFilter, DecisionChoice } from "./api";
 import { DateField, SelectField } from "./fields";
 import { NOT_REVIEWED } from "./filter";
-import { choicesOf, entryTerms, withNotAnswered } from "./terms";
+import { checklistItems, choicesOf, entryTerms, withNotAnswered } from "./terms";
 import { applicationStatusLabel, reviewLabel } from "./words";
 
 /** The pause after typing before the list follows, and the longest wait while typing goes on. */
@@ -23,15 +26,27 @@ const REQUEST_CHOICES = Object.entries(REQUEST_LABELS).map(([value, label]) => (
 const TERM_CHOICES = withNotAnswered(entryTerms);
 const PLAN_CHOICES = withNotAnswered(choicesOf("decision_type"));
 const CITIZENSHIP_CHOICES = withNotAnswered(choicesOf("citizenship_us"));
+const RELEASED_CHOICES = [{ value: "true", label: "Released" }, { value: "false", label: "Not released" }];
+const RESPONSE_CHOICES = [{ value: "accepted", label: "Accepted" }, { value: "declined", label: "Declined" }, { value: NOT_ANSWERED, label: "No answer" }];
+const STATE_LABELS: Record<ChecklistState, string> = { needed: "Needed", processing: "File being processed", received: "Received" };
+const STATE_CHOICES = Object.entries(STATE_LABELS).map(([value, label]) => ({ value, label }));
+const OUTSTANDING_CHOICES = [{ value: "true", label: "Something outstanding" }, { value: "false", label: "Nothing outstanding" }];
 
 interface Props {
   filter: ApplicationFilter;
+  /** The decisions of decisions.json, which the browser does not bundle (GET /staff/api/decisions). */
+  decisions: readonly DecisionChoice[];
   /** `typing`: a change of the search text, which replaces the address rather than adding to its history. */
   onChange: (filter: ApplicationFilter, typing?: boolean) => void;
 }
 
-export function ListFilters({ filter, onChange }: Props) {
+export function ListFilters({ filter, decisions, onChange }: Props) {
   const set = (name: keyof ApplicationFilter) => (value: string) => onChange({ ...filter, [name]: value === "" ? undefined : value });
+  const setYesNo = (name: "released" | "outstanding") => (value: string) => onChange({ ...filter, [name]: value === "" ? undefined : value === "true" });
+  const yesNo = (value: boolean | undefined) => (value === undefined ? "" : String(value));
+  const decisionChoices = [...decisions.map(({ code, label }) => ({ value: code, label })), { value: NOT_ANSWERED, label: "No decision" }];
+  // A state is the item's: choosing no item drops it.
+  const setItem = (item: string) => onChange({ ...filter, checklist: item === "" ? undefined : item, checklist_state: item === "" ? undefined : filter.checklist_state });
   return (
     <form role="search" aria-label="Filter applications" className="list-filters" onSubmit={(event) => event.preventDefault()}>
       <SearchBox q={filter.q ?? ""} onSettle={(q) => onChange({ ...filter, q: q.trim() === "" ? undefined : q.trim() }, true)} />
@@ -40,6 +55,14 @@ export function ListFilters({ filter, onChange }: Props) {
       <SelectField label="Application plan" value={filter.plan ?? ""} onChange={set("plan")} choices={PLAN_CHOICES} anyLabel="Any" />
       <SelectField label="Review status" value={filter.review ?? ""} onChange={set("review")} choices={REVIEW_CHOICES} anyLabel="Any" />
       <SelectField label="Requests" value={filter.request ?? ""} onChange={set("request")} choices={REQUEST_CHOICES} anyLabel="Any" />
+      <SelectField label="Decision" value={filter.decision ?? ""} onChange={set("decision")} choices={decisionChoices} anyLabel="Any" />
+      <SelectField label="Decision released" value={yesNo(filter.released)} onChange={setYesNo("released")} choices={RELEASED_CHOICES} anyLabel="Any" />
+      <SelectField label="Applicant's answer" value={filter.response ?? ""} onChange={set("response")} choices={RESPONSE_CHOICES} anyLabel="Any" />
+      <SelectField label="Checklist" value={yesNo(filter.outstanding)} onChange={setYesNo("outstanding")} choices={OUTSTANDING_CHOICES} anyLabel="Any" />
+      <SelectField label="Checklist item" value={filter.checklist ?? ""} onChange={setItem} choices={checklistItems} anyLabel="Any" />
+      {filter.checklist !== undefined && (
+        <SelectField label="Item state" value={filter.checklist_state ?? ""} onChange={set("checklist_state")} choices={STATE_CHOICES} anyLabel="Any" />
+      )}
       <SelectField label="U.S. citizen" value={filter.citizenship ?? ""} onChange={set("citizenship")} choices={CITIZENSHIP_CHOICES} anyLabel="Any" />
       <DateField label="Started from" value={filter.started_from ?? ""} onChange={set("started_from")} />
       <DateField label="Started to" value={filter.started_to ?? ""} onChange={set("started_to")} />

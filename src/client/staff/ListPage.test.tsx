@@ -1,13 +1,15 @@
 // The application list: the filter and sort in the address and in the request, sortable headers
-// with aria-sort, 50 a page by cursor there and back, and each name linking with the filter.
+// with aria-sort, 50 a page by cursor there and back, and each name linking with the filter; the
+// decision as the server gives it, and the decision and checklist filters.
 import { http, HttpResponse } from "msw";
 import { useState } from "react";
-import { render, screen, waitFor, within } from "@testing-library/react";
+import { cleanup, render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, test } from "vitest";
 import { optionsOf, sent, sentTo, server, url, withTestServer } from "../testing";
 import type { ResolvedOption } from "../../engine/runtime";
-import type { ApplicationFilter, ApplicationRow } from "./api";
+import { form } from "../form/model";
+import type { ApplicationFilter, ApplicationRow, DecisionChoice } from "./api";
 import { ListFilters } from "./ListFilters";
 import { lastQuery, logInAs, renderStaff } from "./testing";
 
@@ -17,6 +19,10 @@ withTestServer();
 const [term, laterTerm] = optionsOf("entry_term") as [ResolvedOption, ResolvedOption];
 const plan = optionsOf("decision_type")[0]!;
 const notCitizen = optionsOf("citizenship_us").find((option) => option.value === "N")!;
+/** The checklist's first two items, as institution.json lists them. */
+const [firstItem, secondItem] = form.checklist as [(typeof form.checklist)[number], (typeof form.checklist)[number]];
+/** The decisions the office may record, as GET /staff/api/decisions answers (form-definitions/decisions.json, not in the browser's bundle). */
+const decisions: DecisionChoice[] = [{ code: "admit", label: "Admit", respond_by: "2027-05-01" }, { code: "deny", label: "Deny", respond_by: null }];
 
 const row = (id: number, overrides: Partial<ApplicationRow> = {}): ApplicationRow => ({
   id,
@@ -28,6 +34,7 @@ const row = (id: number, overrides: Partial<ApplicationRow> = {}): ApplicationRo
   submitted_at: "2026-01-05T15:00:00Z",
   last_activity: "2026-01-06T15:00:00Z",
   review_status: null,
+  decision: null,
   ...overrides,
 });
 
@@ -40,6 +47,7 @@ function listServer() {
         ? HttpResponse.json({ rows: [row(51, { name: "Grace Hopper" })], next: null, total: 51 })
         : HttpResponse.json({ rows: [row(1, { name: "Ada Lovelace", review_status: "in review" }), row(2, { status: "started", reference: null, submitted_at: null })], next: "cursor-2", total: 51 });
     }),
+    http.get(url("/staff/api/decisions"), () => HttpResponse.json({ decisions })),
   );
 }
 
@@ -59,7 +67,7 @@ describe("the list", () => {
     expect(screen.getByText("Showing 2 of 51")).toBeInTheDocument();
     const first = screen.getAllByRole("row")[1]!;
     expect(within(first).getAllByRole("cell").map((cell) => cell.textContent)).toEqual([
-      `WU-${term.value}-000001`, "Ada Lovelace", "applicant1@example.com", "Submitted", term.label, "Jan 5, 2026", expect.stringMatching(/^Jan 6, 2026/), "In review",
+      `WU-${term.value}-000001`, "Ada Lovelace", "applicant1@example.com", "Submitted", term.label, "Jan 5, 2026", expect.stringMatching(/^Jan 6, 2026/), "In review", "—",
     ]);
     // The request names the sort, so the list and an application's neighbours agree.
     expect(lastQuery(sent, "/staff/api/applications").toString()).toBe("sort=-last_activity");
@@ -101,6 +109,103 @@ describe("the list", () => {
     await waitFor(() => expect(router.location.search).toBe(""));
   });
 
+  test("the decision filters: the decisions of decisions.json or none, released or not, the applicant's answer, in the address and the request's query", async () => {
+    const { user, router } = await openList();
+    const decision = screen.getByRole("combobox", { name: "Decision" });
+    await waitFor(() => expect(within(decision).getAllByRole("option").map((option) => option.textContent)).toEqual(["Any", "Admit", "Deny", "No decision"]));
+    await user.selectOptions(decision, "Admit");
+    await waitFor(() => expect(router.location.search).toBe("?decision=admit"));
+    const released = screen.getByRole("combobox", { name: "Decision released" });
+    expect(within(released).getAllByRole("option").map((option) => option.textContent)).toEqual(["Any", "Released", "Not released"]);
+    await user.selectOptions(released, "Not released");
+    const answer = screen.getByRole("combobox", { name: "Applicant's answer" });
+    expect(within(answer).getAllByRole("option").map((option) => option.textContent)).toEqual(["Any", "Accepted", "Declined", "No answer"]);
+    await user.selectOptions(answer, "No answer");
+    await waitFor(() => expect(router.location.search).toBe("?decision=admit&released=false&response=none"));
+    await waitFor(() => expect(Object.fromEntries(lastQuery(sent, "/staff/api/applications"))).toEqual({
+      decision: "admit", released: "false", response: "none", sort: "-last_activity",
+    }));
+    await user.selectOptions(decision, "No decision");
+    await user.selectOptions(released, "Any");
+    await waitFor(() => expect(router.location.search).toBe("?decision=none&response=none"));
+  });
+
+  test("the checklist filters: an item, then its state; or whether anything is outstanding, in the address and the request's query", async () => {
+    const { user, router } = await openList();
+    const item = screen.getByRole("combobox", { name: "Checklist item" });
+    expect(within(item).getAllByRole("option").map((option) => option.textContent)).toEqual(["Any", ...form.checklist.map((listed) => listed.label)]);
+    // A state is an item's: there is none to choose before the item.
+    expect(screen.queryByRole("combobox", { name: "Item state" })).not.toBeInTheDocument();
+    await user.selectOptions(item, firstItem.label);
+    const state = await screen.findByRole("combobox", { name: "Item state" });
+    expect(within(state).getAllByRole("option").map((option) => option.textContent)).toEqual(["Any", "Needed", "File being processed", "Received"]);
+    await user.selectOptions(state, "Needed");
+    await waitFor(() => expect(router.location.search).toBe(`?checklist=${firstItem.id}&checklist_state=needed`));
+    await waitFor(() => expect(Object.fromEntries(lastQuery(sent, "/staff/api/applications"))).toEqual({
+      checklist: firstItem.id, checklist_state: "needed", sort: "-last_activity",
+    }));
+    await user.selectOptions(item, secondItem.label);
+    await waitFor(() => expect(router.location.search).toBe(`?checklist=${secondItem.id}&checklist_state=needed`));
+    await user.selectOptions(item, "Any");
+    await waitFor(() => expect(router.location.search).toBe(""));
+    expect(screen.queryByRole("combobox", { name: "Item state" })).not.toBeInTheDocument();
+
+    const outstanding = screen.getByRole("combobox", { name: "Checklist" });
+    expect(within(outstanding).getAllByRole("option").map((option) => option.textContent)).toEqual(["Any", "Something outstanding", "Nothing outstanding"]);
+    await user.selectOptions(outstanding, "Nothing outstanding");
+    await waitFor(() => expect(router.location.search).toBe("?outstanding=false"));
+    await waitFor(() => expect(lastQuery(sent, "/staff/api/applications").get("outstanding")).toBe("false"));
+  });
+
+  test("the decision and checklist filters are fields of the filter form, reached from the keyboard in its order", async () => {
+    const { user } = await openList();
+    screen.getByLabelText("Requests").focus();
+    for (const name of ["Decision", "Decision released", "Applicant's answer", "Checklist", "Checklist item"]) {
+      await user.tab();
+      expect(screen.getByRole("combobox", { name }), name).toHaveFocus();
+    }
+    // Choosing an item brings its state in, next in the order.
+    const item = screen.getByRole("combobox", { name: "Checklist item" });
+    await user.selectOptions(item, secondItem.label);
+    await user.tab();
+    expect(await screen.findByRole("combobox", { name: "Item state" })).toHaveFocus();
+  });
+
+  test("the decision and checklist filters in the address survive a reload; a state without its item is dropped", async () => {
+    await openList(`/staff/applications?decision=admit&released=true&response=accepted&checklist=${firstItem.id}&checklist_state=received&outstanding=true`);
+    await waitFor(() => expect(screen.getByRole("combobox", { name: "Decision" })).toHaveValue("admit"));
+    expect(screen.getByRole("combobox", { name: "Decision released" })).toHaveValue("true");
+    expect(screen.getByRole("combobox", { name: "Applicant's answer" })).toHaveValue("accepted");
+    expect(screen.getByRole("combobox", { name: "Checklist item" })).toHaveValue(firstItem.id);
+    expect(screen.getByRole("combobox", { name: "Item state" })).toHaveValue("received");
+    expect(screen.getByRole("combobox", { name: "Checklist" })).toHaveValue("true");
+    expect(Object.fromEntries(lastQuery(sent, "/staff/api/applications"))).toEqual({
+      decision: "admit", released: "true", response: "accepted", checklist: firstItem.id, checklist_state: "received", outstanding: "true", sort: "-last_activity",
+    });
+    cleanup();
+    await openList("/staff/applications?checklist_state=needed&released=maybe&decision=Admit!");
+    expect(Object.fromEntries(lastQuery(sent, "/staff/api/applications"))).toEqual({ sort: "-last_activity" });
+  });
+
+  test("the decision column says which, whether released, and the applicant's answer", async () => {
+    logInAs("reviewer");
+    server.use(http.get(url("/staff/api/applications"), () => HttpResponse.json({
+      rows: [
+        row(1, { name: "Ada Lovelace", decision: { code: "admit", label: "Admit", released: false, response: null } }),
+        row(2, { name: "Grace Hopper", decision: { code: "admit", label: "Admit", released: true, response: "accepted" } }),
+        row(3, { name: "Mary Somerville", decision: { code: "deny", label: "Deny", released: true, response: null } }),
+        row(4, { name: "Emmy Noether" }),
+      ],
+      next: null, total: 4,
+    })));
+    renderStaff("/staff/applications");
+    await screen.findByRole("link", { name: "Ada Lovelace" });
+    const column = screen.getAllByRole("columnheader").findIndex((header) => header.textContent === "Decision");
+    expect(screen.getAllByRole("row").slice(1).map((tableRow) => within(tableRow).getAllByRole("cell")[column]!.textContent)).toEqual([
+      "Admit (not released)", "Admit: accepted", "Deny", "—",
+    ]);
+  });
+
   test("the search box waits for a pause in typing, then goes into the address and the request", async () => {
     const { router } = await openList("/staff/applications?status=submitted");
     // Letters typed without a pause between them, however long each takes to draw: a busy machine
@@ -118,7 +223,7 @@ describe("the list", () => {
     const changes: ApplicationFilter[] = [];
     function SlowAddress() {
       const [filter, setFilter] = useState<ApplicationFilter>({});
-      return <ListFilters filter={filter} onChange={(next) => { changes.push(next); setTimeout(() => setFilter(next), 200); }} />;
+      return <ListFilters filter={filter} decisions={decisions} onChange={(next) => { changes.push(next); setTimeout(() => setFilter(next), 200); }} />;
     }
     render(<SlowAddress />);
     const user = userEvent.setup();

@@ -2,7 +2,7 @@
 // keyset cursor, "Next 50" and "Previous" (the cursors before are kept for going back).
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { Link, useNavigate, useSearchParams } from "react-router";
-import { staffApi, type ApplicationFilter } from "./api";
+import { staffApi, useDecisionChoices, type ApplicationFilter } from "./api";
 import { ApplicationTable } from "./ApplicationTable";
 import { ExportControl } from "./ExportControl";
 import { ReleaseDecisions } from "./ReleaseDecisions";
@@ -26,11 +26,12 @@ export function ListPage() {
     placeholderData: keepPreviousData,
   });
   const setFilter = (next: ApplicationFilter, typing = false) => void navigate({ pathname: LIST_PATH, search: filterSearch(next) }, { replace: typing });
+  const decisions = useDecisionChoices();
 
   return (
     <>
       <h1>Applications</h1>
-      <ListFilters filter={filter} onChange={setFilter} />
+      <ListFilters filter={filter} decisions={decisions.data ?? []} onChange={setFilter} />
       {list.isPending ? (
         <p role="status">Loading applications…</p>
       ) : list.isError ? (

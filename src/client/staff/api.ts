@@ -68,7 +68,7 @@ async function beforeSession<T>(method: "GET" | "POST", path: string, body?: unk
 }
 
 /** A query string of the values that are set, in the order given. */
-export function queryString(params: Record<string, string | number | undefined>): string {
+export function queryString(params: Record<string, string | number | boolean | undefined>): string {
   const search = new URLSearchParams();
   for (const [name, value] of Object.entries(params)) if (value !== undefined && value !== "") search.set(name, String(value));
   const text = search.toString();

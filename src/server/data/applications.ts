@@ -4,6 +4,7 @@
 import type { WebStatus } from "../../api-contract";
 import { isAnswered, type Answers } from "../../engine/runtime";
 import type { Database, Queryable } from "../db/database";
+import type { ChecklistListing } from "./checklist";
 import { LIFETIME_MS, RENEW_MS, RENEWED_IDLE_MS } from "../auth/sessions";
 
 /** Stored answers leave out unanswered keys: "" and absent mean the same. */
@@ -221,17 +222,24 @@ export interface ReferenceParts { prefix: string; term: string }
 
 /**
  * Submits the application if its answers are still those of `revision`, and gives it its
- * reference and the definition version it was submitted on (never changed after) in the same
- * statement: answers the reference, or null when it did not submit.
+ * reference, the definition version it was submitted on (never changed after) and the checklist
+ * items its answers list (the office list's filters: data/checklist.ts) in the same statement:
+ * answers the reference, or null when it did not submit.
  */
 export async function submitApplication(
   db: Queryable, userId: number, revision: number, webStatus: Application["webStatus"], reference: ReferenceParts, version: string, now: Date,
+  checklist: ChecklistListing,
 ): Promise<string | null> {
   const [row] = await db.query<{ reference: string }>(
-    `UPDATE applications SET submitted_at = $3, web_status = $4::jsonb, validations = '{}', updated_at = $3, review_status = 'received',
-       reference = next_application_reference($5, $6), submitted_version = $7, version = $7
-     WHERE user_id = $1 AND revision = $2 AND submitted_at IS NULL RETURNING reference`,
-    [userId, revision, now, JSON.stringify(webStatus), reference.prefix, reference.term, version],
+    `WITH submitted AS (
+       UPDATE applications SET submitted_at = $3, web_status = $4::jsonb, validations = '{}', updated_at = $3, review_status = 'received',
+         reference = next_application_reference($5, $6), submitted_version = $7, version = $7
+       WHERE user_id = $1 AND revision = $2 AND submitted_at IS NULL RETURNING user_id, reference),
+     listed AS (
+       INSERT INTO application_checklists (application_id, items, hash, states)
+       SELECT user_id, $8::jsonb, $9, checklist_states(user_id, $8::jsonb) FROM submitted)
+     SELECT reference FROM submitted`,
+    [userId, revision, now, JSON.stringify(webStatus), reference.prefix, reference.term, version, JSON.stringify(checklist.items), checklist.hash],
   );
   return row?.reference ?? null;
 }

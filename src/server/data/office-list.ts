@@ -5,9 +5,22 @@
 import type { FromSchema } from "json-schema-to-ts";
 import { NOT_ANSWERED, type applicationFilter, type LIST_SORTS, type REVIEW_STATUSES } from "../../api-contract";
 import type { Queryable } from "../db/database";
+import { checklistConditions } from "./checklist";
 
-/** The list's filter, and the office's time zone (institution.json), whose days the started_ and submitted_ bounds name. */
-export type ApplicationFilter = FromSchema<typeof applicationFilter> & { timeZone: string };
+/** The list's filter as its address writes it. */
+export type ListQuery = FromSchema<typeof applicationFilter>;
+
+/** What the SQL needs besides the query: the routes' filters have it all (staff/list-filter.ts). */
+export interface FilterFacts {
+  /** The office's time zone (institution.json), whose days the started_ and submitted_ bounds name. */
+  timeZone: string;
+  /** The moment a decision counts as released by; the database's clock when not given. */
+  now?: Date;
+  /** Whether the one asking may know a decision before its release (reviewers and admins); not given, as a reader, to whom it is as none until then. */
+  seesUnreleased?: boolean;
+}
+
+export type ApplicationFilter = ListQuery & FilterFacts;
 type ListSort = (typeof LIST_SORTS)[number];
 /** Search results come best match first unless the filter names a sort. */
 export type Order = ListSort | "relevance";
@@ -24,6 +37,8 @@ export interface ListRow {
   submitted_at: Date | null;
   last_activity: Date;
   review_status: (typeof REVIEW_STATUSES)[number] | null;
+  /** The decision recorded, as the one asking may know it; null when none. */
+  decision: { code: string; released: boolean; response: "accepted" | "declined" | null } | null;
 }
 
 /** Where a row stands in an order: its sort value (as JSON gives it: exact, unlike a Date) and id. */
@@ -99,6 +114,29 @@ function matchesOf(filter: ApplicationFilter, p: Parameters): string {
       FROM (SELECT user_id, w, max(similarity) AS similarity FROM hits GROUP BY user_id, w) best GROUP BY user_id)`;
 }
 
+/** The moment a decision counts as released by, as SQL. */
+const nowOf = (filter: ApplicationFilter, p: Parameters) => (filter.now ? `${p.add(filter.now)}::timestamptz` : "now()");
+/** The decisions table's condition on `d` that keeps a decision not released yet from a reader, as from its applicant. */
+const knownTo = (filter: ApplicationFilter, now: () => string, d: string) => (filter.seesUnreleased ? "" : ` AND ${d}.release_at <= ${now()}`);
+
+/** The decision filters, over the decision the one asking may know (`none`: no decision, or none they may know). */
+function decisionConditions(filter: ApplicationFilter, p: Parameters): string[] {
+  const { decision, released, response } = filter;
+  if (decision === undefined && released === undefined && response === undefined) return [];
+  // Added once, and only when a condition reads it (PostgreSQL refuses a parameter no statement uses).
+  let added: string | undefined;
+  const now = () => (added ??= nowOf(filter, p));
+  const exists = (condition: string, known = knownTo(filter, now, "fd")) =>
+    `EXISTS (SELECT 1 FROM decisions fd WHERE fd.application_id = a.user_id${condition}${known})`;
+  const where: string[] = [];
+  if (decision === NOT_ANSWERED) where.push(`NOT ${exists("")}`);
+  else if (decision !== undefined) where.push(exists(` AND fd.code = ${p.add(decision)}`));
+  if (released !== undefined) where.push(`${released ? "" : "NOT "}${exists(` AND fd.release_at <= ${now()}`, "")}`);
+  if (response === NOT_ANSWERED) where.push(`NOT ${exists(" AND fd.response IS NOT NULL")}`);
+  else if (response !== undefined) where.push(exists(` AND fd.response = ${p.add(response)}`));
+  return where;
+}
+
 /** The FROM and WHERE of the filter, and the CTEs of the search when there is one. */
 export function filtered(filter: ApplicationFilter, p: Parameters): { ctes: string[]; from: string; where: string[] } {
   const isSearch = searchText(filter) !== "";
@@ -113,6 +151,7 @@ export function filtered(filter: ApplicationFilter, p: Parameters): { ctes: stri
   answered("a.review_status", filter.review);
   answered("a.citizenship", filter.citizenship);
   answered("a.request_state", filter.request);
+  where.push(...decisionConditions(filter, p), ...checklistConditions(filter, (value) => p.add(value)));
   /** Whole days of the office's time zone, `from` to `to` included. */
   const days = (column: string, from: string | undefined, to: string | undefined) => [
     ...(from ? [`${column} >= (${p.add(from)}::date::timestamp AT TIME ZONE ${p.add(filter.timeZone)})`] : []),
@@ -159,11 +198,14 @@ async function rowsAfter(
     ORDER BY ${orderBy(column.sql)}
     LIMIT ${p.add(limit)})`);
   if (withTotal) ctes.push(`total AS (SELECT count(*)::int AS total FROM ${from} ${whereOf(where)})`);
+  const now = nowOf(filter, p);
   return db.query<FoundRow>(
     `WITH ${ctes.join(",\n")}
      SELECT ${withTotal ? "t.total, " : ""}a.user_id AS id, a.reference, a.applicant_name AS name, u.username AS email,
        CASE WHEN a.submitted_at IS NULL THEN 'started' ELSE 'submitted' END AS status,
-       a.entry_term, a.submitted_at, a.updated_at AS last_activity, a.review_status, to_jsonb(a.sort_value) AS sort_value
+       a.entry_term, a.submitted_at, a.updated_at AS last_activity, a.review_status, to_jsonb(a.sort_value) AS sort_value,
+       (SELECT json_build_object('code', d.code, 'released', coalesce(d.release_at <= ${now}, false), 'response', d.response)
+        FROM decisions d WHERE d.application_id = a.user_id${knownTo(filter, () => now, "d")}) AS decision
      FROM ${withTotal ? "total t LEFT JOIN (page a JOIN users u ON u.id = a.user_id) ON true" : "page a JOIN users u ON u.id = a.user_id"}
      ORDER BY ${orderBy("a.sort_value")}`,
     p.values,

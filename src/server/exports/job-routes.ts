@@ -15,6 +15,7 @@ import { exportFileName } from "./routes";
 import { LINK_SECONDS } from "../storage/types";
 import { allow } from "../staff/access";
 import { filterText, recordAudit, staffActor } from "../staff/audit";
+import { listFilter } from "../staff/list-filter";
 
 /** The page shows the latest; older ones expire within the day anyway. */
 const LISTED = 50;
@@ -37,7 +38,7 @@ export function exportJobRoutes(api: FastifyInstance, ctx: ServerContext): void 
     const id = randomUUID();
     const at = ctx.now();
     // How many it will hold as things stand, for the audit log (the job counts again when it runs); a zip holds the submitted only.
-    const total = await exportCount(db, { ...filter, timeZone: ctx.sender.timeZone }, { submittedOnly: format === "zip" });
+    const total = await exportCount(db, listFilter(ctx, filter, request.staff.role), { submittedOnly: format === "zip" });
     await queueExportJob(db, { id, staffId: request.staff.id, format, filter }, at);
     await recordAudit(db, staffActor(request), {
       at, action: "export",

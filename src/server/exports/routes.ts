@@ -13,11 +13,12 @@ import type { ServerContext } from "../context";
 import { allow } from "../staff/access";
 import { filterText, recordAudit, staffActor } from "../staff/audit";
 import { attachment } from "../storage/keys";
-import type { ApplicationFilter } from "../data/office-list";
+import type { ListQuery } from "../data/office-list";
+import { listFilter } from "../staff/list-filter";
 import { ExportBrokenOff, exportFile, writeExport, type ExportFormat } from "./export";
 
 /** The download's name: what it holds, the term when the filter names one, and the office's day (applications-FA26-2026-11-27.csv). */
-export function exportFileName(format: ExportFormat, filter: Omit<ApplicationFilter, "timeZone">, now: Date, timeZone: string): string {
+export function exportFileName(format: ExportFormat, filter: ListQuery, now: Date, timeZone: string): string {
   const day = new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" }).format(now);
   const term = filter.term?.replace(/[^A-Za-z0-9]/g, "");
   const what = format === "labels" ? "application-labels" : "applications";
@@ -35,7 +36,7 @@ export function exportRoutes(api: FastifyInstance, ctx: ServerContext): void {
     },
   }, async (request, reply) => {
     const { format } = request.params;
-    const filter = { ...request.query, timeZone: ctx.sender.timeZone };
+    const filter = listFilter(ctx, request.query, request.staff.role);
     // The browser starts a job past the limit (export-jobs.ts); a request made by hand is held to it too.
     if (format !== "labels") {
       const rows = await exportCount(ctx.db, filter, { submittedOnly: format === "zip" });

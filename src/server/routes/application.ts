@@ -10,6 +10,7 @@ import {
 import { authenticate, refuseSession } from "../auth/applicant-session";
 import type { ServerContext } from "../context";
 import { storedDocuments } from "../data/documents";
+import { checklistListing, refreshChecklistStates } from "../data/checklist";
 import {
   ApiError, blocks, browserErrors, changed, chooseTabBody, fieldErrors, lastPageBody, messageReply, profile, refuse, setBlocksBody, submitRefusal,
   submitted, tabs, WEB_STATUSES, webStatusBody,
@@ -205,8 +206,9 @@ export function applicationRoutes(app: FastifyInstance, ctx: ServerContext): voi
     const webStatus = [...a.webStatus, ...WEB_STATUSES.filter((s) => !recorded.has(s)).map((s) => ({ web_status: s, created_at: now().toISOString() }))];
     const submittedAt = now();
     // Only the answers just checked are submitted: a save in between makes this refuse.
-    const reference = await submitApplication(db, a.userId, a.revision, webStatus, referenceParts(a.answers), ctx.version.hash, submittedAt);
+    const reference = await submitApplication(db, a.userId, a.revision, webStatus, referenceParts(a.answers), ctx.version.hash, submittedAt, checklistListing(form, a.answers));
     if (!reference) throw refuse(409, "busy");
+    await refreshChecklistStates(db, a.userId);
     // Sent at once, but the answer does not wait on the mail server; a failure is logged, and the
     // reference is on the status page all the same.
     ctx.background.run("mailing a submission confirmation", () =>

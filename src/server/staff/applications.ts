@@ -9,7 +9,7 @@ import {
 } from "../../api-contract";
 import { askForInformation, closeRequest, officeRequest, requestsOf } from "../data/information-requests";
 import { decisionOf, isReleased } from "../data/decisions";
-import { officeDecisionOf } from "./decisions";
+import { decisionLabel, officeDecisionOf } from "./decisions";
 import { mailTexts } from "../platform/mail";
 import { checklistFor } from "../../engine/runtime";
 import { checklistLines, checklistMarksOf, checklistOf, checklistReply, markChecklistItem } from "../data/checklist";
@@ -22,6 +22,7 @@ import { currentOrNewPdfCopy, finishedPdfCopy } from "../pdf-copy/pdf-copy";
 import { LINK_SECONDS } from "../storage/types";
 import { filterText, recordAudit, staffActor } from "./audit";
 import { allow, isAtLeast } from "./access";
+import { listFilter } from "./list-filter";
 import { readCursor, writeCursor } from "./cursor";
 import { timelineOf } from "./timeline";
 
@@ -41,13 +42,16 @@ export function officeApplicationRoutes(api: FastifyInstance, ctx: ServerContext
     },
   }, async (request) => {
     const { after, ...query } = request.query;
-    const filter = { ...query, timeZone: ctx.sender.timeZone };
+    const filter = listFilter(ctx, query, request.staff.role);
     const order = orderOf(filter);
     const page = await pageOf(db, filter, after === undefined ? null : readCursor(after, order));
     // A page of the list names applicants: who looked for whom is in the audit log, as every read of an application is.
     await recordAudit(db, staffActor(request), { at: ctx.now(), action: "view list", detail: { filter: filterText(query), rows: page.rows.length } });
     return {
-      rows: page.rows.map((row) => ({ ...row, submitted_at: row.submitted_at?.toISOString() ?? null, last_activity: row.last_activity.toISOString() })),
+      rows: page.rows.map((row) => ({
+        ...row, submitted_at: row.submitted_at?.toISOString() ?? null, last_activity: row.last_activity.toISOString(),
+        decision: row.decision && { ...row.decision, label: decisionLabel(ctx, row.decision.code) },
+      })),
       next: page.next && writeCursor(order, page.next),
       total: page.total,
     };
@@ -92,7 +96,7 @@ export function officeApplicationRoutes(api: FastifyInstance, ctx: ServerContext
       params: applicationIdParams, querystring: applicationFilter, response: { 200: neighbours, "4xx": messageReply },
     },
   }, async (request) => {
-    const found = await neighboursOf(db, request.params.id, { ...request.query, timeZone: ctx.sender.timeZone });
+    const found = await neighboursOf(db, request.params.id, listFilter(ctx, request.query, request.staff.role));
     if (!found) throw refuse(404, "applicationNotFound");
     return found;
   });

@@ -3,7 +3,7 @@
 // `detail` holds only what names the action (a status, a document's answer key, a role, a filter).
 import type { AuditAction } from "../../api-contract/staff";
 import type { Queryable } from "../db/database";
-import type { ApplicationFilter } from "../data/office-list";
+import type { ListQuery } from "../data/office-list";
 
 interface AuditEntry {
   at: Date;
@@ -30,7 +30,7 @@ export const staffActor = (request: { staff: { id: number; email: string }; ip: 
 export const applicantActor = (username: string, address: string): AuditActor => ({ staffId: null, actor: username, address });
 
 /** A filter of the list as the list's address writes it ("term=FA26&status=submitted"): what the audit log keeps of it. */
-export const filterText = (filter: Omit<ApplicationFilter, "timeZone">) =>
+export const filterText = (filter: ListQuery) =>
   new URLSearchParams(Object.entries(filter).filter(([, value]) => value !== undefined).map(([key, value]): [string, string] => [key, String(value)])).toString();
 
 /** What was done, when, and to which application: the row but for who did it. */

@@ -11,6 +11,7 @@ import { isReleased, recordDecision, scheduleRelease, withdrawDecision, type Dec
 import { decisionsOf, writeLetter } from "../decisions/letters";
 import { allow } from "./access";
 import { filterText, recordAudit, staffActor } from "./audit";
+import { listFilter } from "./list-filter";
 
 const tags = ["staff decisions"];
 
@@ -88,7 +89,7 @@ export function officeDecisionRoutes(api: FastifyInstance, ctx: ServerContext): 
     const now = ctx.now();
     const releaseAt = at === null ? now : new Date(at);
     if (releaseAt.getTime() < now.getTime()) throw refuse(400, "releaseInPast");
-    const released = await scheduleRelease(db, { filter: { ...filter, timeZone: ctx.sender.timeZone }, code, at: releaseAt, now, write: await letters() });
+    const released = await scheduleRelease(db, { filter: listFilter(ctx, filter, request.staff.role), code, at: releaseAt, now, write: await letters() });
     await recordAudit(db, staffActor(request), {
       at: now, action: "release decisions", detail: { at: releaseAt.toISOString(), filter: filterText(filter), code: code ?? null, decisions: released },
     });
@@ -97,10 +98,13 @@ export function officeDecisionRoutes(api: FastifyInstance, ctx: ServerContext): 
   });
 }
 
+/** A decision's label in decisions.json; its code when staff have since removed it. */
+export const decisionLabel = (ctx: ServerContext, code: string) => ctx.form.form.decisions.find((decision) => decision.code === code)?.label ?? code;
+
 /** The decision as the office reads it. */
 export const officeDecisionOf = (ctx: ServerContext, decision: DecisionRow | null) => decision && ({
   code: decision.code,
-  label: ctx.form.form.decisions.find((d) => d.code === decision.code)?.label ?? decision.code,
+  label: decisionLabel(ctx, decision.code),
   recorded_by: decision.recorded_by,
   recorded_at: decision.recorded_at.toISOString(),
   release_at: decision.release_at?.toISOString() ?? null,
