@@ -36,7 +36,7 @@
 // spread, default 30), BENCH_CONNECTIONS (the load generator's keep-alive pool, default 256).
 // Rebuilds dist/server first (npm run build:server); the PDF copies need the browser app in
 // dist/client (npm run build).
-import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { spawnSync, type ChildProcess } from "node:child_process";
 import { existsSync } from "node:fs";
 import { mkdtemp, rm } from "node:fs/promises";
 import { Agent, request as httpRequest } from "node:http";
@@ -52,6 +52,7 @@ import { startPostgres, type TestPostgres } from "../tests/support/postgres";
 import { freePort } from "../tests/support/free-port";
 import { definitions } from "../tests/support/definitions";
 import { completeAnswers } from "../tests/support/answer-sets";
+import { cleanUpOnExit, startNode, waitFor } from "./lib/children";
 import { childrenOf, machineTicks, parentOf, TICK_MS, treeTicks } from "./lib/proc";
 import { seededRandom } from "./lib/stats";
 import { isConnectionReset, routeFigures, SaveLedger, type Sample } from "./lib/deadline";
@@ -82,70 +83,19 @@ const SAVE_RETRY_MAX_MS = 30_000;
 // ---------------------------------------------------------------------------------------------
 // Processes: PostgreSQL, the web cluster, the worker; all stopped on any exit path.
 
-const started: ChildProcess[] = [];
 let postgres: TestPostgres | undefined;
 let dataDir: string | undefined;
 let db: Database | undefined;
 
-function startNode(script: string, env: Record<string, string>): ChildProcess {
-  // Nothing of the developer's own server settings (config.ts) but what is set here.
-  const childEnv: NodeJS.ProcessEnv = { ...process.env };
-  for (const name of Object.keys(childEnv)) if (/^(S3_|SMTP_|METRICS_)/.test(name)) delete childEnv[name];
-  for (const name of ["PUBLIC_URL", "DATABASE_URL", "MAIL_FROM", "COOKIE_PREFIX", "TRUST_PROXY", "WEB_CONCURRENCY", "WORK_JOBS", "RENDER_URL"]) delete childEnv[name];
-  Object.assign(childEnv, { HOST: "127.0.0.1", LOG_LEVEL: "warn", NODE_ENV: "production" }, env);
-  const child = spawn(process.execPath, ["--enable-source-maps", join(repoRoot, "dist/server", script)], {
-    cwd: repoRoot, env: childEnv, stdio: ["ignore", "inherit", "inherit"],
-  });
-  started.push(child);
-  return child;
-}
+/** The built server's `script` (dist/server). */
+const startServer = (script: string, env: Record<string, string>) => startNode(["--enable-source-maps", join(repoRoot, "dist/server", script)], env);
 
-async function stopChild(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return;
-  const exited = new Promise((resolve) => child.once("exit", resolve));
-  child.kill("SIGTERM");
-  const timer = setTimeout(() => child.kill("SIGKILL"), 10_000);
-  await exited;
-  clearTimeout(timer);
-}
-
-let cleaning: Promise<void> | undefined;
 /** Stops every process started here, PostgreSQL, and removes the files; safe to call twice. */
-function cleanUp(): Promise<void> {
-  cleaning ??= (async () => {
-    await Promise.all(started.map(stopChild));
-    await db?.close().catch(() => {});
-    await postgres?.stop().catch((error: unknown) => console.error(`stopping PostgreSQL: ${String(error)}`));
-    if (dataDir) await rm(dataDir, { recursive: true, force: true });
-  })();
-  return cleaning;
-}
-
-// Ctrl-C reaches this process twice (from the terminal, and relayed by npm and tsx): the second
-// must not end it half-way through the clean-up, so every signal after the first is ignored.
-let signalled = false;
-for (const signal of ["SIGINT", "SIGTERM"] as const) {
-  process.on(signal, () => {
-    if (signalled) return;
-    signalled = true;
-    console.error(`\n${signal}: stopping the servers and PostgreSQL`);
-    void cleanUp().finally(() => process.exit(130));
-  });
-}
-
-async function waitFor(url: string, child: ChildProcess, what: string): Promise<void> {
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`${what} exited with code ${child.exitCode}`);
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      // Not listening yet.
-    }
-    await sleep(200);
-  }
-  throw new Error(`${what} did not answer ${url} within 60 s`);
-}
+const cleanUp = cleanUpOnExit(async () => {
+  await db?.close().catch(() => {});
+  await postgres?.stop().catch((error: unknown) => console.error(`stopping PostgreSQL: ${String(error)}`));
+  if (dataDir) await rm(dataDir, { recursive: true, force: true });
+});
 
 /** Confirmed applicants with empty applications, straight into the database, sharing one real hash. */
 async function seed(database: Database): Promise<string[]> {
@@ -457,9 +407,9 @@ async function main(): Promise<number> {
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   const common = { DATABASE_URL: postgres.url, DATA_DIR: dataDir, PUBLIC_URL: base };
-  const web = startNode("main.js", { ...common, PORT: String(port), WEB_CONCURRENCY: String(WEB_PROCESSES), WORK_JOBS: "false", TRUST_PROXY: "true" });
+  const web = startServer("main.js", { ...common, PORT: String(port), WEB_CONCURRENCY: String(WEB_PROCESSES), WORK_JOBS: "false", TRUST_PROXY: "true" });
   await waitFor(`${base}/health`, web, "the web server");
-  const worker = startNode("worker.js", { ...common, PORT: String(await freePort()), RENDER_URL: base });
+  const worker = startServer("worker.js", { ...common, PORT: String(await freePort()), RENDER_URL: base });
 
   console.log(`\ndeadline night: ${APPLICANTS} applicants for ${SECONDS} s on ${WEB_PROCESSES} web processes and 1 worker (PostgreSQL), `
     + `logins over ${LOGIN_RAMP_MS / 1000} s, a keep-alive pool of ${CONNECTIONS} connections; ${availableParallelism()} cores (shared), Node ${process.version}`);

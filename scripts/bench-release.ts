@@ -21,7 +21,7 @@
 // worker has stopped (SIGTERM: its run ends and frees what it had claimed). With
 // BENCH_DRAIN=true it waits for the last mail. Exits 1 on a missed target or a mail twice; stops
 // every process it started and PostgreSQL on any exit path.
-import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { spawnSync } from "node:child_process";
 import { mkdtemp, rm } from "node:fs/promises";
 import { Agent, request as httpRequest } from "node:http";
 import { availableParallelism, tmpdir } from "node:os";
@@ -38,6 +38,7 @@ import { startPostgres, type TestPostgres } from "../tests/support/postgres";
 import { freePort } from "../tests/support/free-port";
 import { definitions } from "../tests/support/definitions";
 import { completeAnswers } from "../tests/support/answer-sets";
+import { cleanUpOnExit, startNode, stopChild, waitFor } from "./lib/children";
 import { routeFigures, type Sample } from "./lib/deadline";
 
 const DECISIONS = Number(process.env.BENCH_DECISIONS || 100_000);
@@ -57,62 +58,18 @@ const REQUEST_TIMEOUT_MS = 30_000;
 // ---------------------------------------------------------------------------------------------
 // Processes: PostgreSQL, the web cluster, the worker, the floor, the mail server; all stopped on any exit path.
 
-const started: ChildProcess[] = [];
 let postgres: TestPostgres | undefined;
 let dataDir: string | undefined;
 let db: Database | undefined;
 let smtp: SMTPServer | undefined;
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
-function startNode(args: string[], env: Record<string, string>): ChildProcess {
-  const childEnv: NodeJS.ProcessEnv = { ...process.env };
-  for (const name of Object.keys(childEnv)) if (/^(S3_|SMTP_|METRICS_|MAIL_)/.test(name)) delete childEnv[name];
-  for (const name of ["PUBLIC_URL", "DATABASE_URL", "COOKIE_PREFIX", "TRUST_PROXY", "WEB_CONCURRENCY", "WORK_JOBS", "RENDER_URL"]) delete childEnv[name];
-  Object.assign(childEnv, { HOST: "127.0.0.1", LOG_LEVEL: "warn", NODE_ENV: "production", COOKIE_PREFIX }, env);
-  const child = spawn(process.execPath, args, { cwd: repoRoot, env: childEnv, stdio: ["ignore", "inherit", "inherit"] });
-  started.push(child);
-  return child;
-}
-
-async function stopChild(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return;
-  const exited = new Promise((resolve) => child.once("exit", resolve));
-  child.kill("SIGTERM");
-  const timer = setTimeout(() => child.kill("SIGKILL"), 40_000);
-  await exited;
-  clearTimeout(timer);
-}
-
-let cleaning: Promise<void> | undefined;
-function cleanUp(): Promise<void> {
-  cleaning ??= (async () => {
-    await Promise.all(started.map(stopChild));
-    await new Promise<void>((resolve) => (smtp ? smtp.close(() => resolve()) : resolve()));
-    await db?.close().catch(() => {});
-    await postgres?.stop().catch((error: unknown) => console.error(`stopping PostgreSQL: ${String(error)}`));
-    if (dataDir) await rm(dataDir, { recursive: true, force: true });
-  })();
-  return cleaning;
-}
-let signalled = false;
-for (const signal of ["SIGINT", "SIGTERM"] as const) {
-  process.on(signal, () => {
-    if (signalled) return;
-    signalled = true;
-    console.error(`\n${signal}: stopping the servers and PostgreSQL`);
-    void cleanUp().finally(() => process.exit(130));
-  });
-}
-
-async function waitFor(url: string, child: ChildProcess, what: string): Promise<void> {
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`${what} exited with code ${child.exitCode}`);
-    if (await fetch(url).then((r) => r.ok, () => false)) return;
-    await sleep(200);
-  }
-  throw new Error(`${what} did not answer ${url} within 60 s`);
-}
+const cleanUp = cleanUpOnExit(async () => {
+  await new Promise<void>((resolve) => (smtp ? smtp.close(() => resolve()) : resolve()));
+  await db?.close().catch(() => {});
+  await postgres?.stop().catch((error: unknown) => console.error(`stopping PostgreSQL: ${String(error)}`));
+  if (dataDir) await rm(dataDir, { recursive: true, force: true });
+});
 
 /** A mail server that counts each message by its Message-ID. */
 async function startMailServer(): Promise<{ port: number; byId: Map<string, number>; count: () => number }> {
@@ -311,7 +268,7 @@ async function main(): Promise<number> {
     console.log(`  mails: ${mailServer.count().toLocaleString("en")} of ${DECISIONS.toLocaleString("en")}`);
   }
   const seconds = (Date.now() - releaseAt.getTime()) / 1000;
-  await stopChild(worker);
+  await stopChild(worker, 40_000);
   const [marks] = await db.query<{ mailed: number; claimed: number }>(
     "SELECT count(*) FILTER (WHERE mailed_at IS NOT NULL)::int AS mailed, count(*) FILTER (WHERE mail_claim IS NOT NULL)::int AS claimed FROM decisions");
   const delivered = mailServer.count();

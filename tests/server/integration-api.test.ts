@@ -209,6 +209,7 @@ describe.each(databaseKinds)("the integration API (%s)", (kind) => {
         expect(await references("?released=false")).not.toContain(released.reference);
         expect(await references("?released=false")).toContain(scheduled.reference);
         expect(refusal(await withKey(key, "/staff/api/applications?decision=Admit!")).at(0)).toBe(400);
+        expect(refusal(await withKey(key, "/staff/api/applications?decision=admitted"))).toEqual([400, messages.decisionUnknown("admitted")]);
         server.advance(60_000);
         expect(await references("?decision=admit")).toEqual([released.reference, scheduled.reference]);
       } finally {

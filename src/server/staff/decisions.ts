@@ -11,17 +11,13 @@ import { isReleased, recordDecision, scheduleRelease, withdrawDecision, type Dec
 import { decisionsOf, writeLetter } from "../decisions/letters";
 import { allow } from "./access";
 import { filterText, recordAudit, staffActor } from "./audit";
-import { listFilter } from "./list-filter";
+import { knownDecision, listFilter } from "./list-filter";
 
 const tags = ["staff decisions"];
 
 export function officeDecisionRoutes(api: FastifyInstance, ctx: ServerContext): void {
   const { db } = ctx;
   const routes = api.withTypeProvider<JsonSchemaToTsProvider>();
-  const knownCode = (code: string) => {
-    if (!ctx.form.form.decisions.some((decision) => decision.code === code)) throw refuse(400, "decisionUnknown", code);
-    return code;
-  };
   const letters = async () => {
     const decisions = await decisionsOf(db, ctx.form.form, ctx.sender.timeZone);
     return (code: string, facts: Parameters<typeof writeLetter>[3]) => writeLetter(ctx.form.form, decisions, code, facts);
@@ -41,7 +37,7 @@ export function officeDecisionRoutes(api: FastifyInstance, ctx: ServerContext): 
     },
   }, async (request) => {
     const { id } = request.params;
-    const code = knownCode(request.body.code);
+    const code = knownDecision(ctx, request.body.code);
     const now = ctx.now();
     const write = await letters();
     const recorded = await recordDecision(db, {
@@ -85,7 +81,7 @@ export function officeDecisionRoutes(api: FastifyInstance, ctx: ServerContext): 
     },
   }, async (request) => {
     const { filter, at } = request.body;
-    const code = request.body.code === undefined ? undefined : knownCode(request.body.code);
+    const code = request.body.code === undefined ? undefined : knownDecision(ctx, request.body.code);
     const now = ctx.now();
     const releaseAt = at === null ? now : new Date(at);
     if (releaseAt.getTime() < now.getTime()) throw refuse(400, "releaseInPast");

@@ -16,6 +16,7 @@ import type { DocumentRow } from "../data/documents";
 import { redactSecrets } from "../platform/logging";
 import { LINK_SECONDS } from "../storage/types";
 import { isRowId } from "../../api-contract/schema";
+import { knownDecision } from "./list-filter";
 import { API_KEY_PREFIX, liveKeyOf, type LiveKey } from "./api-keys";
 import { recordAudit, recordAuditOfEach, type AuditActor } from "./audit";
 import { STAFF_API } from "./access";
@@ -131,7 +132,8 @@ function keyRoutes(api: FastifyInstance, ctx: ServerContext): void {
       querystring: integrationListQuery, response: answers(integrationPage),
     },
   }, async (request) => {
-    const { submitted_since, cursor, decision, released } = request.query;
+    const { submitted_since, cursor, released } = request.query;
+    const decision = request.query.decision === undefined ? undefined : knownDecision(ctx, request.query.decision);
     const page = await submittedPage(ctx.db, {
       decision, released, now: ctx.now(),
       since: submitted_since === undefined ? undefined : sinceOf(submitted_since, ctx.sender.timeZone),

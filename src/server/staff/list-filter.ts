@@ -15,12 +15,16 @@ export const filterFacts = (ctx: ServerContext, role: StaffRole): FilterFacts =>
   seesUnreleased: isAtLeast(role, "reviewer"),
 });
 
+/** `code` when decisions.json has it; else 400 (decisionUnknown). */
+export function knownDecision(ctx: ServerContext, code: string): string {
+  if (!ctx.form.form.decisions.some((decision) => decision.code === code)) throw refuse(400, "decisionUnknown", code);
+  return code;
+}
+
 /** The query as the SQL takes it; refuses a decision or a checklist item the definitions do not have, and a state without its item (400). */
 export function listFilter(ctx: ServerContext, query: ListQuery, role: StaffRole): ApplicationFilter {
-  const { decisions, checklist } = ctx.form.form;
-  if (query.decision !== undefined && query.decision !== NOT_ANSWERED && !decisions.some((decision) => decision.code === query.decision)) {
-    throw refuse(400, "decisionUnknown", query.decision);
-  }
+  const { checklist } = ctx.form.form;
+  if (query.decision !== undefined && query.decision !== NOT_ANSWERED) knownDecision(ctx, query.decision);
   if (query.checklist !== undefined && !checklist.some((item) => item.id === query.checklist)) throw refuse(400, "checklistItemUnknown", query.checklist);
   if (query.checklist_state !== undefined && query.checklist === undefined) throw refuse(400, "checklistStateNeedsItem");
   return { ...query, ...filterFacts(ctx, role) };
