@@ -76,9 +76,10 @@ stop_tree() {
 }
 trap 'for pid in $(jobs -p); do stop_tree "$pid"; done' EXIT
 
-# A test whose clock measures the machine (/health's answers while large conversions run) runs
-# last, alone, and only here: beside the other phases it measured them.
-alone=(tests/server/conversion-isolation.test.ts)
+# Tests whose clock measures the machine run last, alone, and only here: beside the other phases
+# they measured them (/health's answers while large conversions run; a conversion of seconds,
+# drained at SIGTERM, that a CI machine this busy kept past its 90 s on the clock).
+alone=(tests/server/conversion-isolation.test.ts tests/server/operations.test.ts)
 # The server and client tests, here and in the copy, give the browser tests the larger share of the
 # CPU (niced), whose pages otherwise waited past their timeouts on a machine this busy; not all of
 # it (nice 10 did), or a server a test starts waited past its own.

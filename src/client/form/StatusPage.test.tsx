@@ -197,7 +197,7 @@ describe("the decision", () => {
     expect(await screen.findByText(/^Decision available:/)).toHaveTextContent("Decision available: the admissions office has made its decision. Please read your letter below.");
     const region = screen.getByRole("region", { name: "Your decision" });
     expect(within(region).getByText("Congratulations!").tagName).toBe("STRONG");
-    expect(within(region).getByText(/^Please answer by/)).toHaveTextContent("Please answer by May 2, 2027 at 12:00 AM EDT.");
+    expect(within(region).getByText(/^Please answer by/)).toHaveTextContent("Please answer by May 1, 2027 at 11:59 PM EDT.");
     expect(within(region).getByRole("button", { name: "Accept the offer" })).toBeInTheDocument();
     expect(within(region).getByRole("button", { name: "Decline the offer" })).toBeInTheDocument();
   });
@@ -260,7 +260,7 @@ describe("the decision", () => {
 
   test("after the deadline: no buttons, and where to turn instead; a decision that asks nothing shows only its letter", async () => {
     openStatus({ reference: "WU-FA26-004821" }, { ...STATUS, state: "decision_available", decision: decision({ may_respond: false }) });
-    expect(await screen.findByText(/has passed/)).toHaveTextContent("The deadline to answer, May 2, 2027 at 12:00 AM EDT, has passed. Please write to the admissions office.");
+    expect(await screen.findByText(/has passed/)).toHaveTextContent("The deadline to answer, May 1, 2027 at 11:59 PM EDT, has passed. Please write to the admissions office.");
     expect(screen.queryByRole("button", { name: "Accept the offer" })).not.toBeInTheDocument();
   });
 });

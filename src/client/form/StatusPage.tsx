@@ -261,7 +261,9 @@ function DecisionLetter({ decision }: { decision: Decision }) {
       setSaid(message);
     },
   });
-  const deadline = decision.respond_by && officeDateTime(new Date(decision.respond_by), institution.timeZone);
+  // respond_by is the moment answers close, the end of the letter's day: its last minute reads as
+  // that day (May 1 at 11:59 PM), where the moment itself read as the next (May 2 at 12:00 AM).
+  const deadline = decision.respond_by && officeDateTime(new Date(Date.parse(decision.respond_by) - 60_000), institution.timeZone);
   const isOpen = decision.may_respond;
   return (
     <section className="decision" aria-labelledby="decision-title">

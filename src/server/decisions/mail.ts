@@ -7,8 +7,8 @@
 // when a worker dies halfway:
 //   - a run claims a batch (its own token in mail_claim, migration 023), so two runs never send
 //     one mail twice;
-//   - each row is marked mailed as soon as its mail is accepted, and a send that fails gives the
-//     batch's unsent rows back;
+//   - each row is marked mailed as soon as its mail is accepted, and what a run claimed and did
+//     not send is freed when a send fails or its process stops;
 //   - a dead run's claims run out when the queue gives up its job (EXPIRE_SECONDS), and the next
 //     run takes them. Only the one mail that was accepted in the moment before the process died
 //     and not yet marked can go twice, with the same Message-ID, which mail programs show once.
