@@ -212,8 +212,10 @@ export function withTestServer(saverOptions: SaverOptions = {}): void {
   beforeAll(async () => {
     fileSaverOptions = saverOptions;
     server.listen({ onUnhandledRequest: "error" });
-    // Under CI's load the first page of a file took longer to load than a test waits for it.
-    await preloadEveryPage();
+    // Under CI's load the first page of a file took longer to load than a test waits for it, and
+    // the first dialog (the tab switch's confirmation) longer than ten seconds: the overlays'
+    // lazy modules (ui/lazy.tsx, ui/Toasts.tsx) are loaded here with the pages.
+    await Promise.all([preloadEveryPage(), import("./ui/Dialog"), import("./ui/ToastRegion")]);
   });
   afterEach(async () => {
     pageReloads.count = 0;

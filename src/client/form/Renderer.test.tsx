@@ -156,8 +156,7 @@ describe("tabs (Academics: Personal statement)", () => {
   const group = () => itemWithId("/education", "personal_statement");
   const CHANGED = { message: "Saved.", revision: 2 };
   /** The confirmation a switch away from a written essay or an attached document asks first. */
-  // Up to 5 s, not 1: a CI machine running the browser tests beside these took longer to open it.
-  const confirmation = () => screen.findByRole("alertdialog", { name: "Switch Tabs" }, { timeout: 5_000 });
+  const confirmation = () => screen.findByRole("alertdialog", { name: "Switch Tabs" });
   async function confirmSwitch(user: ReturnType<typeof userEvent.setup>) {
     await user.click(within(await confirmation()).getByRole("button", { name: "Switch" }));
   }
