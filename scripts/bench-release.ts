@@ -171,7 +171,7 @@ const addressOf = (index: number) => `198.${18 + (index >> 16)}.${(index >> 8) &
 
 interface Applicant { username: string; address: string; cookie: string }
 
-/** The status page, read as the browser does; answers whether it showed the released decision. */
+/** The status page, read as the browser does; an answer without the released decision is counted as an error. */
 async function readStatus(base: string, route: string, a: Applicant): Promise<void> {
   const reply = await send(route, `${base}/api/status`, "GET", { accept: "application/json", cookie: a.cookie, "x-forwarded-for": a.address });
   const body = reply.body as { state?: string; code?: string | null } | undefined;

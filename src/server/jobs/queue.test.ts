@@ -58,17 +58,19 @@ describe("stopping the jobs", () => {
 });
 
 describe("the queues", () => {
-  it("take this release's time limit when an earlier release made them with another", async () => {
+  it("take this release's time limit and policy when an earlier release made them with others", async () => {
     db = await openPglite(undefined);
     const open = () => openJobs(db!, { onError: () => {}, stopWaitMs: 1_000 });
     const first = await open();
     await first.start();
     await first.stop();
     await db.query("UPDATE pgboss.queue SET expire_seconds = 120 WHERE name = 'convert-document'");
+    await db.query("UPDATE pgboss.queue SET policy = 'standard' WHERE name = 'decision-mail'");
     const again = await open();
     await again.start();
     await again.stop();
     expect(await db.query("SELECT expire_seconds FROM pgboss.queue WHERE name = 'convert-document'")).toEqual([{ expire_seconds: 600 }]);
+    expect(await db.query("SELECT policy FROM pgboss.queue WHERE name = 'decision-mail'")).toEqual([{ policy: "singleton" }]);
   }, 120_000);
 
   it("run one decision-mail job at a time, however many processes work them", async () => {
@@ -95,18 +97,5 @@ describe("the queues", () => {
     await jobEnded;
     await Promise.all([one.stop(), two.stop()]);
     expect([done, most]).toEqual([4, 1]);
-  }, 120_000);
-
-  it("take this release's policy when an earlier release made them with another", async () => {
-    db = await openPglite(undefined);
-    const open = () => openJobs(db!, { onError: () => {}, stopWaitMs: 1_000 });
-    const first = await open();
-    await first.start();
-    await first.stop();
-    await db.query("UPDATE pgboss.queue SET policy = 'standard' WHERE name = 'decision-mail'");
-    const again = await open();
-    await again.start();
-    await again.stop();
-    expect(await db.query("SELECT policy FROM pgboss.queue WHERE name = 'decision-mail'")).toEqual([{ policy: "singleton" }]);
   }, 120_000);
 });
