@@ -37,11 +37,15 @@ start() {
     begin=$(date +%s)
     "$@" >"$work/$name.log" 2>&1
     status=$?
-    echo "$(($(date +%s) - begin)) $status" >"$work/$name.time"
+    # The CPU its processes used (user and system, of every child waited for): what the phase asks
+    # of the two cores, where its time says how long it waited for them too.
+    echo "$(($(date +%s) - begin)) $status $(times | cpu_seconds)" >"$work/$name.time"
     exit "$status"
   ) &
   pids[$name]=$!
 }
+# cpu_seconds: the whole seconds of the children's user and system time `times` prints ("1m2.5s 0m3.1s" on its second line).
+cpu_seconds() { awk -F'[ms ]' 'NR == 2 { printf "%d", ($1 + $4) * 60 + $2 + $5 }'; }
 # finish NAME: waits for it, prints its output, and stops everything if it failed.
 finish() {
   local name=$1 status=0
@@ -56,13 +60,13 @@ finish() {
   fi
 }
 report() {
-  local name seconds status
-  echo "npm test: phase times"
+  local name seconds status cpu
+  echo "npm test: phase times (and the CPU each used)"
   if [ -n "${INSTALL_SECONDS:-}" ]; then printf '  %-12s %4ss\n' install "$INSTALL_SECONDS"; fi
   for name in checks build node e2e edited-build edited edited-e2e alone; do
     if [ -f "$work/$name.time" ]; then
-      read -r seconds status <"$work/$name.time"
-      printf '  %-12s %4ss%s\n' "$name" "$seconds" "$([ "$status" -eq 0 ] || echo " (failed)")"
+      read -r seconds status cpu <"$work/$name.time"
+      printf '  %-12s %4ss  cpu %4ss%s\n' "$name" "$seconds" "$cpu" "$([ "$status" -eq 0 ] || echo " (failed)")"
     fi
   done
   printf '  %-12s %4ss\n' total "$(($(date +%s) - started))"
