@@ -39,7 +39,8 @@ start() {
     status=$?
     # The CPU its processes used (user and system, of every child waited for): what the phase asks
     # of the two cores, where its time says how long it waited for them too.
-    echo "$(($(date +%s) - begin)) $status $(times | cpu_seconds)" >"$work/$name.time"
+    times >"$work/$name.cpu"
+    echo "$(($(date +%s) - begin)) $status $(cpu_seconds <"$work/$name.cpu")" >"$work/$name.time"
     exit "$status"
   ) &
   pids[$name]=$!
