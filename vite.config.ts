@@ -1,3 +1,4 @@
+import { readdirSync, readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { defineConfig } from "vitest/config";
 import { refuseLintErrors } from "./src/definitions/lint/build-guard";
@@ -92,11 +93,26 @@ export default defineConfig(({ mode }) => ({
           setupFiles: ["tests/support/definitions-guard.ts"],
         },
       },
+      // Component tests share their modules within a worker (isolate: false): loading React, React
+      // Aria and the app again for each file was most of their CPU. testing.tsx puts the stores,
+      // the query cache and the server's handlers back between tests; a file that replaces modules
+      // or needs them never loaded runs in "client-fresh" (FRESH_MODULES).
       {
         extends: true,
         test: {
           name: "client",
           include: ["src/client/**/*.test.{ts,tsx}"],
+          exclude: FRESH_MODULES,
+          environment: "jsdom",
+          setupFiles: ["tests/support/client-setup.ts"],
+          isolate: false,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: "client-fresh",
+          include: FRESH_MODULES,
           environment: "jsdom",
           setupFiles: ["tests/support/client-setup.ts"],
         },
@@ -116,6 +132,15 @@ export default defineConfig(({ mode }) => ({
     ],
   },
 }));
+
+/**
+ * Component tests that run with modules of their own: those that replace or reload modules (vi.mock,
+ * vi.resetModules: for every file after them in the worker too) and those that say they need the app's
+ * modules as a first visit has them ("fresh modules": the lookup's combo box not loaded yet).
+ */
+const FRESH_MODULES = readdirSync("src/client", { recursive: true, encoding: "utf8" })
+  .filter((file) => /\.test\.tsx?$/.test(file) && /\bvi\.((do)?[mM]ock|resetModules)\(|fresh modules/.test(readFileSync(join("src/client", file), "utf8")))
+  .map((file) => join("src/client", file));
 
 /**
  * The modules of chunk "core": every first visit loads them, whichever page it is (the libraries,

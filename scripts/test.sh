@@ -18,6 +18,9 @@ export VITEST_REPORT_DIR="$work/reports" VITE_CONFIG_NATIVE_IGNORE_WARNING=true
 mkdir -p "$VITEST_REPORT_DIR" "$work/edited-reports"
 edited="$work/edited"
 started=$(date +%s)
+# The machine's CPU ticks so far, busy and all (/proc/stat's first line): how busy the run kept the cores.
+ticks() { awk 'NR == 1 { print $2 + $3 + $4 + $7 + $8, $2 + $3 + $4 + $5 + $6 + $7 + $8 }' /proc/stat; }
+read -r busy_at_start all_at_start < <(ticks)
 # Vitest's default is one worker less than the cores: one, here. The server tests spend most of
 # their time waiting on a database, a child process or a timer, so three at once fill two cores.
 node_workers="${TEST_WORKERS:-3}"
@@ -61,7 +64,7 @@ finish() {
   fi
 }
 report() {
-  local name seconds status cpu
+  local name seconds status cpu busy all
   echo "npm test: phase times (and the CPU each used)"
   if [ -n "${INSTALL_SECONDS:-}" ]; then printf '  %-12s %4ss\n' install "$INSTALL_SECONDS"; fi
   for name in checks build node e2e edited-build edited edited-e2e alone; do
@@ -70,7 +73,8 @@ report() {
       printf '  %-12s %4ss  cpu %4ss%s\n' "$name" "$seconds" "$cpu" "$([ "$status" -eq 0 ] || echo " (failed)")"
     fi
   done
-  printf '  %-12s %4ss\n' total "$(($(date +%s) - started))"
+  read -r busy all < <(ticks)
+  printf '  %-12s %4ss  the cores busy %d%% of it\n' total "$(($(date +%s) - started))" "$((100 * (busy - busy_at_start) / (all - all_at_start)))"
 }
 # On the way out (a phase failed, or ^C), every phase stops with all it started: killing a phase's
 # subshell alone left its Vitest and their servers running on, into the next run.
@@ -88,7 +92,7 @@ alone=(tests/server/conversion-isolation.test.ts tests/server/operations.test.ts
 # The server and client tests, here and in the copy, give the browser tests the larger share of the
 # CPU (niced), whose pages otherwise waited past their timeouts on a machine this busy; not all of
 # it (nice 10 did), or a server a test starts waited past its own.
-vitest_node() { nice -n 5 npx vitest run --project server --project client --maxWorkers "$node_workers" "${alone[@]/#/--exclude=}" "$@"; }
+vitest_node() { nice -n 5 npx vitest run --project server --project 'client*' --maxWorkers "$node_workers" "${alone[@]/#/--exclude=}" "$@"; }
 
 github=()
 [ -n "${CI:-}" ] && github=(-- --format github)

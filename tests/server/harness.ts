@@ -53,11 +53,17 @@ export async function freshPostgresUrl(): Promise<string> {
 /** The global setup's migrated PGlite, read once per test file (40 MB). */
 let pgliteImage: Blob | undefined;
 
+/**
+ * A test's PGlite holds a few megabytes: PostgreSQL's default 128 MB of shared buffers, set up in
+ * WASM memory for each fresh database, cost more CPU than loading its migrated image.
+ */
+export const TEST_PGLITE_SETTINGS = ["shared_buffers=16MB"];
+
 /** A new database of the kind asked for, every migration run. */
 export async function freshDatabase(kind: DatabaseKind): Promise<Database> {
   if (kind === "postgres") return openPostgres(await freshPostgresUrl(), 10);
   pgliteImage ??= new Blob([readFileSync(inject("pgliteImage"))]);
-  return openPglite(undefined, pgliteImage);
+  return openPglite(undefined, pgliteImage, TEST_PGLITE_SETTINGS);
 }
 
 export interface TestServer {

@@ -1,7 +1,8 @@
 // The lookup widget before its combo box has loaded: the
 // plain text input a prerendered page shows (src/client/prerender.tsx) and React takes over as
 // drawn, and what is typed into it meanwhile. The combo box itself: LookupCombo.test.tsx.
-// The first test needs the combo box not loaded yet: it stays first in this file.
+// The first test needs the combo box not loaded yet: it stays first in this file, which runs with
+// fresh modules (vite.config.ts).
 import { act, fireEvent, render, screen } from "@testing-library/react";
 import { hydrateRoot } from "react-dom/client";
 import { renderToString } from "react-dom/server";

@@ -43,15 +43,15 @@ export async function openDatabase(config: Pick<Config, "databaseUrl" | "dataDir
 
 /**
  * PGlite in `dataDir`, or in memory when it is undefined; starting from `image` (pgliteImage's)
- * instead of an empty database when given.
+ * instead of an empty database when given, with PostgreSQL's `settings` ("name=value") when given.
  */
-export async function openPglite(dataDir: string | undefined, image?: Blob): Promise<Database> {
+export async function openPglite(dataDir: string | undefined, image?: Blob, settings?: string[]): Promise<Database> {
   let unlock = async () => {};
   if (dataDir) {
     mkdirSync(dataDir, { recursive: true });
     unlock = await lockFolder(dataDir);
   }
-  return pgliteDatabase(await createPglite(dataDir, image), unlock);
+  return pgliteDatabase(await createPglite(dataDir, image, settings), unlock);
 }
 
 /**
@@ -66,9 +66,9 @@ export async function pgliteImage(prepare: (db: Database) => Promise<unknown>): 
   return image;
 }
 
-async function createPglite(dataDir: string | undefined, image?: Blob): Promise<PGlite> {
+async function createPglite(dataDir: string | undefined, image?: Blob, settings?: string[]): Promise<PGlite> {
   // pg_trgm: the school lookups' trigram search (migrations/003_lookups.sql creates it).
-  const db = await PGlite.create(dataDir, { extensions: { pg_trgm }, ...(image && { loadDataDir: image }) });
+  const db = await PGlite.create(dataDir, { extensions: { pg_trgm }, ...(image && { loadDataDir: image }), ...(settings && { postgresqlconf: settings }) });
   await db.exec(`SET pg_trgm.word_similarity_threshold = ${WORD_SIMILARITY}`);
   return db;
 }
