@@ -82,27 +82,31 @@ export default defineConfig(({ mode }) => ({
     // Servers on PGlite start in seconds, more when the machine is busy.
     hookTimeout: 60_000,
     testTimeout: 30_000,
+    // Tests share their modules within a worker (isolate: false): loading Fastify, React, React Aria
+    // and the app again for each file was most of the component tests' CPU and a third of the
+    // server tests'. The harnesses put back what a test changes (stores, query cache, handlers,
+    // servers and databases of its own); a file that replaces modules or needs them never loaded
+    // runs apart, in "server-fresh" or "client-fresh" (FRESH_MODULES).
     projects: [
       {
         extends: true,
         test: {
           name: "server",
-          include: ["src/engine/**/*.test.ts", "eslint/**/*.test.ts", "src/definitions/**/*.test.ts", "src/server/**/*.test.ts", "scripts/**/*.test.ts", "tests/server/**/*.test.ts", "tests/support/**/*.test.ts"],
+          include: [...SERVER_TESTS, ...FRESH_MODULES.map((file) => `!${file}`)],
           environment: "node",
           globalSetup: ["tests/support/global-setup.ts"],
           setupFiles: ["tests/support/definitions-guard.ts"],
+          isolate: false,
         },
       },
-      // Component tests share their modules within a worker (isolate: false): loading React, React
-      // Aria and the app again for each file was most of their CPU. testing.tsx puts the stores,
-      // the query cache and the server's handlers back between tests; a file that replaces modules
-      // or needs them never loaded runs in "client-fresh" (FRESH_MODULES).
+      ...(FRESH_MODULES.some((file) => !file.startsWith("src/client/"))
+        ? [{ extends: true as const, test: { name: "server-fresh", include: FRESH_MODULES.filter((file) => !file.startsWith("src/client/")), environment: "node" as const, globalSetup: ["tests/support/global-setup.ts"], setupFiles: ["tests/support/definitions-guard.ts"] } }]
+        : []),
       {
         extends: true,
         test: {
           name: "client",
-          include: ["src/client/**/*.test.{ts,tsx}"],
-          exclude: FRESH_MODULES,
+          include: ["src/client/**/*.test.{ts,tsx}", ...FRESH_MODULES.map((file) => `!${file}`)],
           environment: "jsdom",
           setupFiles: ["tests/support/client-setup.ts"],
           isolate: false,
@@ -112,7 +116,7 @@ export default defineConfig(({ mode }) => ({
         extends: true,
         test: {
           name: "client-fresh",
-          include: FRESH_MODULES,
+          include: FRESH_MODULES.filter((file) => file.startsWith("src/client/")),
           environment: "jsdom",
           setupFiles: ["tests/support/client-setup.ts"],
         },
@@ -133,14 +137,18 @@ export default defineConfig(({ mode }) => ({
   },
 }));
 
+const SERVER_TESTS = ["src/engine/**/*.test.ts", "eslint/**/*.test.ts", "src/definitions/**/*.test.ts", "src/server/**/*.test.ts", "scripts/**/*.test.ts", "tests/server/**/*.test.ts", "tests/support/**/*.test.ts"];
+
 /**
- * Component tests that run with modules of their own: those that replace or reload modules (vi.mock,
- * vi.resetModules: for every file after them in the worker too) and those that say they need the app's
- * modules as a first visit has them ("fresh modules": the lookup's combo box not loaded yet).
+ * Tests that run with modules of their own: those that replace or reload modules (vi.mock,
+ * vi.resetModules: for every file after them in the worker too) and those that say they need the
+ * app's modules as a first visit has them ("fresh modules": the lookup's combo box not loaded yet).
  */
-const FRESH_MODULES = readdirSync("src/client", { recursive: true, encoding: "utf8" })
-  .filter((file) => /\.test\.tsx?$/.test(file) && /\bvi\.((do)?[mM]ock|resetModules)\(|fresh modules/.test(readFileSync(join("src/client", file), "utf8")))
-  .map((file) => join("src/client", file));
+const FRESH_MODULES = ["src", "eslint", "scripts", "tests/server", "tests/support"].flatMap((root) =>
+  readdirSync(root, { recursive: true, encoding: "utf8" })
+    .map((file) => join(root, file))
+    .filter((file) => /\.test\.tsx?$/.test(file) && /\bvi\.((do)?[mM]ock|resetModules)\(|fresh modules/.test(readFileSync(file, "utf8"))),
+);
 
 /**
  * The modules of chunk "core": every first visit loads them, whichever page it is (the libraries,

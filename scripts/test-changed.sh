@@ -17,4 +17,4 @@ fi
 if [ "${#tests[@]}" -eq 0 ]; then echo "test:changed: no test imports what changed since $base; npm test runs them all"; exit 0; fi
 export TEST_DATABASES="${TEST_DATABASES:-pglite}"
 # Three workers, as npm test: the tests wait more than they compute.
-exec npx vitest run --project server --project 'client*' --maxWorkers 3 "${tests[@]}"
+exec npx vitest run --project 'server*' --project 'client*' --maxWorkers 3 "${tests[@]}"

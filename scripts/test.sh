@@ -92,7 +92,7 @@ alone=(tests/server/conversion-isolation.test.ts tests/server/operations.test.ts
 # The server and client tests, here and in the copy, give the browser tests the larger share of the
 # CPU (niced), whose pages otherwise waited past their timeouts on a machine this busy; not all of
 # it (nice 10 did), or a server a test starts waited past its own.
-vitest_node() { nice -n 5 npx vitest run --project server --project 'client*' --maxWorkers "$node_workers" "${alone[@]/#/--exclude=}" "$@"; }
+vitest_node() { nice -n 5 npx vitest run --project 'server*' --project 'client*' --maxWorkers "$node_workers" "${alone[@]/#/--exclude=}" "$@"; }
 
 github=()
 [ -n "${CI:-}" ] && github=(-- --format github)
@@ -121,7 +121,7 @@ start edited-build --after build edited_build
 start e2e --after build npx vitest run --project e2e
 start edited-e2e --after edited-build edited_browser
 for phase in checks build node edited-build e2e edited edited-e2e; do finish "$phase"; done
-start alone npx vitest run --project server "${alone[@]}"
+start alone npx vitest run --project 'server*' "${alone[@]}"
 finish alone
 
 report

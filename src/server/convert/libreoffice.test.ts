@@ -21,7 +21,10 @@ beforeAll(() => {
   process.env.TMPDIR = jobsRoot;
 });
 afterAll(() => {
-  process.env.TMPDIR = originalTmp;
+  // Assigning undefined would set "undefined": the files after this one in the worker made their
+  // temporary folders under ./undefined.
+  if (originalTmp === undefined) delete process.env.TMPDIR;
+  else process.env.TMPDIR = originalTmp;
   rmSync(jobsRoot, { recursive: true, force: true });
 });
 
