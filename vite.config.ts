@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { defineConfig } from "vitest/config";
 import { refuseLintErrors } from "./src/definitions/lint/build-guard";
@@ -144,7 +144,7 @@ const SERVER_TESTS = ["src/engine/**/*.test.ts", "eslint/**/*.test.ts", "src/def
  * vi.resetModules: for every file after them in the worker too) and those that say they need the
  * app's modules as a first visit has them ("fresh modules": the lookup's combo box not loaded yet).
  */
-const FRESH_MODULES = ["src", "eslint", "scripts", "tests/server", "tests/support"].flatMap((root) =>
+const FRESH_MODULES = ["src", "eslint", "scripts", "tests/server", "tests/support"].filter((root) => existsSync(root)).flatMap((root) =>
   readdirSync(root, { recursive: true, encoding: "utf8" })
     .map((file) => join(root, file))
     .filter((file) => /\.test\.tsx?$/.test(file) && /\bvi\.((do)?[mM]ock|resetModules)\(|fresh modules/.test(readFileSync(file, "utf8"))),

@@ -80,11 +80,21 @@ function SearchBox({ q, onSettle }: { q: string; onSettle: (q: string) => void }
   const [text, setText] = useState(q);
   const settled = useDebounced(text, SEARCH_DEBOUNCE.waitMs, SEARCH_DEBOUNCE.maxWaitMs);
   const [addressQ, setAddressQ] = useState(q);
+  // The texts of the pauses the box has sent (below) since the address last came from elsewhere.
+  const [ownSends, setOwnSends] = useState<string[]>([]);
+  const [pause, setPause] = useState(settled);
+  if (settled !== pause) {
+    setPause(settled);
+    if (settled.trim() !== q) setOwnSends([...ownSends.slice(-9), settled.trim()]);
+  }
   if (q !== addressQ) {
     setAddressQ(q);
-    // The address coming back with the text of the last pause is the box's own change arriving (a
-    // moment later on a busy device): the letters typed since stay.
-    if (q !== text.trim() && q !== settled.trim()) setText(q);
+    // The address coming back with the text of a pause is the box's own change arriving (a moment
+    // later on a busy device, perhaps after further pauses): the letters typed since stay.
+    const own = q === text.trim() || q === settled.trim() || ownSends.includes(q);
+    if (!own) setText(q);
+    // Elsewhere, or the last one sent: none of those sent before is still on its way.
+    if (!own || q === ownSends.at(-1)) setOwnSends([]);
   }
   const sent = useRef(settled);
   const settle = useRef(onSettle);

@@ -236,6 +236,29 @@ describe("the list", () => {
     await waitFor(() => expect(changes.at(-1)).toEqual({ q: "lovelace" }));
   });
 
+  test("letters typed while the address is more than one pause behind are kept", async () => {
+    // A busy device: each pause's text reaches the address after the next pause has been sent.
+    const changes: ApplicationFilter[] = [];
+    function SlowerAddress() {
+      const [filter, setFilter] = useState<ApplicationFilter>({});
+      return <ListFilters filter={filter} decisions={decisions} onChange={(next) => { changes.push(next); setTimeout(() => setFilter(next), 900); }} />;
+    }
+    render(<SlowerAddress />);
+    const user = userEvent.setup();
+    const box = screen.getByRole("searchbox", { name: "Search" });
+    await user.type(box, "lovel");
+    await waitFor(() => expect(changes).toEqual([{ q: "lovel" }]));
+    await user.type(box, "a");
+    await waitFor(() => expect(changes.at(-1)).toEqual({ q: "lovela" }));
+    await user.type(box, "c");
+    await waitFor(() => expect(changes.at(-1)).toEqual({ q: "lovelac" }));
+    await user.type(box, "e");
+    // "lovel", then "lovela" and "lovelac" come back from the address while "lovelace" is in the box.
+    await new Promise((resolve) => setTimeout(resolve, 2_000));
+    expect(box).toHaveValue("lovelace");
+    await waitFor(() => expect(changes.at(-1)).toEqual({ q: "lovelace" }));
+  });
+
   test("the filter in the address survives a reload: fields show it and the request carries it", async () => {
     await openList("/staff/applications?q=ada&review=complete&request=replied&sort=name&bogus=1&status=wrong");
     expect(screen.getByRole("searchbox", { name: "Search" })).toHaveValue("ada");
