@@ -88,39 +88,15 @@ export default defineConfig(({ mode }) => ({
     // servers and databases of its own); a file that replaces modules or needs them never loaded
     // runs apart, in "server-fresh" or "client-fresh" (FRESH_MODULES).
     projects: [
-      {
-        extends: true,
-        test: {
-          name: "server",
-          include: [...SERVER_TESTS, ...FRESH_MODULES.map((file) => `!${file}`)],
-          environment: "node",
-          globalSetup: ["tests/support/global-setup.ts"],
-          setupFiles: ["tests/support/definitions-guard.ts"],
-          isolate: false,
-        },
-      },
-      ...(FRESH_MODULES.some((file) => !file.startsWith("src/client/"))
-        ? [{ extends: true as const, test: { name: "server-fresh", include: FRESH_MODULES.filter((file) => !file.startsWith("src/client/")), environment: "node" as const, globalSetup: ["tests/support/global-setup.ts"], setupFiles: ["tests/support/definitions-guard.ts"] } }]
-        : []),
-      {
-        extends: true,
-        test: {
-          name: "client",
-          include: ["src/client/**/*.test.{ts,tsx}", ...FRESH_MODULES.map((file) => `!${file}`)],
-          environment: "jsdom",
-          setupFiles: ["tests/support/client-setup.ts"],
-          isolate: false,
-        },
-      },
-      {
-        extends: true,
-        test: {
-          name: "client-fresh",
-          include: FRESH_MODULES.filter((file) => file.startsWith("src/client/")),
-          environment: "jsdom",
-          setupFiles: ["tests/support/client-setup.ts"],
-        },
-      },
+      ...sharedAndFresh("server", SERVER_TESTS, FRESH_MODULES.filter((file) => !file.startsWith("src/client/")), {
+        environment: "node",
+        globalSetup: ["tests/support/global-setup.ts"],
+        setupFiles: ["tests/support/definitions-guard.ts"],
+      }),
+      ...sharedAndFresh("client", ["src/client/**/*.test.{ts,tsx}"], FRESH_MODULES.filter((file) => file.startsWith("src/client/")), {
+        environment: "jsdom",
+        setupFiles: ["tests/support/client-setup.ts"],
+      }),
       {
         extends: true,
         test: {
@@ -136,6 +112,15 @@ export default defineConfig(({ mode }) => ({
     ],
   },
 }));
+
+/**
+ * Project `name` over `include` with modules shared within a worker, but for the files of `fresh`,
+ * which run in "`name`-fresh" (when there are any), with the same settings.
+ */
+function sharedAndFresh(name: string, include: string[], fresh: string[], settings: { environment: "node" | "jsdom"; globalSetup?: string[]; setupFiles: string[] }) {
+  const shared = { extends: true as const, test: { name, include: [...include, ...fresh.map((file) => `!${file}`)], isolate: false, ...settings } };
+  return fresh.length === 0 ? [shared] : [shared, { extends: true as const, test: { name: `${name}-fresh`, include: fresh, ...settings } }];
+}
 
 const SERVER_TESTS = ["src/engine/**/*.test.ts", "eslint/**/*.test.ts", "src/definitions/**/*.test.ts", "src/server/**/*.test.ts", "scripts/**/*.test.ts", "tests/server/**/*.test.ts", "tests/support/**/*.test.ts"];
 

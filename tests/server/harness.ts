@@ -57,7 +57,7 @@ let pgliteImage: Blob | undefined;
  * A test's PGlite holds a few megabytes: PostgreSQL's default 128 MB of shared buffers, set up in
  * WASM memory for each fresh database, cost more CPU than loading its migrated image.
  */
-export const TEST_PGLITE_SETTINGS = ["shared_buffers=16MB"];
+const TEST_PGLITE_SETTINGS = ["shared_buffers=16MB"];
 
 /** A new database of the kind asked for, every migration run. */
 export async function freshDatabase(kind: DatabaseKind): Promise<Database> {

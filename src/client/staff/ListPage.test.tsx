@@ -217,17 +217,21 @@ describe("the list", () => {
     expect(sentTo("GET", "/staff/api/applications").filter((r) => r.path.includes("q=")).length).toBe(1);
   });
 
-  // The address catches up with a pause in typing a moment later (a busy phone): what was typed
-  // in between stays, and is sent in turn.
-  test("letters typed while the address catches up with a pause are kept", async () => {
+  /** The filters, whose address follows each change `delayMs` later (a busy phone); the changes sent, and the search box. */
+  function withSlowAddress(delayMs: number) {
     const changes: ApplicationFilter[] = [];
     function SlowAddress() {
       const [filter, setFilter] = useState<ApplicationFilter>({});
-      return <ListFilters filter={filter} decisions={decisions} onChange={(next) => { changes.push(next); setTimeout(() => setFilter(next), 200); }} />;
+      return <ListFilters filter={filter} decisions={decisions} onChange={(next) => { changes.push(next); setTimeout(() => setFilter(next), delayMs); }} />;
     }
     render(<SlowAddress />);
-    const user = userEvent.setup();
-    const box = screen.getByRole("searchbox", { name: "Search" });
+    return { changes, user: userEvent.setup(), box: screen.getByRole("searchbox", { name: "Search" }) };
+  }
+
+  // The address catches up with a pause in typing a moment later: what was typed in between
+  // stays, and is sent in turn.
+  test("letters typed while the address catches up with a pause are kept", async () => {
+    const { changes, user, box } = withSlowAddress(200);
     await user.type(box, "lovel");
     await waitFor(() => expect(changes).toEqual([{ q: "lovel" }]));
     await user.type(box, "ace");
@@ -237,15 +241,8 @@ describe("the list", () => {
   });
 
   test("letters typed while the address is more than one pause behind are kept", async () => {
-    // A busy device: each pause's text reaches the address after the next pause has been sent.
-    const changes: ApplicationFilter[] = [];
-    function SlowerAddress() {
-      const [filter, setFilter] = useState<ApplicationFilter>({});
-      return <ListFilters filter={filter} decisions={decisions} onChange={(next) => { changes.push(next); setTimeout(() => setFilter(next), 900); }} />;
-    }
-    render(<SlowerAddress />);
-    const user = userEvent.setup();
-    const box = screen.getByRole("searchbox", { name: "Search" });
+    // A busier device: each pause's text reaches the address after the next pause has been sent.
+    const { changes, user, box } = withSlowAddress(900);
     await user.type(box, "lovel");
     await waitFor(() => expect(changes).toEqual([{ q: "lovel" }]));
     await user.type(box, "a");
