@@ -64,11 +64,15 @@ export function TakenOver() {
 }
 
 function captureTyped(root: HTMLElement): Typed {
+  return { edits: edits(root), focus: focusIn(root) };
+}
+
+/** The control of `root` that has the focus, with its caret. */
+function focusIn(root: HTMLElement): Typed["focus"] {
   const active = document.activeElement;
-  const focus = isControl(active) && root.contains(active)
+  return isControl(active) && root.contains(active)
     ? { ...placeOf(active), start: "selectionStart" in active ? selectionOf(active, "selectionStart") : null, end: "selectionEnd" in active ? selectionOf(active, "selectionEnd") : null }
     : null;
-  return { edits: edits(root), focus };
 }
 
 // Some input types (number, email, date) have no selection and throw when asked.
@@ -82,12 +86,15 @@ function selectionOf(control: HTMLInputElement | HTMLTextAreaElement, which: "se
 
 /**
  * Replays `typed` (captured before React took over) and whatever was typed into kept controls
- * while it did, then puts the focus back. React notices a change only when a control's value
+ * while it did, then puts the focus back where the visitor has it. React notices a change only when a control's value
  * differs from the one it last saw, so that one is set first (through the control's own
  * property, which React watches) and the typed one after it (through the prototype's, which it
  * does not), as a keystroke would.
  */
 function replayTyped(root: HTMLElement, typed: Typed): void {
+  // Where the focus is now, if React kept its control: the visitor may have moved on since the
+  // capture (to the next field, say), and the focus stays with them. Else where it was then.
+  const at = focusIn(root) ?? typed.focus;
   const byPlace = new Map<string, Edit>();
   for (const edit of [...typed.edits, ...edits(root)]) byPlace.set(`${edit.id}|${edit.name}|${edit.nth}`, edit);
   for (const edit of byPlace.values()) {
@@ -106,13 +113,13 @@ function replayTyped(root: HTMLElement, typed: Typed): void {
       control.dispatchEvent(new Event("input", { bubbles: true }));
     }
   }
-  const focus = typed.focus && find(typed.focus);
+  const focus = at && find(at);
   if (!focus) return;
   if (document.activeElement !== focus) focus.focus();
   // Setting a value moves the caret to its end.
-  if (!(focus instanceof HTMLSelectElement) && typed.focus!.start !== null) {
+  if (!(focus instanceof HTMLSelectElement) && at!.start !== null) {
     try {
-      focus.setSelectionRange(typed.focus!.start, typed.focus!.end);
+      focus.setSelectionRange(at!.start, at!.end);
     } catch {
       // a type without a caret
     }
