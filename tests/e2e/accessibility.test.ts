@@ -10,14 +10,13 @@
 // where the focus is.
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
-import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { readProject } from "../../src/definitions/files";
 import { dayAnywhereOnEarth, validateAnswers, type Answers } from "../../src/engine/runtime";
 import { loadForm } from "../../src/engine/compile";
 import { definitions, optionsOf } from "../support/definitions";
-import { ANIMATIONS_ENDED, completeAnswersToday, createAccount, latestCode, logInThroughApi, newAddress, PASSWORD, repoRoot, serverAnswers, waitForExpression } from "./support";
+import { ANIMATIONS_ENDED, type AxeViolation, axeViolations, completeAnswersToday, createAccount, latestCode, logInThroughApi, newAddress, PASSWORD, repoRoot, serverAnswers, waitForExpression, WCAG_TAGS } from "./support";
 import { browserWorld } from "./world";
 
 const world = browserWorld({ height: 800 });
@@ -31,7 +30,6 @@ const BUTTONS = { previous: "Previous", save: "Save", next: "Save and continue",
 /** The account cards' own button. */
 const CARD_SUBMIT = "Submit";
 
-const TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
 const PHONE = 375;
 /**
  * Both widths as shipped. The copy with staff's edits (scripts/test.sh) sets AXE_WIDTHS=375: its
@@ -51,7 +49,7 @@ beforeAll(() => void mkdirSync(SCREENSHOTS, { recursive: true }));
 
 afterAll(async () => {
   const at = (width: number) => checked.filter((name) => name.endsWith(`@ ${width}px`)).length;
-  console.log(`axe: ${checked.length} pages/states checked (${at(1280)} at 1280 px, ${at(375)} at 375 px), tags ${TAGS.join(", ")}; screenshots in tmp/screenshots/`);
+  console.log(`axe: ${checked.length} pages/states checked (${at(1280)} at 1280 px, ${at(375)} at 375 px), tags ${WCAG_TAGS.join(", ")}; screenshots in tmp/screenshots/`);
 });
 
 
@@ -76,7 +74,7 @@ async function settle(page: Page): Promise<void> {
   await waitForExpression(page, ANIMATIONS_ENDED);
 }
 
-const formatViolations = (violations: Awaited<ReturnType<AxeBuilder["analyze"]>>["violations"]) =>
+const formatViolations = (violations: AxeViolation[]) =>
   violations.map((v) => `${v.id} (${v.impact}): ${v.help}\n${v.nodes.map((n) => `    ${n.target.join(" ")}: ${n.failureSummary?.replace(/\n/g, " ")}`).join("\n")}`).join("\n");
 
 /** axe on the page as it is now; at the phone width, also no sideways scrolling. Answers the problems found. */
@@ -88,9 +86,7 @@ async function audit(page: Page, name: string, width: number, exclude: string[] 
   // A long page skips drawing the sections away from the screen (content-visibility); axe judges
   // contrast and size from what is drawn, so every section is drawn for it.
   await page.evaluate("document.querySelectorAll('.form-section').forEach((section) => { section.style.contentVisibility = 'visible'; })");
-  const axe = new AxeBuilder({ page }).withTags(TAGS);
-  for (const selector of exclude) axe.exclude(selector);
-  const { violations } = await axe.analyze();
+  const violations = await axeViolations(page, { exclude });
   if (violations.length > 0) problems.push(`${label}:\n  ${formatViolations(violations)}`);
   if (width === PHONE) {
     const scrollWidth = await page.evaluate<number>("document.documentElement.scrollWidth");
@@ -145,7 +141,7 @@ describe.each(WIDTHS)("accessibility at %i px", (width) => {
     await page.getByRole("alert").waitFor();
     const problems = await audit(page, "service /about?service_token=not-a-token", width);
     // axe's best-practice rule, outside the WCAG tags: the page has its level-one heading.
-    const { violations } = await new AxeBuilder({ page }).withRules(["page-has-heading-one"]).analyze();
+    const violations = await axeViolations(page, { rules: ["page-has-heading-one"] });
     problems.push(...violations.map((v) => `service /about?service_token=not-a-token: ${v.id}: ${v.help}`));
     await screenshot(page, `service-refused-${width}`);
     expectNone(problems);

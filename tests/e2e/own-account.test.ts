@@ -2,24 +2,22 @@
 // account popover to /account, a new e-mail address confirmed with the code from the outbox, then
 // the application deleted behind its dialog; the data's zip downloaded, and with the session ended
 // on the server no file but the logout; and axe over the page and the dialog at both widths.
-import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "playwright-core";
 import { describe, expect, test } from "vitest";
 import { accountMessages } from "../../src/engine/runtime";
-import { ANIMATIONS_ENDED, createAccount, latestCode, logInThroughApi, newAddress, PASSWORD, readOutbox, waitForExpression } from "./support";
+import { ANIMATIONS_ENDED, axeViolations, createAccount, latestCode, logInThroughApi, newAddress, PASSWORD, readOutbox, waitForExpression } from "./support";
 import { browserWorld } from "./world";
 
 const world = browserWorld();
 const { newPage } = world;
 
-const TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
 const waitForPath = (page: Page, pathname: string) => page.waitForURL((url) => url.pathname === pathname);
 const toast = (page: Page, label: string, text: string) => page.getByRole("alertdialog", { name: label }).filter({ hasText: text }).waitFor();
 const focusedText = (page: Page) => page.evaluate<string>("document.activeElement?.textContent ?? ''");
 
 async function axeProblems(page: Page): Promise<string[]> {
   await waitForExpression(page, ANIMATIONS_ENDED);
-  const { violations } = await new AxeBuilder({ page }).withTags(TAGS).analyze();
+  const violations = await axeViolations(page);
   return violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`);
 }
 

@@ -2,7 +2,6 @@
 // copy's): the pages drawn without an account or a server, a saved file shown within a second,
 // broken definitions answered with their findings alone, no call to the API, and axe-clean at
 // 1280 and 768 px. Screenshots go to tmp/screenshots/preview-*.png.
-import AxeBuilder from "@axe-core/playwright";
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -12,9 +11,8 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { longDate } from "../../src/engine/runtime";
 import { labelOf, optionsOf } from "../support/definitions";
 import { freePort } from "../support/free-port";
-import { launchBrowser, repoRoot } from "./support";
+import { axeViolations, launchBrowser, repoRoot } from "./support";
 
-const TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
 const SCREENSHOTS = join(repoRoot, "tmp/screenshots");
 const PROJECT = ["src", "form-definitions", "schemas", "scripts/preview.ts", "scripts/preview-lint.ts", "scripts/lib/staff-command.ts", "vite.config.ts", "preview.html", "index.html", "staff.html", "package.json", "tsconfig.json"];
 
@@ -76,7 +74,7 @@ async function newPage(width: number): Promise<Page> {
 
 async function expectAxeClean(page: Page, name: string): Promise<void> {
   const width = page.viewportSize()!.width;
-  const { violations } = await new AxeBuilder({ page }).withTags(TAGS).analyze();
+  const violations = await axeViolations(page);
   expect(violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.html).join("; ")})`), `${name} @ ${width}px`).toEqual([]);
   expect(await page.evaluate("document.documentElement.scrollWidth <= window.innerWidth"), `${name} @ ${width}px scrolls sideways`).toBe(true);
   await page.screenshot({ path: join(SCREENSHOTS, `preview-${name.replace(/\W+/g, "-")}-${width}.png`), fullPage: true });

@@ -6,6 +6,7 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
+import AxeBuilder from "@axe-core/playwright";
 import { chromium, type Browser, type Page } from "playwright-core";
 import { dayAnywhereOnEarth, type Answers } from "../../src/engine/runtime";
 import { completeAnswers } from "../support/answer-sets";
@@ -226,6 +227,26 @@ export async function waitForExpression(page: Page, expression: string, timeoutM
     if (Date.now() > deadline) throw new Error(`still false after ${timeoutMs} ms: ${expression}`);
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
+}
+
+/** axe-core's rules for WCAG 2.2 level AA. */
+export const WCAG_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
+
+export type AxeViolation = Awaited<ReturnType<AxeBuilder["analyze"]>>["violations"][number];
+
+/**
+ * axe's violations on the page as it is now: of the WCAG 2.2 AA rules, or of `rules`; within
+ * `include`, leaving out `exclude`. axe runs in the page itself (legacy mode: the app has no
+ * frames to reach) and describes the violations only: by default it opened a blank page for each
+ * audit to gather the frames' results, and described every node that passed, twice the CPU.
+ */
+export async function axeViolations(page: Page, scope: { include?: string; exclude?: string[]; rules?: string[] } = {}): Promise<AxeViolation[]> {
+  const axe = new AxeBuilder({ page }).setLegacyMode().options({ resultTypes: ["violations"] });
+  if (scope.rules) axe.withRules(scope.rules);
+  else axe.withTags(WCAG_TAGS);
+  if (scope.include) axe.include(scope.include);
+  for (const selector of scope.exclude ?? []) axe.exclude(selector);
+  return (await axe.analyze()).violations;
 }
 
 // ---- the application form -----------------------------------------------------------------
