@@ -8,15 +8,13 @@
 // every route reached in the app (links, buttons, a logout, a submit), where what one page leaves
 // behind is judged on the next; and the whole application by keyboard alone, each control showing
 // where the focus is.
-import { mkdirSync } from "node:fs";
-import { join } from "node:path";
 import type { Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { afterAll, describe, expect, test } from "vitest";
 import { readProject } from "../../src/definitions/files";
 import { dayAnywhereOnEarth, validateAnswers, type Answers } from "../../src/engine/runtime";
 import { loadForm } from "../../src/engine/compile";
 import { definitions, optionsOf } from "../support/definitions";
-import { ANIMATIONS_ENDED, type AxeViolation, axeViolations, completeAnswersToday, createAccount, latestCode, logInThroughApi, newAddress, PASSWORD, repoRoot, serverAnswers, waitForExpression, WCAG_TAGS } from "./support";
+import { ANIMATIONS_ENDED, type AxeViolation, axeViolations, completeAnswersToday, createAccount, latestCode, logInThroughApi, newAddress, PASSWORD, screenshot, serverAnswers, waitForExpression, WCAG_TAGS } from "./support";
 import { browserWorld } from "./world";
 
 const world = browserWorld({ height: 800 });
@@ -38,14 +36,12 @@ const PHONE = 375;
 const WIDTHS: readonly number[] = process.env.AXE_WIDTHS ? process.env.AXE_WIDTHS.split(",").map(Number) : [1280, PHONE];
 const FORM_ROUTES = ["/about", "/education", "/final-steps"];
 const VISITOR_ROUTES = [...FORM_ROUTES, "/login", "/signup", "/confirm", "/forgot", "/reset?username=a%40b.example&id=x"];
-const SCREENSHOTS = join(repoRoot, "tmp/screenshots");
 /** A complete, valid application (the server's rules pass it). */
 const COMPLETE_ANSWERS = completeAnswersToday();
 
 /** Every page or state checked: `who route (state) @ width`. */
 const checked: string[] = [];
 
-beforeAll(() => void mkdirSync(SCREENSHOTS, { recursive: true }));
 
 afterAll(async () => {
   const at = (width: number) => checked.filter((name) => name.endsWith(`@ ${width}px`)).length;
@@ -97,9 +93,6 @@ async function audit(page: Page, name: string, width: number, exclude: string[] 
 
 const slug = (route: string) => route.replace(/\?.*$/, "").replace(/^\//, "").replace(/\W+/g, "-") || "root";
 
-async function screenshot(page: Page, name: string): Promise<void> {
-  await page.screenshot({ path: join(SCREENSHOTS, `${name}.png`), fullPage: true });
-}
 
 const expectNone = (problems: string[]) => expect(problems, `\n${problems.join("\n")}`).toEqual([]);
 
@@ -309,7 +302,7 @@ describe.each(WIDTHS)("accessibility at %i px", (width) => {
     const arrive = async (route: string, state = "") => {
       await page.waitForURL((url) => url.pathname === route, { timeout: 15_000 }).catch(async () => {
         await screenshot(page, `walk-lost-${slug(route)}-${width}`);
-        throw new Error(`not on ${route}${state}: on ${page.url()} (tmp/screenshots/walk-lost-${slug(route)}-${width}.png)`);
+        throw new Error(`not on ${route}${state}: on ${page.url()} (outside CI, tmp/screenshots/walk-lost-${slug(route)}-${width}.png)`);
       });
       await check(`${route}${state}`);
     };

@@ -7,7 +7,7 @@
 // keeps every answer: the removed major shown at its question as an error to fix, the deleted
 // question's answer kept aside where the office sees it.
 import { execFile } from "node:child_process";
-import { cpSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
+import { cpSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
@@ -19,7 +19,7 @@ import type { Item } from "../../src/engine/runtime";
 import { copyProject } from "../../scripts/staff-edits";
 import { itemAsking, labelOf } from "../support/definitions";
 import { textOf } from "../support/files";
-import { completeAnswersToday, createAccount, launchBrowser, logInThroughApi, newAddress, repoRoot, serverAnswers, startBuiltServer, type BuiltServer } from "./support";
+import { type BuiltServer, completeAnswersToday, createAccount, launchBrowser, logInThroughApi, newAddress, repoRoot, screenshot, serverAnswers, startBuiltServer } from "./support";
 import { enrol, logIn } from "./staff";
 
 const run = promisify(execFile);
@@ -27,14 +27,12 @@ const REWORDED = "conviction";
 const DELETED = "middle_name";
 const MAJOR = "applied_major";
 const REMOVED_MAJOR = "ANTH";
-const SCREENSHOTS = join(repoRoot, "tmp/screenshots");
 
 let browser: Browser;
 const servers: BuiltServer[] = [];
 const folders: string[] = [];
 const pageErrors: string[] = [];
 beforeAll(async () => {
-  mkdirSync(SCREENSHOTS, { recursive: true });
   browser = await launchBrowser();
 });
 afterAll(async () => {
@@ -152,7 +150,7 @@ describe("staff edit the definitions mid-cycle", () => {
     expect(await main.textContent()).not.toContain(itemAsking(files, REWORDED).label);
     await main.getByText(String(submitted[DELETED])).first().waitFor();
     await main.getByText(majorLabel).first().waitFor();
-    await admin.screenshot({ path: join(SCREENSHOTS, "versions-office-submitted.png"), fullPage: true });
+    await screenshot(admin, "versions-office-submitted");
 
     // The CSV export: the deleted question's column, the removed major's text.
     const csv = await admin.context().request.get(`${after.url}/staff/api/exports/csv`);
@@ -171,7 +169,7 @@ describe("staff edit the definitions mid-cycle", () => {
     await drafter.getByText(profile.attention[MAJOR]!).first().waitFor();
     // What they had chosen shows, not an empty list.
     expect(await drafter.evaluate<string>(`document.querySelector("select#${MAJOR}").selectedOptions[0].textContent`)).toBe(`${majorLabel} (no longer offered)`);
-    await drafter.screenshot({ path: join(SCREENSHOTS, "versions-draft-academics.png") });
+    await screenshot(drafter, "versions-draft-academics", {});
     // The deleted question's answer, kept aside: the office sees it.
     const draftId = (await api<{ rows: { id: number }[] }>(admin, after.url, "GET", `/staff/api/applications?q=${encodeURIComponent(drafterAddress)}`)).rows[0]!.id;
     await admin.goto(`${after.url}/staff/applications/${draftId}`);

@@ -15,7 +15,7 @@ import type { Locator, Page } from "playwright-core";
 import { describe, expect, test } from "vitest";
 import { messages } from "../../src/api-contract/messages";
 import { docx, jpegOf, pdfWithText, pixelsOf, png, textOf } from "../support/files";
-import { axeViolations, completeAnswersToday, createAccount, logInThroughApi, newAddress, serverAnswers, waitForExpression } from "./support";
+import { axeViolations, completeAnswersToday, createAccount, logInThroughApi, newAddress, screenshot, serverAnswers, waitForExpression } from "./support";
 import { browserWorld } from "./world";
 
 const world = browserWorld();
@@ -150,7 +150,7 @@ describe("documents", () => {
     // The page's part with both files (not a full-page shot: sections far from the viewport skip
     // rendering, content-visibility: auto, and would come out blank).
     const documentsSection = page.locator("section.form-section").filter({ has: page.getByRole("heading", { name: "Documents and writing", exact: true }) }).last();
-    await documentsSection.screenshot({ path: "/tmp/e2e-docs-academics.png", animations: "disabled" });
+    await screenshot(documentsSection, "documents-academics", { animations: "disabled" });
 
     // Each became a one-page PDF: the PNG on a landscape Letter page, centred, its colours where
     // they were; the JPEG on a portrait one, its navy block in place.
@@ -177,7 +177,7 @@ describe("documents", () => {
     await resume.getByRole("button", { name: "Delete", exact: true }).click();
     const dialog = page.getByRole("dialog", { name: "Delete File" });
     await dialog.getByText("Are you sure you want to delete your file?").waitFor();
-    await page.screenshot({ path: "/tmp/e2e-docs-delete-dialog.png", animations: "disabled" });
+    await screenshot(page, "documents-delete-dialog", { animations: "disabled" });
     await dialog.getByRole("button", { name: "Cancel", exact: true }).click();
     await dialog.waitFor({ state: "hidden" });
     expect(await resume.locator(".file-name").textContent()).toBe(`resume.png ${shownSize(imageBytes.length)}`);
@@ -282,7 +282,7 @@ describe("documents", () => {
     // Letter portrait drawn 200 pixels high: 155 wide.
     const thumbnail = resume.getByRole("img", { name: "First page of resume.pdf" });
     await expect.poll(() => thumbnail.evaluate((img: { complete: boolean; naturalWidth: number; naturalHeight: number }) => (img.complete ? [img.naturalWidth, img.naturalHeight] : null)), { timeout: 20_000 }).toEqual([155, 200]);
-    await resume.screenshot({ path: "/tmp/e2e-docs-thumbnail.png", animations: "disabled" });
+    await screenshot(resume, "documents-thumbnail", { animations: "disabled" });
     expect(await axe()).toEqual([]);
   });
 });

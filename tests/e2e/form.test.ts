@@ -4,32 +4,20 @@
 // visitor's answers across a reload, and what a visitor types into the server's drawing of the page
 // before its code runs. Full-page screenshots of the filled pages go to
 // tmp/screenshots/ for a person to see.
-import { mkdirSync, readdirSync, readFileSync, statSync } from "node:fs";
+import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import type { Page } from "playwright-core";
-import { beforeAll, describe, expect, test } from "vitest";
+import { describe, expect, test } from "vitest";
 import { isClosed, longDate, localToday, type ResolvedOption } from "../../src/engine/runtime";
 import { readProject } from "../../src/definitions/files";
 import { cycleTerm, openPlan } from "../support/answer-sets";
 import { definitions, optionsOf } from "../support/definitions";
-import {
-  createAccount,
-  logInThroughApi,
-  newAddress,
-  PASSWORD,
-  QUEUE_EMPTY,
-  repoRoot,
-  SAVE_STATE,
-  serverAnswers,
-  waitForExpression,
-  waitForSaved,
-} from "./support";
+import { createAccount, logInThroughApi, newAddress, PASSWORD, QUEUE_EMPTY, repoRoot, SAVE_STATE, screenshot, serverAnswers, waitForExpression, waitForSaved } from "./support";
 import { browserWorld } from "./world";
 
 const world = browserWorld();
 const { newPage } = world;
 
-const SCREENSHOTS = join(repoRoot, "tmp/screenshots");
 const SUBMITTED = "Your application was successfully submitted.";
 const SUMMARY_HEADING = "We're missing some information!";
 const OFFLINE_TEXT = "Offline — your changes are kept on this device and sent when you are back online";
@@ -37,7 +25,6 @@ const ESSAY =
   "When my grandmother moved in with us, I became her translator at doctor's appointments. I learned that medicine is as much about listening as it is about science.";
 
 
-beforeAll(() => void mkdirSync(SCREENSHOTS, { recursive: true }));
 
 /** A new page whose context holds the session of a new confirmed applicant. */
 async function loggedInPage(name: string): Promise<{ page: Page; username: string }> {
@@ -98,10 +85,11 @@ const describeFocus = (page: Page) =>
 
 /** Full-page screenshots of the page as it is at 1280 and 375 px (back to 1280 after). */
 async function screenshots(page: Page, name: string): Promise<void> {
+  if (process.env.CI) return;
   for (const width of [1280, 375]) {
     await page.setViewportSize({ width, height: 900 });
     await page.evaluate("document.fonts.ready.then(() => undefined)");
-    await page.screenshot({ path: join(SCREENSHOTS, `${name}-${width}.png`), fullPage: true });
+    await screenshot(page, `${name}-${width}`);
   }
   await page.setViewportSize({ width: 1280, height: 900 });
 }

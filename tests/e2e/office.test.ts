@@ -13,22 +13,19 @@
 // reviewer records an offer, the admin releases it for a minute or so later; the applicant's page
 // shows nothing of it before that moment and the letter from it, and the applicant accepts.
 import { execFile } from "node:child_process";
-import { mkdirSync } from "node:fs";
 import { readFile } from "node:fs/promises";
-import { join } from "node:path";
 import { promisify } from "node:util";
 import { parse } from "csv-parse/sync";
 import type { Page } from "playwright-core";
-import { beforeAll, describe, expect, test } from "vitest";
+import { describe, expect, test } from "vitest";
 import { checklistFor } from "../../src/engine/runtime";
 import { definitions } from "../support/definitions";
 import { pdfWithText, textOf } from "../support/files";
-import { ANIMATIONS_ENDED, axeViolations, completeAnswersToday, createAccount, logInThroughApi, newAddress, readOutbox, repoRoot, waitForExpression } from "./support";
+import { ANIMATIONS_ENDED, axeViolations, completeAnswersToday, createAccount, logInThroughApi, newAddress, readOutbox, repoRoot, screenshot, waitForExpression } from "./support";
 import { enrol, logIn } from "./staff";
 import { browserWorld } from "./world";
 
 const world = browserWorld({ height: 900 });
-const SCREENSHOTS = join(repoRoot, "tmp/screenshots");
 const COMPLETE_ANSWERS = completeAnswersToday();
 const RESUME_TEXT = "Captain of the robotics team, two state titles";
 const WHITFIELD = { first_name: "Johnathan", last_name: "Whitfield" };
@@ -55,7 +52,6 @@ function localMinute(at: Date, timeZone: string): string {
 /** Every staff page checked by axe, `page @ width`. */
 const checked: string[] = [];
 
-beforeAll(() => void mkdirSync(SCREENSHOTS, { recursive: true }));
 
 async function expectAxeClean(page: Page, name: string): Promise<void> {
   await page.locator("main h1").first().waitFor();
@@ -66,7 +62,7 @@ async function expectAxeClean(page: Page, name: string): Promise<void> {
   expect(violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.html).join("; ")})`), `${name} @ ${width}px`).toEqual([]);
   // Nothing scrolls sideways, at a tablet's width too: wide tables scroll inside their own region.
   expect(await page.evaluate("document.documentElement.scrollWidth <= window.innerWidth"), `${name} @ ${width}px scrolls sideways`).toBe(true);
-  await page.screenshot({ path: join(SCREENSHOTS, `office-${name.replace(/\W+/g, "-")}-${width}.png`), fullPage: true, animations: "disabled" });
+  await screenshot(page, `office-${name.replace(/\W+/g, "-")}-${width}`, { fullPage: true, animations: "disabled" });
   checked.push(`${name} @ ${width}px`);
 }
 

@@ -11,9 +11,8 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { longDate } from "../../src/engine/runtime";
 import { labelOf, optionsOf } from "../support/definitions";
 import { freePort } from "../support/free-port";
-import { axeViolations, launchBrowser, repoRoot } from "./support";
+import { axeViolations, launchBrowser, repoRoot, screenshot } from "./support";
 
-const SCREENSHOTS = join(repoRoot, "tmp/screenshots");
 const PROJECT = ["src", "form-definitions", "schemas", "scripts/preview.ts", "scripts/preview-lint.ts", "scripts/lib/staff-command.ts", "vite.config.ts", "preview.html", "index.html", "staff.html", "package.json", "tsconfig.json"];
 
 let copy: string;
@@ -27,7 +26,6 @@ const apiCalls: string[] = [];
 const about = () => join(copy, "form-definitions/about.json");
 
 beforeAll(async () => {
-  mkdirSync(SCREENSHOTS, { recursive: true });
   copy = mkdtempSync(join(tmpdir(), "preview-"));
   for (const path of PROJECT) cpSync(join(repoRoot, path), join(copy, path), { recursive: true });
   // Hard links: a copy of node_modules in a second, where a symbolic link would lead Vite outside the project it may serve.
@@ -77,7 +75,7 @@ async function expectAxeClean(page: Page, name: string): Promise<void> {
   const violations = await axeViolations(page);
   expect(violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.html).join("; ")})`), `${name} @ ${width}px`).toEqual([]);
   expect(await page.evaluate("document.documentElement.scrollWidth <= window.innerWidth"), `${name} @ ${width}px scrolls sideways`).toBe(true);
-  await page.screenshot({ path: join(SCREENSHOTS, `preview-${name.replace(/\W+/g, "-")}-${width}.png`), fullPage: true });
+  await screenshot(page, `preview-${name.replace(/\W+/g, "-")}-${width}`);
 }
 
 /** Saves the copy's about.json with `edit` applied to its text. */

@@ -2,12 +2,12 @@
 // child process on a fresh PGlite folder, its mail read from the outbox, and Debian's Chromium
 // driven by playwright-core. No vitest import here: scripts/bench-client.ts uses it too.
 import { spawn, type ChildProcess } from "node:child_process";
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import AxeBuilder from "@axe-core/playwright";
-import { chromium, type Browser, type Page } from "playwright-core";
+import { chromium, type Browser, type Locator, type Page, type PageScreenshotOptions } from "playwright-core";
 import { dayAnywhereOnEarth, type Answers } from "../../src/engine/runtime";
 import { completeAnswers } from "../support/answer-sets";
 import { definitions } from "../support/definitions";
@@ -227,6 +227,18 @@ export async function waitForExpression(page: Page, expression: string, timeoutM
     if (Date.now() > deadline) throw new Error(`still false after ${timeoutMs} ms: ${expression}`);
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
+}
+
+/**
+ * A picture of the page (full length unless told) or of one element, for a person to look at:
+ * tmp/screenshots/NAME.png. None on CI (CI set), where nobody looks: a full page cost Chromium about
+ * a second of CPU, a hundred times a run.
+ */
+export async function screenshot(target: Page | Locator, name: string, options: Omit<PageScreenshotOptions, "path"> = { fullPage: true }): Promise<void> {
+  if (process.env.CI) return;
+  const folder = join(repoRoot, "tmp/screenshots");
+  mkdirSync(folder, { recursive: true });
+  await target.screenshot({ ...options, path: join(folder, `${name}.png`) });
 }
 
 /** axe-core's rules for WCAG 2.2 level AA. */
