@@ -4,6 +4,7 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { textOf } from "../../../tests/support/files";
+import { SPAWNING_MS } from "../../../tests/support/spawning";
 import { openPrinter, type Printer } from "./chromium";
 
 const NAMES = ["Amara Quist", "Bodhi Lindqvist", "Chiara Vellacott"];
@@ -35,7 +36,7 @@ afterAll(async () => {
 const view = (name: string) => `${base}/view?name=${encodeURIComponent(name)}`;
 
 describe("the PDF printer", () => {
-  it("prints three views started at the same moment each into its own PDF, after a print that left a page ready", async () => {
+  it("prints three views started at the same moment each into its own PDF, after a print that left a page ready", { timeout: SPAWNING_MS }, async () => {
     // The first print leaves the next print's page open ahead: the page the next prints asked for at once.
     expect(await textOf(await printer.print(view("Warm Up"), ".service-document"))).toContain("Warm Up");
     for (let round = 0; round < 2; round++) {
