@@ -14,7 +14,7 @@ import { readProject } from "../../src/definitions/files";
 import { dayAnywhereOnEarth, validateAnswers, type Answers } from "../../src/engine/runtime";
 import { loadForm } from "../../src/engine/compile";
 import { definitions, optionsOf } from "../support/definitions";
-import { ANIMATIONS_ENDED, type AxeViolation, axeViolations, completeAnswersToday, createAccount, latestCode, logInThroughApi, newAddress, PASSWORD, screenshot, serverAnswers, waitForExpression, WCAG_TAGS } from "./support";
+import { ANIMATIONS_ENDED, type AxeViolation, axeViolations, completeAnswersToday, createAccount, latestCode, logInThroughApi, newAddress, PASSWORD, screenshot, serverAnswers, TAKES_SCREENSHOTS, waitForExpression, WCAG_TAGS } from "./support";
 import { browserWorld } from "./world";
 
 const world = browserWorld({ height: 800 });
@@ -42,12 +42,10 @@ const COMPLETE_ANSWERS = completeAnswersToday();
 /** Every page or state checked: `who route (state) @ width`. */
 const checked: string[] = [];
 
-
 afterAll(async () => {
   const at = (width: number) => checked.filter((name) => name.endsWith(`@ ${width}px`)).length;
-  console.log(`axe: ${checked.length} pages/states checked (${at(1280)} at 1280 px, ${at(375)} at 375 px), tags ${WCAG_TAGS.join(", ")}; screenshots in tmp/screenshots/`);
+  console.log(`axe: ${checked.length} pages/states checked (${at(1280)} at 1280 px, ${at(375)} at 375 px), tags ${WCAG_TAGS.join(", ")}${TAKES_SCREENSHOTS ? "; screenshots in tmp/screenshots/" : ""}`);
 });
-
 
 /** A new page whose context holds a session of a new confirmed applicant. */
 async function loggedInPage(width: number): Promise<Page> {
@@ -92,7 +90,6 @@ async function audit(page: Page, name: string, width: number, exclude: string[] 
 }
 
 const slug = (route: string) => route.replace(/\?.*$/, "").replace(/^\//, "").replace(/\W+/g, "-") || "root";
-
 
 const expectNone = (problems: string[]) => expect(problems, `\n${problems.join("\n")}`).toEqual([]);
 

@@ -12,7 +12,7 @@ import { isClosed, longDate, localToday, type ResolvedOption } from "../../src/e
 import { readProject } from "../../src/definitions/files";
 import { cycleTerm, openPlan } from "../support/answer-sets";
 import { definitions, optionsOf } from "../support/definitions";
-import { createAccount, logInThroughApi, newAddress, PASSWORD, QUEUE_EMPTY, repoRoot, SAVE_STATE, screenshot, serverAnswers, waitForExpression, waitForSaved } from "./support";
+import { createAccount, logInThroughApi, newAddress, PASSWORD, QUEUE_EMPTY, repoRoot, SAVE_STATE, screenshot, serverAnswers, TAKES_SCREENSHOTS, waitForExpression, waitForSaved } from "./support";
 import { browserWorld } from "./world";
 
 const world = browserWorld();
@@ -23,8 +23,6 @@ const SUMMARY_HEADING = "We're missing some information!";
 const OFFLINE_TEXT = "Offline — your changes are kept on this device and sent when you are back online";
 const ESSAY =
   "When my grandmother moved in with us, I became her translator at doctor's appointments. I learned that medicine is as much about listening as it is about science.";
-
-
 
 /** A new page whose context holds the session of a new confirmed applicant. */
 async function loggedInPage(name: string): Promise<{ page: Page; username: string }> {
@@ -85,7 +83,7 @@ const describeFocus = (page: Page) =>
 
 /** Full-page screenshots of the page as it is at 1280 and 375 px (back to 1280 after). */
 async function screenshots(page: Page, name: string): Promise<void> {
-  if (process.env.CI) return;
+  if (!TAKES_SCREENSHOTS) return;
   for (const width of [1280, 375]) {
     await page.setViewportSize({ width, height: 900 });
     await page.evaluate("document.fonts.ready.then(() => undefined)");

@@ -52,7 +52,6 @@ function localMinute(at: Date, timeZone: string): string {
 /** Every staff page checked by axe, `page @ width`. */
 const checked: string[] = [];
 
-
 async function expectAxeClean(page: Page, name: string): Promise<void> {
   await page.locator("main h1").first().waitFor();
   // axe reads colours as drawn: a dialog still fading in has its buttons at part opacity.

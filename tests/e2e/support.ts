@@ -230,12 +230,14 @@ export async function waitForExpression(page: Page, expression: string, timeoutM
 }
 
 /**
- * A picture of the page (full length unless told) or of one element, for a person to look at:
- * tmp/screenshots/NAME.png. None on CI (CI set), where nobody looks: a full page cost Chromium about
- * a second of CPU, a hundred times a run.
+ * Whether the browser tests take screenshots for a person to look at: not on CI (CI set), where
+ * nobody looks, and a full page cost Chromium about a second of CPU, a hundred times a run.
  */
+export const TAKES_SCREENSHOTS = !process.env.CI;
+
+/** A picture of the page (full length unless told) or of one element: tmp/screenshots/NAME.png, when TAKES_SCREENSHOTS. */
 export async function screenshot(target: Page | Locator, name: string, options: Omit<PageScreenshotOptions, "path"> = { fullPage: true }): Promise<void> {
-  if (process.env.CI) return;
+  if (!TAKES_SCREENSHOTS) return;
   const folder = join(repoRoot, "tmp/screenshots");
   mkdirSync(folder, { recursive: true });
   await target.screenshot({ ...options, path: join(folder, `${name}.png`) });
