@@ -103,6 +103,8 @@ export default defineConfig(({ mode }) => ({
           name: "e2e",
           include: ["tests/e2e/**/*.test.ts"],
           environment: "node",
+          // The migrated PGlite each server's new data folder starts from (tests/support/data-folder.ts).
+          globalSetup: ["tests/support/global-setup.ts"],
           // One browser and one server per file; files in parallel would fight over two cores.
           fileParallelism: false,
           hookTimeout: 120_000,

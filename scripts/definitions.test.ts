@@ -6,6 +6,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
 import { afterAll, describe, expect, it } from "vitest";
+import { newDataFolder } from "../tests/support/data-folder";
 import { itemAsking } from "../tests/support/definitions";
 import { readProject, repoRoot, writeProject } from "../src/definitions/files";
 import { versionOf } from "../src/definitions/version";
@@ -126,7 +127,8 @@ describe("npm run lint:definitions against the published version", () => {
 
 describe("npm run definitions", () => {
   it("exports the version a server started on last, counted; writes an older one back in place of the definitions", async () => {
-    const dataDir = folder("definitions-data-");
+    const dataDir = newDataFolder("definitions-data-");
+    folders.push(dataDir);
     const files = shipped();
     const edited = shipped();
     const conviction = itemAsking(edited, "conviction");

@@ -18,6 +18,7 @@ import { readProject, writeProject } from "../../src/definitions/files";
 import type { Item } from "../../src/engine/runtime";
 import { copyProject } from "../../scripts/staff-edits";
 import { itemAsking, labelOf } from "../support/definitions";
+import { newDataFolder } from "../support/data-folder";
 import { textOf } from "../support/files";
 import { type BuiltServer, completeAnswersToday, createAccount, launchBrowser, logInThroughApi, newAddress, repoRoot, screenshot, serverAnswers, startBuiltServer } from "./support";
 import { enrol, logIn } from "./staff";
@@ -60,7 +61,8 @@ async function api<T = Record<string, unknown>>(page: Page, url: string, method:
 
 describe("staff edit the definitions mid-cycle", () => {
   test("a submitted application still says what was answered, in its words; a draft keeps every answer; the linter said what would happen", { timeout: 600_000 }, async () => {
-    const dataDir = folder("e2e-versions-data-");
+    const dataDir = newDataFolder("e2e-versions-data-");
+    folders.push(dataDir);
     const before = await startBuiltServer({}, { dataDir });
     servers.push(before);
     const shipped = readProject().form;

@@ -1,15 +1,16 @@
 // The browser tests' world: the BUILT server (dist/server/main.js, what `npm start` runs) as a
-// child process on a fresh PGlite folder, its mail read from the outbox, and Debian's Chromium
-// driven by playwright-core. No vitest import here: scripts/bench-client.ts uses it too.
+// child process on a new data folder (tests/support/data-folder.ts), its mail read from the outbox,
+// and Debian's Chromium driven by playwright-core. No vitest import here: scripts/bench-client.ts
+// uses it too.
 import { spawn, type ChildProcess } from "node:child_process";
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import AxeBuilder from "@axe-core/playwright";
 import { chromium, type Browser, type Locator, type Page, type PageScreenshotOptions } from "playwright-core";
 import { dayAnywhereOnEarth, type Answers } from "../../src/engine/runtime";
 import { completeAnswers } from "../support/answer-sets";
+import { newDataFolder } from "../support/data-folder";
 import { definitions } from "../support/definitions";
 import { freePort } from "../support/free-port";
 
@@ -46,7 +47,7 @@ export interface BuiltServer {
 export async function startBuiltServer(settings: NodeJS.ProcessEnv = {}, at: { root?: string; dataDir?: string } = {}): Promise<BuiltServer> {
   const root = at.root ?? repoRoot;
   if (root === repoRoot) requireBuild();
-  const dataDir = at.dataDir ?? mkdtempSync(join(tmpdir(), "e2e-"));
+  const dataDir = at.dataDir ?? newDataFolder("e2e-");
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: "127.0.0.1", PUBLIC_URL: url, LOG_LEVEL: "warn" };

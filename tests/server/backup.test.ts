@@ -5,11 +5,18 @@ import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { openPglite } from "../../src/server/db/database";
+import { newDataFolder } from "../support/data-folder";
 import { SPAWNING_MS } from "../support/spawning";
 
 const repoRoot = resolve(import.meta.dirname, "../..");
 const root = mkdtempSync(join(tmpdir(), "backup-"));
-afterAll(() => rmSync(root, { recursive: true, force: true }));
+const dataFolders: string[] = [];
+afterAll(() => {
+  for (const folder of [root, ...dataFolders]) rmSync(folder, { recursive: true, force: true });
+});
+
+/** A data folder whose PGlite has every migration run. */
+const dataFolder = () => dataFolders[dataFolders.push(newDataFolder("backup-data-")) - 1]!;
 
 /** npm run backup|restore -- folder, as an operator runs it (what package.json names). */
 function run(command: "backup" | "restore", dataDir: string, folder: string) {
@@ -40,11 +47,11 @@ async function addRow(dataDir: string, note: string, create = false): Promise<vo
   }
 }
 
-// Each test makes a PGlite cluster on disk and starts the scripts as processes of their own: about
-// 10 s of CPU, which a clean CI run, every phase at once on two cores, stretched past two minutes.
+// Each test starts the scripts as processes of their own, which a clean CI run, every phase at once
+// on two cores, stretched past the default time.
 describe("npm run backup and npm run restore (PGlite)", () => {
   it("backs up, and a restore takes back what changed since, in the database and the files", async () => {
-    const dataDir = join(root, "data");
+    const dataDir = dataFolder();
     const document = join(dataDir, "files/documents/first");
     await addRow(dataDir, "before", true);
     mkdirSync(join(dataDir, "files/documents"), { recursive: true });
@@ -68,7 +75,7 @@ describe("npm run backup and npm run restore (PGlite)", () => {
   }, SPAWNING_MS);
 
   it("refuses while a server has the database open, and into a folder that is not empty", async () => {
-    const dataDir = join(root, "busy");
+    const dataDir = dataFolder();
     await addRow(dataDir, "kept", true);
     const db = await openPglite(join(dataDir, "pglite"));
     try {

@@ -5,10 +5,10 @@
 // is crashed too); on PostgreSQL only the web process dies.
 import { spawn, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readdirSync, readFileSync, rmSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { afterAll, describe, expect, it, type TestContext } from "vitest";
+import { newDataFolder } from "../support/data-folder";
 import { freshPostgresUrl } from "./harness";
 
 const repoRoot = resolve(import.meta.dirname, "../..");
@@ -255,7 +255,7 @@ async function newApplicants(server: Running, dataDir: string): Promise<Applican
 }
 
 function tempDir(): string {
-  const dir = mkdtempSync(join(tmpdir(), "crash-"));
+  const dir = newDataFolder("crash-");
   dirs.push(dir);
   return dir;
 }
@@ -265,7 +265,7 @@ describe.concurrent("SIGKILL during saves", () => {
     const mine = ownServers(test);
     const dataDir = tempDir();
     let server = await startServer(mine, dataDir);
-    console.log(`PGlite: first start (a new data dir) in ${server.startMs} ms`);
+    console.log(`PGlite: first start in ${server.startMs} ms`);
     const applicants = await newApplicants(server, dataDir);
     for (const round of [1, 2]) server = await crashRound(`PGlite round ${round}`, server, applicants, () => startServer(mine, dataDir));
     // A second server on the same folder would corrupt it: it must refuse to start.

@@ -9,6 +9,7 @@ import { buildServer } from "../../src/server/app";
 import { openPglite, openPostgres } from "../../src/server/db/database";
 import { messages } from "../../src/api-contract/messages";
 import { operatorSocketPath } from "../../src/server/staff/operator-channel";
+import { newDataFolder } from "../support/data-folder";
 import { freshPostgresUrl, json, runScript, testConfig, testForm } from "./harness";
 
 const PUBLIC_URL = "http://localhost:8080";
@@ -26,7 +27,7 @@ function mailedLinks(dataDir: string, to: string): string[] {
 }
 
 describe("npm run staff on the embedded database", () => {
-  const dataDir = mkdtempSync(join(tmpdir(), "staff-cli-"));
+  const dataDir = newDataFolder("staff-cli-");
   const env = { DATA_DIR: dataDir };
   afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
