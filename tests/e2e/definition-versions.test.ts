@@ -171,7 +171,7 @@ describe("staff edit the definitions mid-cycle", () => {
     await drafter.getByText(profile.attention[MAJOR]!).first().waitFor();
     // What they had chosen shows, not an empty list.
     expect(await drafter.evaluate<string>(`document.querySelector("select#${MAJOR}").selectedOptions[0].textContent`)).toBe(`${majorLabel} (no longer offered)`);
-    await screenshot(drafter, "versions-draft-academics", {});
+    await screenshot(drafter, "versions-draft-academics", { fullPage: false });
     // The deleted question's answer, kept aside: the office sees it.
     const draftId = (await api<{ rows: { id: number }[] }>(admin, after.url, "GET", `/staff/api/applications?q=${encodeURIComponent(drafterAddress)}`)).rows[0]!.id;
     await admin.goto(`${after.url}/staff/applications/${draftId}`);

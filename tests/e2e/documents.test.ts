@@ -246,7 +246,7 @@ describe("documents", () => {
     await page.goto(`${world.server.url}/education`);
     await page.getByRole("heading", { level: 1, name: "Academics", exact: true }).waitFor();
     const resume = page.locator('[id="resume_pdf"]');
-    const axe = async () => axeViolations(page, { include: '[id="resume_pdf"]' });
+    const axe = () => axeViolations(page, { include: '[id="resume_pdf"]' });
 
     // Named .pdf and starting as one, so the browser's checks pass it; the converter cannot read it.
     await choose(resume, "resume.pdf", "application/pdf", Buffer.from("%PDF-1.7\nnot a PDF after all\n"));

@@ -39,7 +39,7 @@ const calls: Record<string, unknown> = {
 /** The address of a call: a route's {key} is the resume question, its {id} the first row's. */
 const urlOf = (route: string) => route.split(" ")[1]!.replace("{key}", "resume_pdf").replace("{id}", "1");
 
-describe.each(databaseKinds)("access on %s", (kind) => {
+describe.each(databaseKinds())("access on %s", (kind) => {
   let server: TestServer;
   let a: Client;
   let b: Client;

@@ -6,7 +6,7 @@ import { Client, codeFor, databaseKinds, json, loggedInApplicant, MANY_HASHES_MS
 
 const MINUTE = 60_000;
 
-describe.each(databaseKinds)("accounts on %s", (kind) => {
+describe.each(databaseKinds())("accounts on %s", (kind) => {
   let server: TestServer;
   beforeAll(async () => { server = await startTestServer(kind); });
   afterAll(async () => { await server.app.close(); });

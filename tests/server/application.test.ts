@@ -12,7 +12,7 @@ const dayAfter = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) + 86_4
 
 const complete = completeApplication();
 
-describe.each(databaseKinds)("the application API on %s", (kind) => {
+describe.each(databaseKinds())("the application API on %s", (kind) => {
   let server: TestServer;
   beforeAll(async () => { server = await startTestServer(kind); });
   afterAll(async () => { await server.app.close(); });

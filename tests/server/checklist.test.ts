@@ -23,7 +23,7 @@ const form = serverFormOf({ ...shipped.files, institution: { ...shipped.files.in
 
 interface Status { state: string; reference: string | null; submitted_at: string | null; checklist: { id: string; state: string; help: string | null; document: string | null; marked_at: string | null }[] }
 
-describe.each(databaseKinds)("the status and its checklist (%s)", (kind) => {
+describe.each(databaseKinds())("the status and its checklist (%s)", (kind) => {
   let server: TestServer;
   let applicant: Client;
   let id: number;

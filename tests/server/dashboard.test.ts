@@ -48,7 +48,7 @@ const SEEDS: { started: string; submitted: string | null; answers: Record<string
   { started: "2025-09-02T14:00:00Z", submitted: "2025-11-22T04:30:00Z", answers: { entry_term: "FA25", decision_type: PLAN!, citizenship_us: "N" }, review: "complete" },
 ];
 
-describe.each(databaseKinds)("the office's dashboard (%s)", (kind) => {
+describe.each(databaseKinds())("the office's dashboard (%s)", (kind) => {
   let server: TestServer;
   let reader: Client;
   let zone: string;

@@ -13,7 +13,7 @@ import { databaseKinds, json, loggedInStaff, startTestServer, type Client, type 
 const APPLICANTS = 250;
 const FAST = 100_000;
 
-describe.each(databaseKinds)("the mails of a release (%s)", (kind) => {
+describe.each(databaseKinds())("the mails of a release (%s)", (kind) => {
   let server: TestServer;
   let admin: Client & { staffId: number };
   let batch = 0;

@@ -28,7 +28,7 @@ const LATER = 10 * 60_000;
 
 interface Status { state: string; decision: { code: string; letter_html: string; released_at: string; respond_by: string | null; response: string | null } | null }
 
-describe.each(databaseKinds)("decisions (%s)", (kind) => {
+describe.each(databaseKinds())("decisions (%s)", (kind) => {
   let server: TestServer;
   let reviewer: Client;
   let admin: Client;

@@ -62,7 +62,7 @@ function editedMidCycle({ reworded, removed, option, removedOption }: { reworded
   return serverFormOf(files, TEST_DAY);
 }
 
-describe.each(databaseKinds)("definition versions on %s", (kind) => {
+describe.each(databaseKinds())("definition versions on %s", (kind) => {
   const servers: TestServer[] = [];
   const databases: Database[] = [];
   /** A database that several servers share, as web processes do: closed once, after them all. */

@@ -28,7 +28,7 @@ async function slowPdf(): Promise<Buffer> {
   return Buffer.from(await pdf.save());
 }
 
-describe.each(databaseKinds)("documents on %s", (kind) => {
+describe.each(databaseKinds())("documents on %s", (kind) => {
   let server: TestServer;
   let dataDir: string;
   beforeAll(async () => {
@@ -190,7 +190,7 @@ describe.each(databaseKinds)("documents on %s", (kind) => {
 });
 
 describe("a conversion queued before a restart", () => {
-  it.each(databaseKinds)("is worked by the next server on %s, from the job kept in the database", async (kind) => {
+  it.each(databaseKinds())("is worked by the next server on %s, from the job kept in the database", async (kind) => {
     const dataDir = mkdtempSync(join(tmpdir(), "documents-restart-"));
     const databaseUrl = kind === "postgres" ? await freshPostgresUrl() : undefined;
     const open = () => (databaseUrl ? openPostgres(databaseUrl, 5) : openPglite(join(dataDir, "pglite")));
@@ -225,7 +225,7 @@ describe("a conversion queued before a restart", () => {
   }, 120_000);
 });
 
-describe.each(databaseKinds)("limits on uploads on %s", (kind) => {
+describe.each(databaseKinds())("limits on uploads on %s", (kind) => {
   let server: TestServer;
   let dataDir: string;
   // Nobody works the jobs here: a conversion started stays in flight.

@@ -23,7 +23,7 @@ const DAY_MS = 24 * 60 * 60_000;
 
 interface Job { id: string; format: string; filter: Record<string, unknown>; by: string; status: string; rows_done: number; rows_total: number | null; created_at: string; finished_at: string | null; expires_at: string | null; message: string | null }
 
-describe.each(databaseKinds)("export jobs (%s)", (kind) => {
+describe.each(databaseKinds())("export jobs (%s)", (kind) => {
   let server: TestServer;
   let dataDir: string;
   let admin: Awaited<ReturnType<typeof loggedInStaff>>;

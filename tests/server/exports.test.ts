@@ -45,7 +45,7 @@ function secondBlock(group: string, answers: Answers): Answers {
 
 type Record_ = Record<string, string>;
 
-describe.each(databaseKinds)("the office's exports (%s)", (kind) => {
+describe.each(databaseKinds())("the office's exports (%s)", (kind) => {
   let server: TestServer;
   let dataDir: string;
   let admin: Awaited<ReturnType<typeof loggedInStaff>>;

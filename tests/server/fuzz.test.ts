@@ -398,7 +398,7 @@ const UNSNAPSHOTTED_TABLES = ["throttles", "schema_migrations", "server_keys", "
 
 // ---------------------------------------------------------------------------------------------
 
-describe.each(databaseKinds)("fuzzing every route on %s", (kind) => {
+describe.each(databaseKinds())("fuzzing every route on %s", (kind) => {
   let server: TestServer;
   /** Logged in: one with a few answers, one whose application is submitted (every change refused). */
   let students: Student[];

@@ -6,7 +6,7 @@ import { randomBytes } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from "fastify";
-import { inject } from "vitest";
+import { expect, inject } from "vitest";
 import { buildServer } from "../../src/server/app";
 import type { Config } from "../../src/server/platform/config";
 import type { ServerContext } from "../../src/server/context";
@@ -20,8 +20,18 @@ import { adminQuery } from "../support/postgres";
 import { startStaffSession } from "../../src/server/staff/sessions";
 
 export type DatabaseKind = "pglite" | "postgres";
-/** Both, or those TEST_DATABASES names (comma-separated): the copy with staff's edits runs on PGlite alone (.ci/run). */
-export const databaseKinds: DatabaseKind[] = (["pglite", "postgres"] as const).filter((kind) => !process.env.TEST_DATABASES || process.env.TEST_DATABASES.split(",").includes(kind));
+/**
+ * The databases the test file being collected runs its tests on: both, or those TEST_DATABASES names
+ * (comma-separated). A file that reads the definitions runs on those TEST_READER_DATABASES names
+ * instead, when set: npm test runs it on PostgreSQL, and again on PGlite in the copy with staff's
+ * edits (scripts/test.sh).
+ */
+export function databaseKinds(): DatabaseKind[] {
+  const testPath = expect.getState().testPath ?? "";
+  const reads = inject("definitionReaders").some((file) => testPath.endsWith(`/${file}`));
+  const names = (reads && process.env.TEST_READER_DATABASES) || process.env.TEST_DATABASES;
+  return (["pglite", "postgres"] as const).filter((kind) => !names || names.split(",").includes(kind));
+}
 
 let form: ServerForm | undefined;
 /** The day test servers start on: their clocks start at noon UTC, the same day anywhere on Earth. */

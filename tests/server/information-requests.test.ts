@@ -32,7 +32,7 @@ async function pdfWith(text: string): Promise<Buffer> {
   return Buffer.from(await pdf.save());
 }
 
-describe.each(databaseKinds)("requests for information (%s)", (kind) => {
+describe.each(databaseKinds())("requests for information (%s)", (kind) => {
   let server: TestServer;
   let dataDir: string;
   let applicant: Client;

@@ -27,7 +27,7 @@ interface Application {
 }
 interface Page { applications: Application[]; next_cursor: string | null }
 
-describe.each(databaseKinds)("the integration API (%s)", (kind) => {
+describe.each(databaseKinds())("the integration API (%s)", (kind) => {
   let server: TestServer;
   let dataDir: string;
   let admin: Awaited<ReturnType<typeof loggedInStaff>>;

@@ -37,7 +37,7 @@ const STATES = ["received", "processing", "needed"] as const;
 
 interface Row { id: number; decision: { code: string; label: string; released: boolean; response: string | null } | null }
 
-describe.each(databaseKinds)("the office list's decision and checklist filters (%s)", (kind) => {
+describe.each(databaseKinds())("the office list's decision and checklist filters (%s)", (kind) => {
   let server: TestServer;
   /** The database, and the same with a close that waits for the last server (each server closes its database). */
   let opened: Database;

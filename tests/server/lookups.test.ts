@@ -59,7 +59,7 @@ const PHOTON_ANSWER = {
   ],
 };
 
-describe.each(databaseKinds)("lookups on %s", (kind) => {
+describe.each(databaseKinds())("lookups on %s", (kind) => {
   let server: TestServer;
   beforeAll(async () => {
     server = await startTestServer(kind);

@@ -28,7 +28,7 @@ interface Page { rows: Row[]; next: string | null; total: number }
 const BULK_TERM = "PG01";
 const BULK = 120;
 
-describe.each(databaseKinds)("the office's applications (%s)", (kind) => {
+describe.each(databaseKinds())("the office's applications (%s)", (kind) => {
   let server: TestServer;
   let dataDir: string;
   let john: { client: Client; id: number; email: string };

@@ -27,7 +27,7 @@ function sample(text: string, name: string, labels: Record<string, string> = {})
   return 0;
 }
 
-describe.each(databaseKinds)("operations on %s", (kind) => {
+describe.each(databaseKinds())("operations on %s", (kind) => {
   let server: TestServer;
   let metrics: Server;
   let metricsUrl: string;

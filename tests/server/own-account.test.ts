@@ -25,7 +25,7 @@ async function pdfWith(text: string): Promise<Buffer> {
   return Buffer.from(await pdf.save());
 }
 
-describe.each(databaseKinds)("the applicant's own account on %s", (kind) => {
+describe.each(databaseKinds())("the applicant's own account on %s", (kind) => {
   let server: TestServer;
   let dataDir: string;
   beforeAll(async () => {

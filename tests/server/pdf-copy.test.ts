@@ -9,7 +9,7 @@ import { claimPdfCopy, finishPdfCopy, pdfCopyOf } from "../../src/server/data/pd
 import { storageKey } from "../../src/server/convert/documents";
 import { Client, completeApplication, databaseKinds, json, loggedInApplicant, startTestServer, type TestServer } from "./harness";
 
-describe.each(databaseKinds)("the PDF copy asked for again on %s", (kind) => {
+describe.each(databaseKinds())("the PDF copy asked for again on %s", (kind) => {
   let server: TestServer;
   let dataDir: string;
   beforeAll(async () => {

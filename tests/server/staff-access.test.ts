@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Client, databaseKinds, json, loggedInApplicant, loggedInStaff, startTestServer, type TestServer } from "./harness";
 
-describe.each(databaseKinds)("the staff door (%s)", (kind) => {
+describe.each(databaseKinds())("the staff door (%s)", (kind) => {
   let server: TestServer;
   beforeAll(async () => (server = await startTestServer(kind)));
   afterAll(() => server.app.close());

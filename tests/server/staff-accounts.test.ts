@@ -51,7 +51,7 @@ async function logIn(server: TestServer, person: Enrolled, code = totp(server, p
   return client;
 }
 
-describe.each(databaseKinds)("staff accounts (%s)", (kind) => {
+describe.each(databaseKinds())("staff accounts (%s)", (kind) => {
   let server: TestServer;
   let admin: Admin;
   beforeAll(async () => {
@@ -451,7 +451,7 @@ describe.each(databaseKinds)("staff accounts (%s)", (kind) => {
   });
 });
 
-describe.each(databaseKinds)("the last admin (%s)", (kind) => {
+describe.each(databaseKinds())("the last admin (%s)", (kind) => {
   let server: TestServer;
   beforeAll(async () => (server = await startTestServer(kind)));
   afterAll(() => server.app.close());

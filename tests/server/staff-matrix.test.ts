@@ -115,7 +115,7 @@ const MATRIX: Record<string, Row> = {
   },
 };
 
-describe.each(databaseKinds)("who may call each /staff/api route (%s)", (kind) => {
+describe.each(databaseKinds())("who may call each /staff/api route (%s)", (kind) => {
   let server: TestServer;
   let dataDir: string;
   let fixture: Fixture;

@@ -13,7 +13,7 @@ const complete = completeApplication();
 const term = complete.entry_term as string;
 const laterTerm = optionsOf("entry_term")[1]!.value;
 
-describe.each(databaseKinds)("submitting on %s", (kind) => {
+describe.each(databaseKinds())("submitting on %s", (kind) => {
   // A server of its own: references count from 1 on a new database.
   let server: TestServer;
   beforeAll(async () => { server = await startTestServer(kind); });
