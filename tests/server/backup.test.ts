@@ -16,7 +16,11 @@ afterAll(() => {
 });
 
 /** A data folder whose PGlite has every migration run. */
-const dataFolder = () => dataFolders[dataFolders.push(newDataFolder("backup-data-")) - 1]!;
+function dataFolder(): string {
+  const folder = newDataFolder("backup-data-");
+  dataFolders.push(folder);
+  return folder;
+}
 
 /** npm run backup|restore -- folder, as an operator runs it (what package.json names). */
 function run(command: "backup" | "restore", dataDir: string, folder: string) {
