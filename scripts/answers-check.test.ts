@@ -10,7 +10,7 @@ import { loadForm } from "../src/engine/compile";
 import { validateAnswers, type Answers } from "../src/engine/runtime";
 import { completeAnswers, minimalAnswers } from "../tests/support/answer-sets";
 import { definitions } from "../tests/support/definitions";
-import { SPAWNING_MS } from "../tests/support/spawning";
+import { SPAWNING_MS, tsxArguments } from "../tests/support/spawning";
 
 const run = promisify(execFile);
 const TODAY = "2026-11-22";
@@ -28,7 +28,7 @@ function answersFile(name: string, content: string): string {
 
 async function check(...args: string[]) {
   try {
-    const { stdout, stderr } = await run(process.execPath, ["--import", "tsx", "scripts/answers-check.ts", ...args], { cwd: repoRoot });
+    const { stdout, stderr } = await run(process.execPath, tsxArguments("scripts/answers-check.ts", ...args), { cwd: repoRoot });
     return { code: 0, stdout, stderr };
   } catch (error) {
     const { code, stdout, stderr } = error as { code: number; stdout: string; stderr: string };

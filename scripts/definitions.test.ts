@@ -15,7 +15,7 @@ import type { FormFiles } from "../src/engine/runtime";
 import { openDatabase } from "../src/server/db/database";
 import { migrate } from "../src/server/db/migrate";
 import { publishVersion } from "../src/server/data/definition-versions";
-import { SPAWNING_MS } from "../tests/support/spawning";
+import { SPAWNING_MS, tsxArguments } from "../tests/support/spawning";
 
 const run = promisify(execFile);
 const folders: string[] = [];
@@ -38,7 +38,7 @@ function project(files?: FormFiles): string {
 }
 
 const cli = (script: string, args: string[], env: Record<string, string> = {}) =>
-  run(process.execPath, ["--import", "tsx", `scripts/${script}.ts`, ...args], { cwd: repoRoot, env: { ...process.env, ...env } })
+  run(process.execPath, tsxArguments(`scripts/${script}.ts`, ...args), { cwd: repoRoot, env: { ...process.env, ...env } })
     .then(({ stdout, stderr }) => ({ code: 0, stdout, stderr }), (error: { code: number; stdout: string; stderr: string }) => error);
 
 const shipped = () => structuredClone(readProject().form);

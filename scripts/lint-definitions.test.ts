@@ -6,7 +6,7 @@ import { promisify } from "node:util";
 import { afterEach, describe, expect, it } from "vitest";
 import { repoRoot } from "../src/definitions/files";
 import { fixture, lint, page, removeFixtures } from "../src/definitions/lint/fixture";
-import { SPAWNING_MS } from "../tests/support/spawning";
+import { SPAWNING_MS, tsxArguments } from "../tests/support/spawning";
 
 // The rules have their tests beside them in src/definitions/lint/; these check the command line.
 afterEach(removeFixtures);
@@ -19,7 +19,7 @@ describe("npm run lint:definitions", () => {
 
   it("exits 1 on an error and 0 on a clean project, from the command line", async () => {
     const run = promisify(execFile);
-    const cli = ["--import", "tsx", "scripts/lint-definitions.ts"];
+    const cli = tsxArguments("scripts/lint-definitions.ts");
     await expect(run(process.execPath, [...cli, "--root", fixture()], { cwd: repoRoot })).resolves.toMatchObject({ stdout: "" });
     const broken = fixture(page((items) => [...items, { type: "text", key: "nickname", label: "Nickname" }]));
     await expect(run(process.execPath, [...cli, "--root", broken], { cwd: repoRoot })).rejects.toMatchObject({
@@ -31,7 +31,7 @@ describe("npm run lint:definitions", () => {
 
   it("says in one line, never a stack trace, that there is nothing to lint or compare with", async () => {
     const run = promisify(execFile);
-    const cli = (...args: string[]) => run(process.execPath, ["--import", "tsx", "scripts/lint-definitions.ts", ...args], { cwd: repoRoot })
+    const cli = (...args: string[]) => run(process.execPath, tsxArguments("scripts/lint-definitions.ts", ...args), { cwd: repoRoot })
       .then(({ stdout, stderr }) => ({ code: 0, stdout, stderr }), (error: { code: number; stdout: string; stderr: string }) => error);
     const empty = mkdtempSync(join(tmpdir(), "lint-empty-"));
     try {

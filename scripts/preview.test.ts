@@ -4,10 +4,10 @@ import { execFile } from "node:child_process";
 import { promisify } from "node:util";
 import { describe, expect, it } from "vitest";
 import { repoRoot } from "../src/definitions/files";
-import { SPAWNING_MS } from "../tests/support/spawning";
+import { SPAWNING_MS, tsxArguments } from "../tests/support/spawning";
 
 const run = promisify(execFile);
-const preview = (...args: string[]) => run(process.execPath, ["--import", "tsx", "scripts/preview.ts", ...args], { cwd: repoRoot, env: { ...process.env, PORT: "" } })
+const preview = (...args: string[]) => run(process.execPath, tsxArguments("scripts/preview.ts", ...args), { cwd: repoRoot, env: { ...process.env, PORT: "" } })
   .then(({ stdout, stderr }) => ({ code: 0, stdout, stderr }), (error: { code: number; stdout: string; stderr: string }) => ({ code: error.code, stdout: error.stdout, stderr: error.stderr }));
 
 describe("npm run preview", () => {

@@ -14,7 +14,7 @@ import { lintDefinitions } from "./lint";
 import { versionChanges } from "./version-changes";
 import { comparedVersion } from "./version-file";
 import { renderReference, renderSchemaMessages, STAFF_GUIDE, withGenerated } from "./staff-guide";
-import { SPAWNING_MS } from "../../tests/support/spawning";
+import { SPAWNING_MS, tsxArguments } from "../../tests/support/spawning";
 
 const run = promisify(execFile);
 const guide = readFileSync(join(repoRoot, STAFF_GUIDE), "utf8");
@@ -168,7 +168,7 @@ describe("the staff guide", () => {
 
     it("leave the sample answer sets complete on a day of the new cycle, as answers:check says", async () => {
       for (const sample of ["complete.json", "minimal.json"]) {
-        const { stdout } = await run(process.execPath, ["--import", "tsx", "scripts/answers-check.ts", "--root", root, "--today", "2027-10-01", join(root, "examples/answers", sample)], { cwd: repoRoot });
+        const { stdout } = await run(process.execPath, tsxArguments("scripts/answers-check.ts", "--root", root, "--today", "2027-10-01", join(root, "examples/answers", sample)), { cwd: repoRoot });
         expect(stdout, sample).toBe('{"errors":{},"cleared":[]}\n');
       }
     }, SPAWNING_MS);

@@ -93,6 +93,18 @@ const slug = (route: string) => route.replace(/\?.*$/, "").replace(/^\//, "").re
 
 const expectNone = (problems: string[]) => expect(problems, `\n${problems.join("\n")}`).toEqual([]);
 
+test("axe finds what it is there to find, within the part of the page it is given, and again after the page changed", async () => {
+  const page = await newPage();
+  await page.setContent('<html lang="en"><title>t</title><main><h1>Form</h1><div id="name"><input type="text"></div><p id="faint" style="color:#eee;background:#fff">Faint text</p></main></html>');
+  const ids = async (scope: Parameters<typeof axeViolations>[1]) => (await axeViolations(page, scope)).map((violation) => violation.id).sort();
+  expect(await ids({})).toEqual(["color-contrast", "label"]);
+  expect(await ids({ include: "#name" })).toEqual(["label"]);
+  expect(await ids({ exclude: ["#name"] })).toEqual(["color-contrast"]);
+  expect(await ids({ rules: ["label"] })).toEqual(["label"]);
+  await page.evaluate("document.querySelector('#name input').setAttribute('aria-label', 'Name')");
+  expect(await ids({})).toEqual(["color-contrast"]);
+});
+
 describe.each(WIDTHS)("accessibility at %i px", (width) => {
   test("every route, as a visitor", async () => {
     const page = await newPage(width);

@@ -20,6 +20,7 @@ import { copyProject } from "../../scripts/staff-edits";
 import { itemAsking, labelOf } from "../support/definitions";
 import { newDataFolder } from "../support/data-folder";
 import { textOf } from "../support/files";
+import { tsxArguments } from "../support/spawning";
 import { type BuiltServer, completeAnswersToday, createAccount, launchBrowser, logInThroughApi, newAddress, repoRoot, screenshot, serverAnswers, startBuiltServer } from "./support";
 import { enrol, logIn } from "./staff";
 
@@ -84,7 +85,7 @@ describe("staff edit the definitions mid-cycle", () => {
 
     // The operator invites the admin, who enrols before the edit.
     const adminEmail = newAddress("dean");
-    const { stdout: invited } = await run("npx", ["tsx", "scripts/staff.ts", "invite", adminEmail, "--role", "admin", "--print-link"], {
+    const { stdout: invited } = await run(process.execPath, tsxArguments("scripts/staff.ts", "invite", adminEmail, "--role", "admin", "--print-link"), {
       cwd: repoRoot, env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: "" },
     });
     const admin = await newPage();
@@ -109,7 +110,7 @@ describe("staff edit the definitions mid-cycle", () => {
 
     // The operator exports the version applicants meet; the linter, run on the edits, says what they do.
     const versionFile = join(copy, "definition-versions/published.json");
-    await run("npx", ["tsx", "scripts/definitions.ts", "export", "--out", versionFile], { cwd: repoRoot, env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: "" } });
+    await run(process.execPath, tsxArguments("scripts/definitions.ts", "export", "--out", versionFile), { cwd: repoRoot, env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: "" } });
     const { stdout: linted } = await run("npm", ["run", "-s", "lint:definitions"], { cwd: copy });
     const lines = linted.split("\n");
     const majorQuestion = `"${labelOf(MAJOR)}" (${MAJOR})`;

@@ -21,6 +21,7 @@ import { describe, expect, test } from "vitest";
 import { checklistFor } from "../../src/engine/runtime";
 import { definitions } from "../support/definitions";
 import { pdfWithText, textOf } from "../support/files";
+import { tsxArguments } from "../support/spawning";
 import { ANIMATIONS_ENDED, axeViolations, completeAnswersToday, createAccount, logInThroughApi, newAddress, readOutbox, repoRoot, screenshot, waitForExpression } from "./support";
 import { enrol, logIn } from "./staff";
 import { browserWorld } from "./world";
@@ -124,7 +125,7 @@ describe("the admissions office", () => {
 
     // The operator invites the first admin while the server runs on its PGlite folder.
     const adminEmail = newAddress("dean");
-    const { stdout } = await promisify(execFile)("npx", ["tsx", "scripts/staff.ts", "invite", adminEmail, "--role", "admin"], {
+    const { stdout } = await promisify(execFile)(process.execPath, tsxArguments("scripts/staff.ts", "invite", adminEmail, "--role", "admin"), {
       cwd: repoRoot, env: { ...process.env, DATA_DIR: world.server.dataDir, DATABASE_URL: "" },
     });
     expect(stdout).toContain(adminEmail);

@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { longDate } from "../../src/engine/runtime";
 import { labelOf, optionsOf } from "../support/definitions";
 import { freePort } from "../support/free-port";
+import { tsxArguments } from "../support/spawning";
 import { axeViolations, launchBrowser, repoRoot, screenshot } from "./support";
 
 const PROJECT = ["src", "form-definitions", "schemas", "scripts/preview.ts", "scripts/preview-lint.ts", "scripts/lib/staff-command.ts", "vite.config.ts", "preview.html", "index.html", "staff.html", "package.json", "tsconfig.json"];
@@ -36,7 +37,7 @@ beforeAll(async () => {
 
   const port = await freePort();
   base = `http://localhost:${port}`;
-  preview = spawn(process.execPath, ["--import", "tsx", "scripts/preview.ts", "--no-open"], {
+  preview = spawn(process.execPath, tsxArguments("scripts/preview.ts", "--no-open"), {
     cwd: copy,
     env: { ...process.env, PORT: String(port), NODE_ENV: "development" },
     stdio: ["ignore", "pipe", "pipe"],

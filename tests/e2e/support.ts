@@ -4,15 +4,17 @@
 // uses it too.
 import { spawn, type ChildProcess } from "node:child_process";
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { createRequire } from "node:module";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import AxeBuilder from "@axe-core/playwright";
+import type AxeBuilder from "@axe-core/playwright";
 import { chromium, type Browser, type Locator, type Page, type PageScreenshotOptions } from "playwright-core";
 import { dayAnywhereOnEarth, type Answers } from "../../src/engine/runtime";
 import { completeAnswers } from "../support/answer-sets";
 import { newDataFolder } from "../support/data-folder";
 import { definitions } from "../support/definitions";
 import { freePort } from "../support/free-port";
+import { NODE_FLAGS } from "../support/spawning";
 
 export const repoRoot = fileURLToPath(new URL("../..", import.meta.url));
 export const SERVER_BUNDLE = join(repoRoot, "dist/server/main.js");
@@ -54,7 +56,7 @@ export async function startBuiltServer(settings: NodeJS.ProcessEnv = {}, at: { r
   // PGlite and the outbox, whatever the calling shell has set.
   for (const name of ["DATABASE_URL", "SMTP_URL", "WEB_CONCURRENCY", "COOKIE_PREFIX", "TRUST_PROXY", "NODE_ENV"]) delete env[name];
   Object.assign(env, settings);
-  const child = spawn(process.execPath, [join(root, "dist/server/main.js")], { cwd: root, env, stdio: ["ignore", "pipe", "pipe"] });
+  const child = spawn(process.execPath, [...NODE_FLAGS, join(root, "dist/server/main.js")], { cwd: root, env, stdio: ["ignore", "pipe", "pipe"] });
   let output = "";
   child.stdout!.on("data", (chunk: Buffer) => void (output += chunk.toString()));
   child.stderr!.on("data", (chunk: Buffer) => void (output += chunk.toString()));
@@ -249,19 +251,22 @@ export const WCAG_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"
 
 export type AxeViolation = Awaited<ReturnType<AxeBuilder["analyze"]>>["violations"][number];
 
+/** axe-core's own script, the one @axe-core/playwright runs in a page. */
+const AXE_SOURCE = readFileSync(createRequire(createRequire(import.meta.url).resolve("@axe-core/playwright")).resolve("axe-core/axe.min.js"), "utf8");
+
 /**
  * axe's violations on the page as it is now: of the WCAG 2.2 AA rules, or of `rules`; within
- * `include`, leaving out `exclude`. axe runs in the page itself (legacy mode: the app has no
- * frames to reach) and describes the violations only: by default it opened a blank page for each
- * audit to gather the frames' results, and described every node that passed, twice the CPU.
+ * `include`, leaving out `exclude`. axe runs in the page itself (the app has no frames to reach),
+ * put there once for each document: a change of page in the app keeps it. It describes the
+ * violations only, not every node that passed. @axe-core/playwright's AxeBuilder ran the same
+ * axe.run, but ran axe's 500 kB script into the page twice for every audit, as much CPU as the
+ * audit of a small page itself.
  */
 export async function axeViolations(page: Page, scope: { include?: string; exclude?: string[]; rules?: string[] } = {}): Promise<AxeViolation[]> {
-  const axe = new AxeBuilder({ page }).setLegacyMode().options({ resultTypes: ["violations"] });
-  if (scope.rules) axe.withRules(scope.rules);
-  else axe.withTags(WCAG_TAGS);
-  if (scope.include) axe.include(scope.include);
-  for (const selector of scope.exclude ?? []) axe.exclude(selector);
-  return (await axe.analyze()).violations;
+  if (!(await page.evaluate<boolean>("typeof window.axe?.run === 'function'"))) await page.evaluate(AXE_SOURCE);
+  const context = { include: scope.include ? [scope.include] : [], exclude: scope.exclude ?? [] };
+  const options = { resultTypes: ["violations"], runOnly: scope.rules ? { type: "rule", values: scope.rules } : { type: "tag", values: WCAG_TAGS } };
+  return page.evaluate<AxeViolation[]>(`axe.run(${JSON.stringify(context)}, ${JSON.stringify(options)}).then((results) => results.violations)`);
 }
 
 // ---- the application form -----------------------------------------------------------------

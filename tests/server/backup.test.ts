@@ -6,7 +6,7 @@ import { join, resolve } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { openPglite } from "../../src/server/db/database";
 import { newDataFolder } from "../support/data-folder";
-import { SPAWNING_MS } from "../support/spawning";
+import { SPAWNING_MS, tsxArguments } from "../support/spawning";
 
 const repoRoot = resolve(import.meta.dirname, "../..");
 const root = mkdtempSync(join(tmpdir(), "backup-"));
@@ -28,7 +28,7 @@ function run(command: "backup" | "restore", dataDir: string, folder: string) {
   const [, file, name] = script.split(" ");
   const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir };
   delete env.DATABASE_URL;
-  const result = spawnSync(process.execPath, ["--import", "tsx", file!, name!, folder], { cwd: repoRoot, env, encoding: "utf8" });
+  const result = spawnSync(process.execPath, tsxArguments(file!, name!, folder), { cwd: repoRoot, env, encoding: "utf8" });
   return { status: result.status, output: result.stdout + result.stderr };
 }
 

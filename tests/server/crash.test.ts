@@ -9,6 +9,7 @@ import { readdirSync, readFileSync, rmSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { afterAll, describe, expect, it, type TestContext } from "vitest";
 import { newDataFolder } from "../support/data-folder";
+import { tsxArguments } from "../support/spawning";
 import { freshPostgresUrl } from "./harness";
 
 const repoRoot = resolve(import.meta.dirname, "../..");
@@ -64,7 +65,7 @@ async function startServer(owner: Set<ChildProcess>, dataDir: string, databaseUr
   // with other tests, tsx compiling the server held its event loop past the default second and the
   // sign-up was answered 503; what this test kills is not the load.
   Object.assign(env, { PORT: "0", HOST: "127.0.0.1", DATA_DIR: dataDir, LOG_LEVEL: "info" }, databaseUrl ? { DATABASE_URL: databaseUrl, MAX_EVENT_LOOP_DELAY_MS: "60000" } : {});
-  const child = spawn(process.execPath, ["--import", "tsx", "src/server/main.ts"], { cwd: repoRoot, env, stdio: ["ignore", "pipe", "pipe"] });
+  const child = spawn(process.execPath, tsxArguments("src/server/main.ts"), { cwd: repoRoot, env, stdio: ["ignore", "pipe", "pipe"] });
   children.add(child);
   owner.add(child);
   let log = "";

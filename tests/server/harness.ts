@@ -17,6 +17,7 @@ import type { StaffRole } from "../../src/api-contract";
 import type { Answers } from "../../src/engine/runtime";
 import { completeAnswers } from "../support/answer-sets";
 import { adminQuery } from "../support/postgres";
+import { tsxArguments } from "../support/spawning";
 import { startStaffSession } from "../../src/server/staff/sessions";
 
 export type DatabaseKind = "pglite" | "postgres";
@@ -232,7 +233,7 @@ export interface ScriptRun { code: number | null; stdout: string; stderr: string
  */
 export function runScript(script: string, args: string[], env: Record<string, string> = {}): Promise<ScriptRun> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ["--import", "tsx", script, ...args], {
+    const child = spawn(process.execPath, tsxArguments(script, ...args), {
       cwd: join(import.meta.dirname, "../.."), env: { ...process.env, ...env },
     });
     let stdout = "";

@@ -12,7 +12,7 @@ import { openPglite } from "../../src/server/db/database";
 import { messages } from "../../src/api-contract/messages";
 import { serveMetrics } from "../../src/server/platform/metrics";
 import { Client, databaseKinds, freshPostgresUrl, json, loggedInApplicant, PASSWORD, startTestServer, type TestServer } from "./harness";
-import { SPAWNING_MS } from "../support/spawning";
+import { SPAWNING_MS, tsxArguments } from "../support/spawning";
 
 /** The value of one series in Prometheus text, or 0 when it is not there yet. */
 function sample(text: string, name: string, labels: Record<string, string> = {}): number {
@@ -143,7 +143,7 @@ describe("SIGTERM", () => {
     const env: NodeJS.ProcessEnv = { ...process.env };
     for (const name of ["PUBLIC_URL", "DATABASE_URL", "SMTP_URL", "MAIL_FROM", "COOKIE_PREFIX", "NODE_ENV", "TRUST_PROXY", "WEB_CONCURRENCY", "METRICS_PORT"]) delete env[name];
     Object.assign(env, { PORT: "0", HOST: "127.0.0.1", DATA_DIR: dataDir, LOG_LEVEL: "info" }, extra);
-    const child = spawn(process.execPath, ["--import", "tsx", "src/server/main.ts"], { cwd: repoRoot, env, stdio: ["ignore", "pipe", "pipe"] });
+    const child = spawn(process.execPath, tsxArguments("src/server/main.ts"), { cwd: repoRoot, env, stdio: ["ignore", "pipe", "pipe"] });
     children.push(child);
     let log = "";
     const base = await new Promise<string>((done, fail) => {
@@ -263,7 +263,7 @@ describe("several web processes (WEB_CONCURRENCY=2, PostgreSQL)", () => {
       PORT: "0", HOST: "127.0.0.1", DATA_DIR: dataDir, LOG_LEVEL: "info", DATABASE_URL: await freshPostgresUrl(),
       WEB_CONCURRENCY: "2", METRICS_PORT: String(metricsPort), WORK_JOBS: "false",
     });
-    const child = spawn(process.execPath, ["--import", "tsx", "src/server/main.ts"], { cwd: resolve(import.meta.dirname, "../.."), env, stdio: ["ignore", "pipe", "pipe"] });
+    const child = spawn(process.execPath, tsxArguments("src/server/main.ts"), { cwd: resolve(import.meta.dirname, "../.."), env, stdio: ["ignore", "pipe", "pipe"] });
     try {
       let log = "";
       const bases = new Set<string>();
