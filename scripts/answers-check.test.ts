@@ -10,7 +10,9 @@ import { loadForm } from "../src/engine/compile";
 import { validateAnswers, type Answers } from "../src/engine/runtime";
 import { completeAnswers, minimalAnswers } from "../tests/support/answer-sets";
 import { definitions } from "../tests/support/definitions";
+import { runCommand } from "../tests/support/commands";
 import { SPAWNING_MS, tsxArguments } from "../tests/support/spawning";
+import { answersCheckCommand } from "./answers-check";
 
 const run = promisify(execFile);
 const TODAY = "2026-11-22";
@@ -26,7 +28,11 @@ function answersFile(name: string, content: string): string {
   return path;
 }
 
-async function check(...args: string[]) {
+/** npm run answers:check -- …args, in this process. */
+const check = (...args: string[]) => runCommand("answers:check", answersCheckCommand, args);
+
+/** The same, as a process of its own, as staff run it. */
+async function checkInItsOwnProcess(...args: string[]) {
   try {
     const { stdout, stderr } = await run(process.execPath, tsxArguments("scripts/answers-check.ts", ...args), { cwd: repoRoot });
     return { code: 0, stdout, stderr };
@@ -39,7 +45,7 @@ async function check(...args: string[]) {
 describe("npm run answers:check", () => {
   it("exits 0, with no errors and nothing cleared, for the complete application (examples/answers/complete.json)", async () => {
     const file = answersFile("complete.json", JSON.stringify(completeAnswers(definitions(), TODAY)));
-    const result = await check("--today", TODAY, file);
+    const result = await checkInItsOwnProcess("--today", TODAY, file);
     expect(result).toMatchObject({ code: 0, stderr: "" });
     expect(JSON.parse(result.stdout)).toEqual({ errors: {}, cleared: [] });
   }, SPAWNING_MS);
@@ -49,14 +55,14 @@ describe("npm run answers:check", () => {
     const result = await check("--today", TODAY, file);
     expect(result).toMatchObject({ code: 0, stderr: "" });
     expect(JSON.parse(result.stdout)).toEqual({ errors: {}, cleared: [] });
-  }, SPAWNING_MS);
+  });
 
   it("exits 1 when the answer set has errors, printing them", async () => {
     const { last_name: _, ...answers } = completeAnswers(definitions(), TODAY);
     const result = await check("--today", TODAY, answersFile("no-last-name.json", JSON.stringify(answers)));
     expect(result).toMatchObject({ code: 1, stderr: "" });
     expect(JSON.parse(result.stdout)).toEqual({ errors: { last_name: ["Last Name is required."] }, cleared: [] });
-  }, SPAWNING_MS);
+  });
 
   it("reports a choice its question does not offer, as the server refuses it", async () => {
     const file = answersFile("unoffered.json", JSON.stringify({ conviction: "X", country: "USA", state: "ZZ", first_name: "Ana" }));
@@ -66,7 +72,7 @@ describe("npm run answers:check", () => {
     expect(errors.conviction).toContain("Please choose one of the answers offered.");
     expect(errors.state).toContain("Please choose one of the answers offered.");
     expect(errors.first_name).toBeUndefined();
-  }, SPAWNING_MS);
+  });
 
   it("prints exactly one JSON object with the spec's messages and the answers visibility would clear", async () => {
     const file = answersFile("some.json", JSON.stringify({
@@ -83,13 +89,13 @@ describe("npm run answers:check", () => {
     expect(errors.first_name).toBeUndefined();
     expect(errors.mailing_city).toBeUndefined();
     expect(cleared).toEqual(["mailing_city"]);
-  }, SPAWNING_MS);
+  });
 
   it("says a missing file is missing, on one line, and exits 2", async () => {
     const result = await check(join(dir, "nope.json"));
     expect(result).toEqual({ code: 2, stdout: "", stderr: `${join(dir, "nope.json")} does not exist\n` });
     expect(await check(dir)).toEqual({ code: 2, stdout: "", stderr: `${dir} is a folder, not a file\n` });
-  }, SPAWNING_MS);
+  });
 
   it("exits 2 on definitions that do not lint, printing the linter's lines, not a stack trace", async () => {
     // A page copied beside its original: the engine would throw on every key it asks again.
@@ -104,12 +110,12 @@ describe("npm run answers:check", () => {
         "",
       ].join("\n"),
     });
-  }, SPAWNING_MS);
+  });
 
   it("checks against the definitions at --root, and refuses a --root without any", async () => {
     expect(await check("--root", fixture(), answersFile("empty.json", "{}"))).toEqual({ code: 1, stdout: '{"errors":{"first_name":["First Name is required."]},"cleared":[]}\n', stderr: "" });
     expect(await check("--root", dir, answersFile("empty.json", "{}"))).toEqual({ code: 2, stdout: "", stderr: `${dir} has no form-definitions/ folder: give --root the project's folder\n` });
-  }, SPAWNING_MS);
+  });
 
   it("says malformed JSON is malformed, on one line, and exits 2", async () => {
     const file = answersFile("broken.json", '{"first_name": "Ana",');
@@ -117,12 +123,12 @@ describe("npm run answers:check", () => {
     expect(result.code).toBe(2);
     expect(result.stdout).toBe("");
     expect(result.stderr).toMatch(new RegExp(`^${file}: not valid JSON \\(.+\\)\\n$`));
-  }, SPAWNING_MS);
+  });
 
   it("refuses an answer set that is not one object, and a bad --today", async () => {
     expect(await check(answersFile("list.json", "[1, 2]"))).toMatchObject({ code: 2, stderr: expect.stringContaining("must hold one JSON object of answer keys") });
     expect(await check("--today", "22/11/2026", answersFile("empty.json", "{}"))).toMatchObject({ code: 2, stderr: expect.stringContaining("--today takes a date as YYYY-MM-DD") });
-  }, SPAWNING_MS);
+  });
 });
 
 describe("examples/answers/minimal.json", () => {

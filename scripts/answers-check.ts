@@ -15,7 +15,7 @@ import { readProject, repoRoot } from "../src/definitions/files";
 import { lintErrorLines } from "../src/definitions/lint";
 import { loadForm } from "../src/engine/compile";
 import { evaluateAnswers, localToday, validateEvaluation, type Answers } from "../src/engine/runtime";
-import { plainError, projectProblem, runStaffCommand } from "./lib/staff-command";
+import { plainError, projectProblem, runStaffCommand, type CommandIo } from "./lib/staff-command";
 
 const USAGE = "usage: npm run -s answers:check -- [--today YYYY-MM-DD] [--root DIR] FILE";
 
@@ -65,9 +65,9 @@ async function readAnswers(file: string): Promise<{ ok: true; answers: Answers }
   return { ok: true, answers: json as Answers };
 }
 
-async function main(args: string[]): Promise<number> {
+export async function answersCheckCommand(args: string[], io: CommandIo): Promise<number> {
   const refuse = (lines: string[]) => {
-    process.stderr.write(`${lines.join("\n")}\n`);
+    io.err(`${lines.join("\n")}\n`);
     return 2;
   };
   const input = parseArgs(args);
@@ -85,8 +85,8 @@ async function main(args: string[]): Promise<number> {
   const form = loadForm(readProject(input.root).form, { today: input.today });
   const evaluation = evaluateAnswers(form, read.answers);
   const errors = validateEvaluation(form, evaluation, input.today);
-  process.stdout.write(`${JSON.stringify({ errors, cleared: evaluation.cleared })}\n`);
+  io.out(`${JSON.stringify({ errors, cleared: evaluation.cleared })}\n`);
   return Object.keys(errors).length > 0 ? 1 : 0;
 }
 
-await runStaffCommand("answers:check", () => main(process.argv.slice(2)));
+await runStaffCommand("answers:check", answersCheckCommand, import.meta.url);

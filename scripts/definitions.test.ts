@@ -15,7 +15,10 @@ import type { FormFiles } from "../src/engine/runtime";
 import { openDatabase } from "../src/server/db/database";
 import { migrate } from "../src/server/db/migrate";
 import { publishVersion } from "../src/server/data/definition-versions";
+import { runCommand } from "../tests/support/commands";
 import { SPAWNING_MS, tsxArguments } from "../tests/support/spawning";
+import { definitionsCommand } from "./definitions";
+import { lintDefinitionsCommand } from "./lint-definitions";
 
 const run = promisify(execFile);
 const folders: string[] = [];
@@ -37,7 +40,16 @@ function project(files?: FormFiles): string {
   return root;
 }
 
-const cli = (script: string, args: string[], env: Record<string, string> = {}) =>
+const COMMANDS = { "lint-definitions": ["lint:definitions", lintDefinitionsCommand], definitions: ["definitions", definitionsCommand] } as const;
+
+/** `npm run <script> -- …args` with `env` added to this process's environment, in this process. */
+function cli(script: keyof typeof COMMANDS, args: string[], env: Record<string, string> = {}) {
+  const [name, command] = COMMANDS[script];
+  return runCommand(name, command, args, { ...process.env, ...env });
+}
+
+/** The same, as a process of its own, as staff run it. */
+const cliInItsOwnProcess = (script: keyof typeof COMMANDS, args: string[], env: Record<string, string> = {}) =>
   run(process.execPath, tsxArguments(`scripts/${script}.ts`, ...args), { cwd: repoRoot, env: { ...process.env, ...env } })
     .then(({ stdout, stderr }) => ({ code: 0, stdout, stderr }), (error: { code: number; stdout: string; stderr: string }) => error);
 
@@ -113,7 +125,7 @@ describe("npm run lint:definitions against the published version", () => {
     const tampered = await cli("lint-definitions", ["--root", root]);
     expect(tampered.code).toBe(1);
     expect(tampered.stdout).toBe(`lint:definitions: ${VERSION_FILE} was edited by hand: its files are no longer version x; export it again (npm run definitions -- export)\n`);
-  }, SPAWNING_MS);
+  });
 
   it("compares the project with the version file it ships, which is one: the edits since pass", async () => {
     const shippedFile = parseVersionFile(VERSION_FILE, readFileSync(join(repoRoot, VERSION_FILE), "utf8"));
@@ -122,7 +134,7 @@ describe("npm run lint:definitions against the published version", () => {
     expect(code).toBe(0);
     // Nothing to list when the definitions are that version (in the copy with staff's yearly edits, they are not).
     if ((shippedFile as VersionFile).hash === versionOf(readProject().form).hash) expect(stdout).toBe("");
-  }, SPAWNING_MS);
+  });
 });
 
 describe("npm run definitions", () => {
@@ -147,7 +159,7 @@ describe("npm run definitions", () => {
 
       await db.close();
       const out = join(folder("definitions-out-"), "published.json");
-      const exported = await cli("definitions", ["export", "--out", out], { DATA_DIR: dataDir });
+      const exported = await cliInItsOwnProcess("definitions", ["export", "--out", out], { DATA_DIR: dataDir });
       expect(exported.stdout).toBe(`Wrote version ${first.label} to ${out}, with 1 applications in progress and 1 submitted counted.\n`);
       const version = parseVersionFile(out, readFileSync(out, "utf8")) as VersionFile;
       expect(version).toMatchObject({ hash: first.hash, label: first.label, files });
@@ -181,5 +193,5 @@ describe("npm run definitions", () => {
     expect(await cli("definitions", ["write", join(repoRoot, VERSION_FILE), "--root", empty])).toMatchObject({
       code: 1, stdout: "", stderr: `${empty} has no form-definitions/ folder: give --root the project's folder.\n`,
     });
-  }, SPAWNING_MS);
+  });
 });

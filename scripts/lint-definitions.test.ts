@@ -6,7 +6,9 @@ import { promisify } from "node:util";
 import { afterEach, describe, expect, it } from "vitest";
 import { repoRoot } from "../src/definitions/files";
 import { fixture, lint, page, removeFixtures } from "../src/definitions/lint/fixture";
+import { runCommand } from "../tests/support/commands";
 import { SPAWNING_MS, tsxArguments } from "../tests/support/spawning";
+import { lintDefinitionsCommand } from "./lint-definitions";
 
 // The rules have their tests beside them in src/definitions/lint/; these check the command line.
 afterEach(removeFixtures);
@@ -30,9 +32,7 @@ describe("npm run lint:definitions", () => {
   }, SPAWNING_MS);
 
   it("says in one line, never a stack trace, that there is nothing to lint or compare with", async () => {
-    const run = promisify(execFile);
-    const cli = (...args: string[]) => run(process.execPath, tsxArguments("scripts/lint-definitions.ts", ...args), { cwd: repoRoot })
-      .then(({ stdout, stderr }) => ({ code: 0, stdout, stderr }), (error: { code: number; stdout: string; stderr: string }) => error);
+    const cli = (...args: string[]) => runCommand("lint:definitions", lintDefinitionsCommand, args);
     const empty = mkdtempSync(join(tmpdir(), "lint-empty-"));
     try {
       expect(await cli("--root", empty)).toMatchObject({ code: 2, stdout: "", stderr: `lint:definitions: ${empty} has no form-definitions/ folder: give --root the project's folder\n` });
@@ -44,5 +44,5 @@ describe("npm run lint:definitions", () => {
     } finally {
       rmSync(empty, { recursive: true, force: true });
     }
-  }, SPAWNING_MS);
+  });
 });

@@ -15,7 +15,7 @@ import { formatFinding, lintDefinitions } from "../src/definitions/lint";
 import { versionChangeReport, type ChangeReport } from "../src/definitions/lint/versions";
 import { parseVersionFile, readIntended, VERSION_FILE, type VersionFile } from "../src/definitions/version-file";
 import { localToday } from "../src/engine/runtime";
-import { plainError, projectProblem, runStaffCommand } from "./lib/staff-command";
+import { plainError, projectProblem, runStaffCommand, type CommandIo } from "./lib/staff-command";
 
 const USAGE = "usage: npm run lint:definitions -- [--format text|github] [--root DIR] [--against FILE | --database]\n";
 
@@ -36,7 +36,7 @@ function parseArgs(args: string[]): Options | null {
 }
 
 /** The version applicants meet, where it was found; null when there is none to compare with. */
-async function publishedVersion(options: Options): Promise<{ version: VersionFile; source: string } | { problem: string } | null> {
+async function publishedVersion(options: Options, env: NodeJS.ProcessEnv): Promise<{ version: VersionFile; source: string } | { problem: string } | null> {
   const file = options.against ?? join(options.root, VERSION_FILE);
   if (options.against || existsSync(file)) {
     const source = relative(options.root, file).startsWith("..") ? file : relative(options.root, file);
@@ -49,12 +49,12 @@ async function publishedVersion(options: Options): Promise<{ version: VersionFil
     const version = parseVersionFile(source, text);
     return "problem" in version ? version : { version, source };
   }
-  if (!process.env.DATABASE_URL && !options.database) return null;
+  if (!env.DATABASE_URL && !options.database) return null;
   // Only here: the database's code takes a while to load, and most runs compare with a file.
   const { configFromEnv } = await import("../src/server/platform/config");
   const { openDatabase } = await import("../src/server/db/database");
   const { servedVersionFile } = await import("../src/server/data/definition-versions");
-  const config = configFromEnv(process.env);
+  const config = configFromEnv(env);
   try {
     const db = await openDatabase(config);
     try {
@@ -68,8 +68,8 @@ async function publishedVersion(options: Options): Promise<{ version: VersionFil
   }
 }
 
-async function compare(options: Options): Promise<ChangeReport> {
-  const published = await publishedVersion(options);
+async function compare(options: Options, env: NodeJS.ProcessEnv): Promise<ChangeReport> {
+  const published = await publishedVersion(options, env);
   if (published === null) return { lines: [], errors: 0, warnings: 0 };
   const intended = readIntended(options.root);
   const refused = (problem: string): ChangeReport =>
@@ -79,31 +79,31 @@ async function compare(options: Options): Promise<ChangeReport> {
   return versionChangeReport(readProject(options.root).form, published.version, published.source, intended, localToday(), options.format);
 }
 
-async function main(args: string[]): Promise<number> {
+export async function lintDefinitionsCommand(args: string[], io: CommandIo): Promise<number> {
   const options = parseArgs(args);
   if (!options) {
-    process.stderr.write(USAGE);
+    io.err(USAGE);
     return 2;
   }
   const problem = projectProblem(options.root);
   if (problem) {
-    process.stderr.write(`lint:definitions: ${problem}\n`);
+    io.err(`lint:definitions: ${problem}\n`);
     return 2;
   }
   const { findings, sources } = lintDefinitions(options.root);
   findings.sort((a, b) => a.path.localeCompare(b.path) || (a.severity === b.severity ? 0 : a.severity === "error" ? -1 : 1));
-  for (const finding of findings) process.stdout.write(`${formatFinding(finding, sources, options.format)}\n`);
+  for (const finding of findings) io.out(`${formatFinding(finding, sources, options.format)}\n`);
   let errors = findings.filter((f) => f.severity === "error").length;
   let warnings = findings.length - errors;
   // Changes are compared between definitions that load: fix the findings first.
   if (errors === 0) {
-    const report = await compare(options);
-    for (const line of report.lines) process.stdout.write(`${line}\n`);
+    const report = await compare(options, io.env);
+    for (const line of report.lines) io.out(`${line}\n`);
     errors += report.errors;
     warnings += report.warnings;
   }
-  process.stderr.write(`lint:definitions: ${errors} error${errors === 1 ? "" : "s"}, ${warnings} warning${warnings === 1 ? "" : "s"}\n`);
+  io.err(`lint:definitions: ${errors} error${errors === 1 ? "" : "s"}, ${warnings} warning${warnings === 1 ? "" : "s"}\n`);
   return errors > 0 ? 1 : 0;
 }
 
-await runStaffCommand("lint:definitions", () => main(process.argv.slice(2)));
+await runStaffCommand("lint:definitions", lintDefinitionsCommand, import.meta.url);

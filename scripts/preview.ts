@@ -48,4 +48,5 @@ async function main(args: string[]): Promise<number> {
   return 0;
 }
 
-await runStaffCommand("preview", () => main(process.argv.slice(2)));
+// A server that runs until stopped: only ever as a process of its own.
+await runStaffCommand("preview", main, import.meta.url);

@@ -9,6 +9,7 @@ import { STAFF_ROLES } from "../src/api-contract/staff";
 import { configFromEnv } from "../src/server/platform/config";
 import { operate } from "../src/server/staff/operate";
 import type { OperatorCommand } from "../src/server/staff/operator";
+import { runStaffCommand, type CommandIo } from "./lib/staff-command";
 
 const USAGE = `usage: npm run staff -- invite EMAIL --role ${STAFF_ROLES.join("|")} [--print-link]
        npm run staff -- list
@@ -54,21 +55,21 @@ function parseApiKey([action, ...rest]: string[]): Parsed {
   return { ok: false, message: `api-key needs "create --name NAME" or "revoke NAME".\n\n${USAGE}`, exitCode: 2 };
 }
 
-async function main(): Promise<number> {
-  const parsed = parseArgs(process.argv.slice(2));
+export async function staffCommand(args: string[], io: CommandIo): Promise<number> {
+  const parsed = parseArgs(args);
   if (!parsed.ok) {
-    (parsed.exitCode === 0 ? console.log : console.error)(parsed.message);
+    (parsed.exitCode === 0 ? io.out : io.err)(`${parsed.message}\n`);
     return parsed.exitCode;
   }
   try {
-    const answer = await operate(configFromEnv(), parsed.command);
-    for (const line of answer.lines) (answer.ok ? console.log : console.error)(line);
+    const answer = await operate(configFromEnv(io.env), parsed.command);
+    for (const line of answer.lines) (answer.ok ? io.out : io.err)(`${line}\n`);
     return answer.ok ? 0 : 1;
   } catch (error) {
     // A database that cannot be opened (another process holds the PGlite folder, PostgreSQL unreachable).
-    console.error((error as Error).message);
+    io.err(`${(error as Error).message}\n`);
     return 1;
   }
 }
 
-process.exitCode = await main();
+await runStaffCommand("staff", staffCommand, import.meta.url);

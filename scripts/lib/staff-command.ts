@@ -2,7 +2,8 @@
 // line when they cannot do their work, never in a Node stack trace: a folder that is not there,
 // a file that cannot be read, a port in use.
 import { existsSync } from "node:fs";
-import { join } from "node:path";
+import { join, resolve } from "node:path";
+import { pathToFileURL } from "node:url";
 
 /** What Node's error codes mean for the path they name. */
 const PATH_ERRORS: Record<string, string> = {
@@ -26,15 +27,33 @@ export function projectProblem(root: string): string | undefined {
   return existsSync(join(root, "form-definitions")) ? undefined : `${root} has no form-definitions/ folder: give --root the project's folder`;
 }
 
-/**
- * Runs a staff command: its exit code, or, when it throws, one line on stderr naming the command
- * and exit code 2 (nothing was done).
- */
-export async function runStaffCommand(name: string, main: () => Promise<number>): Promise<void> {
+/** Where a staff command writes, and the environment it reads: its process's, or a test's. */
+export interface CommandIo {
+  out(text: string): void;
+  err(text: string): void;
+  env: NodeJS.ProcessEnv;
+}
+
+/** A staff command: its exit code for `args`. */
+export type StaffCommand = (args: string[], io: CommandIo) => Promise<number>;
+
+/** The exit code of `command` for `args`: when it throws, one line on stderr naming it, and 2 (nothing was done). */
+export async function exitCodeOf(name: string, command: StaffCommand, args: string[], io: CommandIo): Promise<number> {
   try {
-    process.exitCode = await main();
+    return await command(args, io);
   } catch (error) {
-    process.stderr.write(`${name}: ${plainError(error)}\n`);
-    process.exitCode = 2;
+    io.err(`${name}: ${plainError(error)}\n`);
+    return 2;
   }
+}
+
+/**
+ * Runs a staff command on the process's arguments, streams and environment, and exits with its
+ * code, when its file (`file`: its import.meta.url) is the one Node was asked to run. A test
+ * imports the command and runs it in its own process instead (exitCodeOf).
+ */
+export async function runStaffCommand(name: string, command: StaffCommand, file: string): Promise<void> {
+  if (process.argv[1] === undefined || pathToFileURL(resolve(process.argv[1])).href !== file) return;
+  const io: CommandIo = { out: (text) => void process.stdout.write(text), err: (text) => void process.stderr.write(text), env: process.env };
+  process.exitCode = await exitCodeOf(name, command, process.argv.slice(2), io);
 }

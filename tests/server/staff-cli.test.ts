@@ -1,6 +1,6 @@
-// npm run staff, run as the operator runs it (a child process with the server's environment): on
-// a PGlite folder no server holds, on one a running server holds (through its operator channel),
-// and on PostgreSQL.
+// npm run staff, with the server's environment: on a PGlite folder no server holds, on one a running
+// server holds (through its operator channel), and on PostgreSQL. Run as the operator runs it (a
+// process of its own) once in each of the first two cases; the other runs in the test's process.
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -10,12 +10,18 @@ import { openPglite, openPostgres } from "../../src/server/db/database";
 import { messages } from "../../src/api-contract/messages";
 import { operatorSocketPath } from "../../src/server/staff/operator-channel";
 import { newDataFolder } from "../support/data-folder";
+import { runCommand } from "../support/commands";
+import { staffCommand } from "../../scripts/staff";
 import { freshPostgresUrl, json, runScript, testConfig, testForm } from "./harness";
 
 const PUBLIC_URL = "http://localhost:8080";
 
-/** `npm run staff -- …args` with the server's settings in `env`. */
-const staff = (env: Record<string, string>, ...args: string[]) => runScript("scripts/staff.ts", args, { DATABASE_URL: "", SMTP_URL: "", PUBLIC_URL, ...env });
+/** The server's settings, `env` laid over this process's environment. */
+const settings = (env: Record<string, string>) => ({ ...process.env, DATABASE_URL: "", SMTP_URL: "", PUBLIC_URL, ...env });
+/** `npm run staff -- …args` with the server's settings in `env`, in this process. */
+const staff = (env: Record<string, string>, ...args: string[]) => runCommand("staff", staffCommand, args, settings(env));
+/** The same, as a process of its own, as the operator runs it. */
+const staffInItsOwnProcess = (env: Record<string, string>, ...args: string[]) => runScript("scripts/staff.ts", args, settings(env));
 
 /** The invitation links in the outbox's .eml files to `to` (quoted-printable, as mail programs read it). */
 function mailedLinks(dataDir: string, to: string): string[] {
@@ -32,7 +38,7 @@ describe("npm run staff on the embedded database", () => {
   afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
   it("invites the first admin with no server running: the row, the audit entry and the mail are in the data folder; the link is not printed", async () => {
-    const run = await staff(env, "invite", "First.Admin@University.edu", "--role", "admin");
+    const run = await staffInItsOwnProcess(env, "invite", "First.Admin@University.edu", "--role", "admin");
     expect(run).toEqual({ code: 0, stdout: `Invited first.admin@university.edu as admin; the link was mailed (outbox: ${join(dataDir, "outbox")}).\n`, stderr: "" });
     expect(mailedLinks(dataDir, "first.admin@university.edu")).toHaveLength(1);
 
@@ -99,7 +105,7 @@ describe("npm run staff on the embedded database", () => {
     });
 
     it("invites through the running server, prints the link when asked, lists the staff, and refuses an active account", async () => {
-      const run = await staff(env, "invite", "reader@university.edu", "--role", "reader", "--print-link");
+      const run = await staffInItsOwnProcess(env, "invite", "reader@university.edu", "--role", "reader", "--print-link");
       expect(run.code).toBe(0);
       const [link] = mailedLinks(dataDir, "reader@university.edu");
       expect(run.stdout).toBe(`Invited reader@university.edu as reader; the link was mailed (outbox: ${join(dataDir, "outbox")}).\nThe link (it works once, for 24 hours): ${link}\n`);
