@@ -4,15 +4,20 @@ import { execFile } from "node:child_process";
 import { promisify } from "node:util";
 import { describe, expect, it } from "vitest";
 import { repoRoot } from "../src/definitions/files";
+import { runCommand } from "../tests/support/commands";
 import { SPAWNING_MS, tsxArguments } from "../tests/support/spawning";
+import { previewCommand } from "./preview";
 
 const run = promisify(execFile);
-const preview = (...args: string[]) => run(process.execPath, tsxArguments("scripts/preview.ts", ...args), { cwd: repoRoot, env: { ...process.env, PORT: "" } })
+/** npm run preview -- …args, in this process (nothing here gets as far as starting the preview). */
+const preview = (...args: string[]) => runCommand("preview", previewCommand, args, { ...process.env, PORT: "" });
+/** The same, as a process of its own, as staff run it. */
+const previewInItsOwnProcess = (...args: string[]) => run(process.execPath, tsxArguments("scripts/preview.ts", ...args), { cwd: repoRoot, env: { ...process.env, PORT: "" } })
   .then(({ stdout, stderr }) => ({ code: 0, stdout, stderr }), (error: { code: number; stdout: string; stderr: string }) => ({ code: error.code, stdout: error.stdout, stderr: error.stderr }));
 
 describe("npm run preview", () => {
   it("prints its options for --help and starts nothing", async () => {
-    const { code, stdout, stderr } = await preview("--help");
+    const { code, stdout, stderr } = await previewInItsOwnProcess("--help");
     expect({ code, stderr }).toEqual({ code: 0, stderr: "" });
     expect(stdout).toMatch(/^usage: npm run preview -- \[--port N\] \[--no-open\]\n/);
     expect(stdout).toContain("--port N    serve on port N instead (PORT=N does the same)");
@@ -23,5 +28,5 @@ describe("npm run preview", () => {
     const unknown = await preview("--prot", "5175");
     expect(unknown.code).toBe(2);
     expect(unknown.stderr).toMatch(/^Unknown option '--prot'.*\n\nusage: npm run preview/);
-  }, SPAWNING_MS);
+  });
 });

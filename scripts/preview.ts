@@ -4,7 +4,7 @@
 // saved (src/vite-plugins/preview-server.ts). A wrong option or a port in use is said in one line.
 import { parseArgs } from "node:util";
 import { createServer } from "vite";
-import { plainError, runStaffCommand } from "./lib/staff-command";
+import { plainError, runStaffCommand, type CommandIo } from "./lib/staff-command";
 
 const USAGE = `usage: npm run preview -- [--port N] [--no-open]
 
@@ -14,21 +14,22 @@ in the browser; it reloads when you save a definition, a rule or a sample answer
 --port N    serve on port N instead (PORT=N does the same)
 --no-open   do not open the browser`;
 
-async function main(args: string[]): Promise<number> {
+/** Exit code 0 once the preview listens: it runs on until the process is stopped. */
+export async function previewCommand(args: string[], io: CommandIo): Promise<number> {
   let values;
   try {
     ({ values } = parseArgs({ args, options: { port: { type: "string" }, "no-open": { type: "boolean" }, help: { type: "boolean" } } }));
   } catch (error) {
-    console.error(`${plainError(error)}\n\n${USAGE}`);
+    io.err(`${plainError(error)}\n\n${USAGE}\n`);
     return 2;
   }
   if (values.help) {
-    console.log(USAGE);
+    io.out(`${USAGE}\n`);
     return 0;
   }
-  const port = Number(values.port ?? process.env.PORT ?? 5174);
+  const port = Number(values.port ?? io.env.PORT ?? 5174);
   if (!Number.isInteger(port) || port < 1 || port > 65535) {
-    console.error(`preview: the port must be a whole number from 1 to 65535, not "${values.port ?? process.env.PORT}"`);
+    io.err(`preview: the port must be a whole number from 1 to 65535, not "${values.port ?? io.env.PORT}"\n`);
     return 2;
   }
   // The runner loads vite.config.ts with its TypeScript imports (the linter, the answer validator) as they are.
@@ -37,16 +38,15 @@ async function main(args: string[]): Promise<number> {
     await vite.listen();
   } catch (error) {
     const inUse = /already in use/.test(plainError(error));
-    console.error(inUse ? `preview: port ${port} is in use (another preview?): npm run preview -- --port ${port + 1} picks another` : `preview: ${plainError(error)}`);
+    io.err(`${inUse ? `preview: port ${port} is in use (another preview?): npm run preview -- --port ${port + 1} picks another` : `preview: ${plainError(error)}`}\n`);
     // Now, not once the loop is empty: the linter's process the preview started with the server
     // ends when the server closes after listening, which this one never did.
     await vite.close();
     process.exit(1);
   }
-  console.log(`Preview of the application: http://localhost:${port}/ (reloads when a file in form-definitions/, schemas/ or examples/answers/ is saved)`);
+  io.out(`Preview of the application: http://localhost:${port}/ (reloads when a file in form-definitions/, schemas/ or examples/answers/ is saved)\n`);
   for (const signal of ["SIGINT", "SIGTERM"] as const) process.once(signal, () => void vite.close().then(() => process.exit(0)));
   return 0;
 }
 
-// A server that runs until stopped: only ever as a process of its own.
-await runStaffCommand("preview", main, import.meta.url);
+await runStaffCommand("preview", previewCommand, import.meta.url);

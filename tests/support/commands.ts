@@ -1,4 +1,4 @@
-// A staff command (scripts/: lint:definitions, answers:check, definitions, staff) run inside the
+// A staff command (scripts/: lint:definitions, answers:check, definitions, staff, preview) run inside the
 // test's own process: its exit code and all it printed, as a process of its own gives them, without
 // starting Node, tsx and the app's modules again for each run (some 3 s of CPU). Each command's
 // tests also run it as a process of its own at least once (runScript, or execFile with tsxArguments).
