@@ -81,7 +81,7 @@ export default defineConfig(({ mode }) => ({
     }),
     // Servers on PGlite start in seconds, more when the machine is busy. The limits catch a test that
     // hangs, not a slow one: in npm test the server and client tests run niced beside the browser
-    // tests, and a component test of 3 s alone (the office's preview) took 27 s there, and once 30.
+    // tests, where a component test took nine times as long as alone.
     hookTimeout: 60_000,
     testTimeout: 60_000,
     // Tests share their modules within a worker (isolate: false): loading Fastify, React, React Aria
@@ -95,8 +95,8 @@ export default defineConfig(({ mode }) => ({
         globalSetup: ["tests/support/global-setup.ts"],
         setupFiles: ["tests/support/definitions-guard.ts"],
         // PGlite's WebAssembly compiled by V8's baseline compiler alone, as in the processes the
-        // tests start (NODE_FLAGS, tests/support/spawning.ts, which says why): 8 % less CPU here.
-        // Not imported from there: npm run preview loads this file in a copy without tests/.
+        // tests start (NODE_FLAGS, tests/support/spawning.ts, which says why). Not imported from
+        // there: npm run preview loads this file in a copy without tests/.
         execArgv: ["--liftoff-only"],
       }),
       ...sharedAndFresh("client", ["src/client/**/*.test.{ts,tsx}"], FRESH_MODULES.filter((file) => file.startsWith("src/client/")), {

@@ -1,6 +1,6 @@
-// The staff's commands (lint:definitions, answers:check, preview, definitions) end in one plain
-// line when they cannot do their work, never in a Node stack trace: a folder that is not there,
-// a file that cannot be read, a port in use.
+// The staff's commands (answers:check, definitions, lint:definitions, preview, staff) end in one
+// plain line when they cannot do their work, never in a Node stack trace: a folder that is not
+// there, a file that cannot be read, a port in use.
 import { existsSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
@@ -50,7 +50,7 @@ export async function exitCodeOf(name: string, command: StaffCommand, args: stri
 /**
  * Runs a staff command on the process's arguments, streams and environment, and exits with its
  * code, when its file (`file`: its import.meta.url) is the one Node was asked to run. A test
- * imports the command and runs it in its own process instead (exitCodeOf).
+ * imports the command and runs it within the test's process instead (exitCodeOf).
  */
 export async function runStaffCommand(name: string, command: StaffCommand, file: string): Promise<void> {
   if (process.argv[1] === undefined || pathToFileURL(resolve(process.argv[1])).href !== file) return;

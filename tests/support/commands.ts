@@ -1,7 +1,7 @@
-// A staff command (scripts/: lint:definitions, answers:check, definitions, staff, preview) run inside the
-// test's own process: its exit code and all it printed, as a process of its own gives them, without
-// starting Node, tsx and the app's modules again for each run (some 3 s of CPU). Each command's
-// tests also run it as a process of its own at least once (runScript, or execFile with tsxArguments).
+// A staff command (scripts/: answers:check, definitions, lint:definitions, preview, staff) run
+// inside the test's own process: its exit code and all it printed, as a process of its own gives
+// them, without starting Node, tsx and the app's modules again for each run. Each command's tests
+// also run it as a process of its own at least once (runScript, or execFile with tsxArguments).
 import { exitCodeOf, type StaffCommand } from "../../scripts/lib/staff-command";
 
 export interface CommandRun { code: number; stdout: string; stderr: string }

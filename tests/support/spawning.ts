@@ -9,9 +9,9 @@ export const SPAWNING_MS = 300_000;
 /**
  * Node's flags for the processes the tests start (and the server tests' workers', written out in
  * vite.config.ts): WebAssembly compiled once, quickly, by V8's baseline compiler, never again by
- * its optimizing one. PGlite is PostgreSQL in WebAssembly, and the optimizing compile of it cost more CPU than it saved
- * in a process as short as a test's: a staff command's PGlite opened on 1.4 s of CPU instead of 2.2,
- * and the server tests' workers used 8 % less. A server as operators run it keeps V8's defaults.
+ * its optimizing one. PGlite is PostgreSQL in WebAssembly, and in a process as short as a test's
+ * the optimizing compile of it cost more CPU than it saved. A server as operators run it keeps
+ * V8's defaults.
  */
 export const NODE_FLAGS = ["--liftoff-only"];
 
