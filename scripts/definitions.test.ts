@@ -1,12 +1,10 @@
 // npm run lint:definitions against a published version, and npm run definitions (export, write),
 // from the command line: what staff run before they ship an edit mid-cycle, and to go back.
 import { execFile } from "node:child_process";
-import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { cpSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { promisify } from "node:util";
-import { afterAll, describe, expect, it } from "vitest";
-import { newDataFolder } from "../tests/support/data-folder";
+import { describe, expect, it } from "vitest";
 import { itemAsking } from "../tests/support/definitions";
 import { readProject, repoRoot, writeProject } from "../src/definitions/files";
 import { versionOf } from "../src/definitions/version";
@@ -17,19 +15,13 @@ import { migrate } from "../src/server/db/migrate";
 import { publishVersion } from "../src/server/data/definition-versions";
 import { runCommand } from "../tests/support/commands";
 import { SPAWNING_MS, tsxArguments } from "../tests/support/spawning";
+import { temporaryFolders } from "../tests/support/temporary-folders";
 import { definitionsCommand } from "./definitions";
 import { lintDefinitionsCommand } from "./lint-definitions";
 
 const run = promisify(execFile);
-const folders: string[] = [];
-afterAll(() => {
-  for (const folder of folders) rmSync(folder, { recursive: true, force: true });
-});
-const folder = (prefix: string) => {
-  const made = mkdtempSync(join(tmpdir(), prefix));
-  folders.push(made);
-  return made;
-};
+const folders = temporaryFolders();
+const folder = folders.empty;
 
 /** A project of its own: the shipped definitions and schemas, as `files` (shipped when not given). */
 function project(files?: FormFiles): string {
@@ -139,8 +131,7 @@ describe("npm run lint:definitions against the published version", () => {
 
 describe("npm run definitions", () => {
   it("exports the version a server started on last, counted; writes an older one back in place of the definitions", async () => {
-    const dataDir = newDataFolder("definitions-data-");
-    folders.push(dataDir);
+    const dataDir = folders.data("definitions-data-");
     const files = shipped();
     const edited = shipped();
     const conviction = itemAsking(edited, "conviction");

@@ -7,8 +7,7 @@
 // keeps every answer: the removed major shown at its question as an error to fix, the deleted
 // question's answer kept aside where the office sees it.
 import { execFile } from "node:child_process";
-import { cpSync, mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { cpSync } from "node:fs";
 import { join } from "node:path";
 import { promisify } from "node:util";
 import { parse } from "csv-parse/sync";
@@ -18,9 +17,9 @@ import { readProject, writeProject } from "../../src/definitions/files";
 import type { Item } from "../../src/engine/runtime";
 import { copyProject } from "../../scripts/staff-edits";
 import { itemAsking, labelOf } from "../support/definitions";
-import { newDataFolder } from "../support/data-folder";
 import { textOf } from "../support/files";
 import { tsxArguments } from "../support/spawning";
+import { temporaryFolders } from "../support/temporary-folders";
 import { type BuiltServer, completeAnswersToday, createAccount, launchBrowser, logInThroughApi, newAddress, repoRoot, screenshot, serverAnswers, startBuiltServer } from "./support";
 import { enrol, logIn } from "./staff";
 
@@ -32,7 +31,7 @@ const REMOVED_MAJOR = "ANTH";
 
 let browser: Browser;
 const servers: BuiltServer[] = [];
-const folders: string[] = [];
+const folders = temporaryFolders();
 const pageErrors: string[] = [];
 beforeAll(async () => {
   browser = await launchBrowser();
@@ -40,13 +39,8 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
   for (const server of servers) await server.stop();
-  for (const folder of folders) rmSync(folder, { recursive: true, force: true });
 });
-const folder = (prefix: string) => {
-  const made = mkdtempSync(join(tmpdir(), prefix));
-  folders.push(made);
-  return made;
-};
+const folder = folders.empty;
 async function newPage(): Promise<Page> {
   const page = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
   page.on("pageerror", (error) => pageErrors.push(error.message));
@@ -62,8 +56,7 @@ async function api<T = Record<string, unknown>>(page: Page, url: string, method:
 
 describe("staff edit the definitions mid-cycle", () => {
   test("a submitted application still says what was answered, in its words; a draft keeps every answer; the linter said what would happen", { timeout: 600_000 }, async () => {
-    const dataDir = newDataFolder("e2e-versions-data-");
-    folders.push(dataDir);
+    const dataDir = folders.data("e2e-versions-data-");
     const before = await startBuiltServer({}, { dataDir });
     servers.push(before);
     const shipped = readProject().form;

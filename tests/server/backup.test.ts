@@ -1,26 +1,17 @@
 // npm run backup / npm run restore on PGlite: the real script, on a real data folder.
 import { spawnSync } from "node:child_process";
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
-import { afterAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { openPglite } from "../../src/server/db/database";
-import { newDataFolder } from "../support/data-folder";
 import { SPAWNING_MS, tsxArguments } from "../support/spawning";
+import { temporaryFolders } from "../support/temporary-folders";
 
 const repoRoot = resolve(import.meta.dirname, "../..");
-const root = mkdtempSync(join(tmpdir(), "backup-"));
-const dataFolders: string[] = [];
-afterAll(() => {
-  for (const folder of [root, ...dataFolders]) rmSync(folder, { recursive: true, force: true });
-});
-
+const folders = temporaryFolders();
+const root = folders.empty("backup-");
 /** A data folder whose PGlite has every migration run. */
-function dataFolder(): string {
-  const folder = newDataFolder("backup-data-");
-  dataFolders.push(folder);
-  return folder;
-}
+const dataFolder = () => folders.data("backup-data-");
 
 /** npm run backup|restore -- folder, as an operator runs it (what package.json names). */
 function run(command: "backup" | "restore", dataDir: string, folder: string) {

@@ -16,6 +16,7 @@ import type { Mail } from "../../src/server/platform/mail";
 import type { StaffRole } from "../../src/api-contract";
 import type { Answers } from "../../src/engine/runtime";
 import { completeAnswers } from "../support/answer-sets";
+import { DATA_FOLDER_IMAGE } from "../support/data-folder";
 import { adminQuery } from "../support/postgres";
 import { tsxArguments } from "../support/spawning";
 import { startStaffSession } from "../../src/server/staff/sessions";
@@ -61,7 +62,7 @@ export async function freshPostgresUrl(): Promise<string> {
   return url.toString();
 }
 
-/** The global setup's migrated PGlite, read once per test file (40 MB). */
+/** The global setup's migrated PGlite (tests/support/data-folder.ts), read once per worker (40 MB). */
 let pgliteImage: Blob | undefined;
 
 /**
@@ -73,7 +74,7 @@ const TEST_PGLITE_SETTINGS = ["shared_buffers=16MB"];
 /** A new database of the kind asked for, every migration run. */
 export async function freshDatabase(kind: DatabaseKind): Promise<Database> {
   if (kind === "postgres") return openPostgres(await freshPostgresUrl(), 10);
-  pgliteImage ??= new Blob([readFileSync(inject("pgliteImage"))]);
+  pgliteImage ??= new Blob([readFileSync(process.env[DATA_FOLDER_IMAGE]!)]);
   return openPglite(undefined, pgliteImage, TEST_PGLITE_SETTINGS);
 }
 

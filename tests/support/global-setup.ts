@@ -14,8 +14,6 @@ declare module "vitest" {
     databaseUrl: string;
     /** A database there with every migration run, which each test's fresh database copies. */
     templateDatabase: string;
-    /** A file holding a PGlite database with every migration run, which each test's fresh PGlite loads. */
-    pgliteImage: string;
     /** The test files whose imports reach form-definitions/ (definitions-guard.ts). */
     definitionReaders: string[];
   }
@@ -30,8 +28,8 @@ declare module "vitest" {
  */
 export default async function setup(project: TestProject) {
   const image = await once("pglite image", makePgliteImage);
-  project.provide("pgliteImage", image.value);
-  // The child processes the tests start inherit it from the workers, which inherit it from here.
+  // The workers inherit it from here (a test's fresh PGlite loads it, tests/server/harness.ts), and
+  // the child processes they start from them.
   process.env[DATA_FOLDER_IMAGE] = image.value;
   if (!project.name.startsWith("server")) return image.release;
 
