@@ -1,5 +1,5 @@
 import { execFile } from "node:child_process";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
@@ -31,10 +31,10 @@ function answersFile(name: string, content: string): string {
 /** npm run answers:check -- …args, in this process. */
 const check = (...args: string[]) => runCommand("answers:check", answersCheckCommand, args);
 
-/** The same, as a process of its own, as staff run it. */
-async function checkInItsOwnProcess(...args: string[]) {
+/** The same, as a process of its own, as staff run it (from the project at `project`). */
+async function checkInItsOwnProcess(args: string[], project = repoRoot) {
   try {
-    const { stdout, stderr } = await run(process.execPath, tsxArguments("scripts/answers-check.ts", ...args), { cwd: repoRoot });
+    const { stdout, stderr } = await run(process.execPath, tsxArguments(join(project, "scripts/answers-check.ts"), ...args), { cwd: repoRoot });
     return { code: 0, stdout, stderr };
   } catch (error) {
     const { code, stdout, stderr } = error as { code: number; stdout: string; stderr: string };
@@ -45,9 +45,17 @@ async function checkInItsOwnProcess(...args: string[]) {
 describe("npm run answers:check", () => {
   it("exits 0, with no errors and nothing cleared, for the complete application (examples/answers/complete.json)", async () => {
     const file = answersFile("complete.json", JSON.stringify(completeAnswers(definitions(), TODAY)));
-    const result = await checkInItsOwnProcess("--today", TODAY, file);
+    const result = await checkInItsOwnProcess(["--today", TODAY, file]);
     expect(result).toMatchObject({ code: 0, stderr: "" });
     expect(JSON.parse(result.stdout)).toEqual({ errors: {}, cleared: [] });
+  }, SPAWNING_MS);
+
+  it("runs when started through a symbolic link to the project (a deployment's current/), not ending at once with exit 0", async () => {
+    const link = join(dir, "current");
+    symlinkSync(repoRoot, link);
+    const result = await checkInItsOwnProcess(["--today", TODAY, answersFile("empty.json", "{}")], link);
+    expect(result).toMatchObject({ code: 1, stderr: "" });
+    expect(JSON.parse(result.stdout).errors).toHaveProperty("first_name");
   }, SPAWNING_MS);
 
   it("exits 0 for the minimal answer set (examples/answers/minimal.json)", async () => {

@@ -1,8 +1,8 @@
 // The staff's commands (answers:check, definitions, lint:definitions, preview, staff) end in one
 // plain line when they cannot do their work, never in a Node stack trace: a folder that is not
 // there, a file that cannot be read, a port in use.
-import { existsSync } from "node:fs";
-import { join, resolve } from "node:path";
+import { existsSync, realpathSync } from "node:fs";
+import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 
 /** What Node's error codes mean for the path they name. */
@@ -53,7 +53,8 @@ export async function exitCodeOf(name: string, command: StaffCommand, args: stri
  * imports the command and runs it within the test's process instead (exitCodeOf).
  */
 export async function runStaffCommand(name: string, command: StaffCommand, file: string): Promise<void> {
-  if (process.argv[1] === undefined || pathToFileURL(resolve(process.argv[1])).href !== file) return;
+  // By real path: Node names a module by where a symbolic link to it leads, argv by the link.
+  if (process.argv[1] === undefined || pathToFileURL(realpathSync(process.argv[1])).href !== file) return;
   const io: CommandIo = { out: (text) => void process.stdout.write(text), err: (text) => void process.stderr.write(text), env: process.env };
   process.exitCode = await exitCodeOf(name, command, process.argv.slice(2), io);
 }
