@@ -54,7 +54,8 @@ export async function exitCodeOf(name: string, command: StaffCommand, args: stri
  */
 export async function runStaffCommand(name: string, command: StaffCommand, file: string): Promise<void> {
   // By real path: Node names a module by where a symbolic link to it leads, argv by the link.
-  if (process.argv[1] === undefined || pathToFileURL(realpathSync(process.argv[1])).href !== file) return;
+  const entry = process.argv[1];
+  if (entry === undefined || !existsSync(entry) || pathToFileURL(realpathSync(entry)).href !== file) return;
   const io: CommandIo = { out: (text) => void process.stdout.write(text), err: (text) => void process.stderr.write(text), env: process.env };
   process.exitCode = await exitCodeOf(name, command, process.argv.slice(2), io);
 }
