@@ -1,8 +1,6 @@
-import { execFile } from "node:child_process";
 import { mkdtempSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { promisify } from "node:util";
 import { afterAll, describe, expect, it } from "vitest";
 import { readProject, repoRoot } from "../src/definitions/files";
 import { basePage, fixture, removeFixtures } from "../src/definitions/lint/fixture";
@@ -10,11 +8,10 @@ import { loadForm } from "../src/engine/compile";
 import { validateAnswers, type Answers } from "../src/engine/runtime";
 import { completeAnswers, minimalAnswers } from "../tests/support/answer-sets";
 import { definitions } from "../tests/support/definitions";
-import { runCommand } from "../tests/support/commands";
-import { SPAWNING_MS, tsxArguments } from "../tests/support/spawning";
+import { runCommand, runScript } from "../tests/support/commands";
+import { SPAWNING_MS } from "../tests/support/spawning";
 import { answersCheckCommand } from "./answers-check";
 
-const run = promisify(execFile);
 const TODAY = "2026-11-22";
 const dir = mkdtempSync(join(tmpdir(), "answers-"));
 afterAll(() => {
@@ -32,15 +29,7 @@ function answersFile(name: string, content: string): string {
 const check = (...args: string[]) => runCommand("answers:check", answersCheckCommand, args);
 
 /** The same, as a process of its own, as staff run it (from the project at `project`). */
-async function checkInItsOwnProcess(args: string[], project = repoRoot) {
-  try {
-    const { stdout, stderr } = await run(process.execPath, tsxArguments(join(project, "scripts/answers-check.ts"), ...args), { cwd: repoRoot });
-    return { code: 0, stdout, stderr };
-  } catch (error) {
-    const { code, stdout, stderr } = error as { code: number; stdout: string; stderr: string };
-    return { code, stdout, stderr };
-  }
-}
+const checkInItsOwnProcess = (args: string[], project = repoRoot) => runScript(join(project, "scripts/answers-check.ts"), args);
 
 describe("npm run answers:check", () => {
   it("exits 0, with no errors and nothing cleared, for the complete application (examples/answers/complete.json)", async () => {

@@ -1,9 +1,7 @@
 // npm run lint:definitions against a published version, and npm run definitions (export, write),
 // from the command line: what staff run before they ship an edit mid-cycle, and to go back.
-import { execFile } from "node:child_process";
 import { cpSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { promisify } from "node:util";
 import { describe, expect, it } from "vitest";
 import { itemAsking } from "../tests/support/definitions";
 import { readProject, repoRoot, writeProject } from "../src/definitions/files";
@@ -13,13 +11,12 @@ import type { FormFiles } from "../src/engine/runtime";
 import { openDatabase } from "../src/server/db/database";
 import { migrate } from "../src/server/db/migrate";
 import { publishVersion } from "../src/server/data/definition-versions";
-import { runCommand } from "../tests/support/commands";
-import { SPAWNING_MS, tsxArguments } from "../tests/support/spawning";
+import { runCommand, runScript } from "../tests/support/commands";
+import { SPAWNING_MS } from "../tests/support/spawning";
 import { temporaryFolders } from "../tests/support/temporary-folders";
 import { definitionsCommand } from "./definitions";
 import { lintDefinitionsCommand } from "./lint-definitions";
 
-const run = promisify(execFile);
 const folders = temporaryFolders();
 const folder = folders.empty;
 
@@ -41,9 +38,7 @@ function cli(script: keyof typeof COMMANDS, args: string[], env: Record<string, 
 }
 
 /** The same, as a process of its own, as staff run it. */
-const cliInItsOwnProcess = (script: keyof typeof COMMANDS, args: string[], env: Record<string, string> = {}) =>
-  run(process.execPath, tsxArguments(`scripts/${script}.ts`, ...args), { cwd: repoRoot, env: { ...process.env, ...env } })
-    .then(({ stdout, stderr }) => ({ code: 0, stdout, stderr }), (error: { code: number; stdout: string; stderr: string }) => error);
+const cliInItsOwnProcess = (script: keyof typeof COMMANDS, args: string[], env: Record<string, string> = {}) => runScript(`scripts/${script}.ts`, args, env);
 
 const shipped = () => structuredClone(readProject().form);
 

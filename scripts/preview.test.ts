@@ -1,19 +1,14 @@
 // npm run preview's options, said in words: --help prints them and starts nothing, a wrong option
 // or port is one line and exit 2. The preview itself is tested in the browser (tests/e2e/preview.test.ts).
-import { execFile } from "node:child_process";
-import { promisify } from "node:util";
 import { describe, expect, it } from "vitest";
-import { repoRoot } from "../src/definitions/files";
-import { runCommand } from "../tests/support/commands";
-import { SPAWNING_MS, tsxArguments } from "../tests/support/spawning";
+import { runCommand, runScript } from "../tests/support/commands";
+import { SPAWNING_MS } from "../tests/support/spawning";
 import { previewCommand } from "./preview";
 
-const run = promisify(execFile);
 /** npm run preview -- …args, in this process (nothing here gets as far as starting the preview). */
 const preview = (...args: string[]) => runCommand("preview", previewCommand, args, { ...process.env, PORT: "" });
 /** The same, as a process of its own, as staff run it. */
-const previewInItsOwnProcess = (...args: string[]) => run(process.execPath, tsxArguments("scripts/preview.ts", ...args), { cwd: repoRoot, env: { ...process.env, PORT: "" } })
-  .then(({ stdout, stderr }) => ({ code: 0, stdout, stderr }), (error: { code: number; stdout: string; stderr: string }) => ({ code: error.code, stdout: error.stdout, stderr: error.stderr }));
+const previewInItsOwnProcess = (...args: string[]) => runScript("scripts/preview.ts", args, { PORT: "" });
 
 describe("npm run preview", () => {
   it("prints its options for --help and starts nothing", async () => {

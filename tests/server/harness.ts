@@ -1,10 +1,8 @@
 // Servers for tests: the real app on a real database (PGlite in memory, or a fresh database in
 // the PostgreSQL the global setup started), a clock the test moves, and mail kept in a list; and
 // what tests do with them: clients, a list followed page by page, a script run as a process.
-import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { readFileSync } from "node:fs";
-import { join } from "node:path";
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from "fastify";
 import { expect, inject } from "vitest";
 import { buildServer } from "../../src/server/app";
@@ -18,7 +16,6 @@ import type { Answers } from "../../src/engine/runtime";
 import { completeAnswers } from "../support/answer-sets";
 import { DATA_FOLDER_IMAGE } from "../support/data-folder";
 import { adminQuery } from "../support/postgres";
-import { tsxArguments } from "../support/spawning";
 import { startStaffSession } from "../../src/server/staff/sessions";
 
 export type DatabaseKind = "pglite" | "postgres";
@@ -223,27 +220,6 @@ export async function allPages<Item>(pageAfter: (cursor: string | null) => Promi
     cursors.add(page.next);
     cursor = page.next;
   }
-}
-
-export interface ScriptRun { code: number | null; stdout: string; stderr: string }
-
-/**
- * A TypeScript file of the repository (`scripts/staff.ts`, which `npm run staff` runs, or
- * `examples/sis-pull.ts`) run as its own Node process from the repository's root, as an operator
- * runs it: its exit code and all it printed. `env` is laid over this process's environment.
- */
-export function runScript(script: string, args: string[], env: Record<string, string> = {}): Promise<ScriptRun> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, tsxArguments(script, ...args), {
-      cwd: join(import.meta.dirname, "../.."), env: { ...process.env, ...env },
-    });
-    let stdout = "";
-    let stderr = "";
-    child.stdout.on("data", (chunk: Buffer) => (stdout += chunk.toString()));
-    child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
-    child.once("error", reject);
-    child.once("close", (code) => resolve({ code, stdout, stderr }));
-  });
 }
 
 /**

@@ -13,7 +13,8 @@ import { storageKey } from "../../src/server/convert/documents";
 import { messages } from "../../src/api-contract/messages";
 import { API_CALLS_PER_MINUTE } from "../../src/server/staff/integration";
 import { checklistFor } from "../../src/engine/runtime";
-import { allPages, Client, completeApplication, databaseKinds, json, loggedInApplicant, loggedInStaff, runScript, startTestServer, testForm, type TestServer } from "./harness";
+import { allPages, Client, completeApplication, databaseKinds, json, loggedInApplicant, loggedInStaff, startTestServer, testForm, type TestServer } from "./harness";
+import { runScript } from "../support/commands";
 
 const complete = completeApplication();
 const BULK = 250;

@@ -10,9 +10,9 @@ import { openPglite, openPostgres } from "../../src/server/db/database";
 import { messages } from "../../src/api-contract/messages";
 import { operatorSocketPath } from "../../src/server/staff/operator-channel";
 import { newDataFolder } from "../support/data-folder";
-import { runCommand } from "../support/commands";
+import { runCommand, runScript } from "../support/commands";
 import { staffCommand } from "../../scripts/staff";
-import { freshPostgresUrl, json, runScript, testConfig, testForm } from "./harness";
+import { freshPostgresUrl, json, testConfig, testForm } from "./harness";
 
 const PUBLIC_URL = "http://localhost:8080";
 
