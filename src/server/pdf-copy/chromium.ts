@@ -8,7 +8,8 @@
 // page is closed, and its storage is cleared before that.
 import { chromium, type BrowserContext, type Page } from "playwright-core";
 
-const ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"];
+/** How Chromium is started headless, here and in the browser tests (tests/e2e/support.ts). */
+export const CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"];
 /** The print waits this long at most for the service view to draw. */
 const DRAW_MS = 30_000;
 
@@ -24,7 +25,7 @@ export function openPrinter(executablePath: string): Printer {
   let spare: Promise<Page> | undefined;
   let isClosed = false;
   const open = () => {
-    context ??= chromium.launch({ executablePath, args: ARGS }).then(async (browser) => {
+    context ??= chromium.launch({ executablePath, args: CHROMIUM_ARGS }).then(async (browser) => {
       browser.on("disconnected", () => (context = spare = undefined));
       return browser.newContext({ viewport: { width: 816, height: 1056 } });
     });
