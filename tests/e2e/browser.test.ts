@@ -1,5 +1,6 @@
-// The tests' Chromium (support.ts launchBrowser): a new context's window draws its page and
-// nothing of the browser's own, and chromium.sh hands Chromium each feature list once, whole.
+// Chromium as the printer and the browser tests start it (src/server/pdf-copy/chromium.ts): a new
+// context's window draws its page and nothing of the browser's own, and chromium.sh hands Chromium
+// each feature list once, whole.
 import { execFile } from "node:child_process";
 import { join } from "node:path";
 import { promisify } from "node:util";
@@ -20,7 +21,7 @@ test("a new context's window opens its page and no page of the browser's own (th
 });
 
 test("chromium.sh merges the feature lists Chromium would otherwise take the last of", async () => {
-  const { stdout } = await promisify(execFile)(join(repoRoot, "tests/e2e/chromium.sh"),
+  const { stdout } = await promisify(execFile)(join(repoRoot, "src/server/pdf-copy/chromium.sh"),
     ["--headless", "--disable-features=A,B", "--enable-features=C", "--no-sandbox", "--disable-features=D"], { env: { ...process.env, CHROMIUM: "echo" } });
   expect(stdout).toBe("--headless --no-sandbox --disable-features=A,B,D --enable-features=C\n");
 });

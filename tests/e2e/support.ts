@@ -8,9 +8,9 @@ import { createRequire } from "node:module";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import type AxeBuilder from "@axe-core/playwright";
-import { chromium, type Browser, type Locator, type Page, type PageScreenshotOptions } from "playwright-core";
+import { type Browser, type Locator, type Page, type PageScreenshotOptions } from "playwright-core";
 import { dayAnywhereOnEarth, type Answers } from "../../src/engine/runtime";
-import { CHROMIUM_ARGS } from "../../src/server/pdf-copy/chromium";
+import { launchChromium } from "../../src/server/pdf-copy/chromium";
 import { completeAnswers } from "../support/answer-sets";
 import { newDataFolder } from "../support/data-folder";
 import { definitions } from "../support/definitions";
@@ -205,24 +205,13 @@ export async function createAccount(server: BuiltServer, address = newAddress(),
 
 // ---- browser ------------------------------------------------------------------------------
 
-/**
- * What a test's windows never use of a full Chrome: each new window (every context) drew the
- * omnibox's popup as a web page in a renderer of its own, a second and a half of CPU.
- */
-const UNUSED_FEATURES = ["WebUIOmniboxPopup", "WebUIOmniboxFullPopup", "WebUIOmniboxAimPopup"];
-
-/** Debian's Chromium (CHROMIUM_PATH, else /usr/bin/chromium), headless, through chromium.sh. */
+/** Debian's Chromium (CHROMIUM_PATH, else /usr/bin/chromium), headless, as the printer starts it. */
 export async function launchBrowser(): Promise<Browser> {
   const executablePath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
   if (!existsSync(executablePath)) {
     throw new Error(`no Chromium at ${executablePath}: install Debian's chromium (apt-get install chromium) or set CHROMIUM_PATH`);
   }
-  const env = Object.fromEntries(Object.entries(process.env).filter((entry): entry is [string, string] => entry[1] !== undefined));
-  return chromium.launch({
-    executablePath: join(repoRoot, "tests/e2e/chromium.sh"),
-    args: [...CHROMIUM_ARGS, `--disable-features=${UNUSED_FEATURES.join(",")}`],
-    env: { ...env, CHROMIUM: executablePath },
-  });
+  return launchChromium(executablePath);
 }
 
 /**

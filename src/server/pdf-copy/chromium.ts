@@ -6,10 +6,31 @@
 // together never share one (they did, and one applicant's answers could be printed into another's
 // copy). Nothing of one application stays for the next: the service view keeps no cookies, the
 // page is closed, and its storage is cleared before that.
-import { chromium, type BrowserContext, type Page } from "playwright-core";
+import { fileURLToPath } from "node:url";
+import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
 
-/** How Chromium is started headless, here and in the browser tests (tests/e2e/support.ts). */
-export const CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"];
+const CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"];
+/**
+ * What a headless page never uses of a full Chrome: each new window (every browser context) drew
+ * the omnibox's popup as a web page in a renderer of its own, a second and a half of CPU.
+ */
+const UNUSED_FEATURES = ["WebUIOmniboxPopup", "WebUIOmniboxFullPopup", "WebUIOmniboxAimPopup"];
+/** Beside this file, and beside the server's bundle (npm run build:server copies it). */
+const LAUNCHER = fileURLToPath(new URL("./chromium.sh", import.meta.url));
+
+/**
+ * The Chromium at `executablePath`, headless, for the printer here and the browser tests
+ * (tests/e2e/support.ts). Started through chromium.sh: Chromium keeps only the last
+ * --disable-features it is given, and playwright-core puts its own list before ours.
+ */
+export function launchChromium(executablePath: string): Promise<Browser> {
+  const env = Object.fromEntries(Object.entries(process.env).filter((entry): entry is [string, string] => entry[1] !== undefined));
+  return chromium.launch({
+    executablePath: LAUNCHER,
+    args: [...CHROMIUM_ARGS, `--disable-features=${UNUSED_FEATURES.join(",")}`],
+    env: { ...env, CHROMIUM: executablePath },
+  });
+}
 /** The print waits this long at most for the service view to draw. */
 const DRAW_MS = 30_000;
 
@@ -25,7 +46,7 @@ export function openPrinter(executablePath: string): Printer {
   let spare: Promise<Page> | undefined;
   let isClosed = false;
   const open = () => {
-    context ??= chromium.launch({ executablePath, args: CHROMIUM_ARGS }).then(async (browser) => {
+    context ??= launchChromium(executablePath).then(async (browser) => {
       browser.on("disconnected", () => (context = spare = undefined));
       return browser.newContext({ viewport: { width: 816, height: 1056 } });
     });

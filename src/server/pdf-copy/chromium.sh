@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Starts Chromium ($CHROMIUM) with the switches it is given, but its --disable-features and
 # --enable-features each merged into one: Chromium keeps only the last of a switch given twice, and
-# playwright-core puts its own lists before the ones launchBrowser (support.ts) adds.
+# playwright-core puts its own lists before the ones launchChromium (chromium.ts) adds.
 set -euo pipefail
 rest=() disabled=() enabled=()
 for argument in "$@"; do
