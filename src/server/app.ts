@@ -9,7 +9,7 @@ import type { Application } from "./data/applications";
 import { openBackground } from "./jobs/background";
 import { loadHasher } from "./auth/secrets";
 import { authenticate, sessionCheck } from "./auth/applicant-session";
-import { setPasswordHashConcurrency } from "./auth/passwords";
+import { OWASP_HASH_COST, setPasswordHashConcurrency, setPasswordHashCost } from "./auth/passwords";
 import { sessionCookies } from "./auth/sessions";
 import { SHUTDOWN_TIMEOUT_MS, type Config } from "./platform/config";
 import type { ServerContext } from "./context";
@@ -122,6 +122,7 @@ export async function buildServer(options: ServerOptions): Promise<{ app: Fastif
   // Absent in tests and scripts that build their own config: a test's PGlite blocks the loop for seconds as it starts.
   if (config.pressure) await shedLoad(app, config.pressure);
   setPasswordHashConcurrency(config.passwordHashConcurrency ?? 1);
+  setPasswordHashCost(config.passwordHashCost ?? OWASP_HASH_COST);
   await app.register(cookie);
   await app.register(swagger, {
     openapi: {

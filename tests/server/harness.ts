@@ -42,8 +42,16 @@ export const testForm = () => (form ??= loadServerForm(undefined, TEST_DAY));
 /** examples/answers/complete.json for this cycle's term, with a plan open on TEST_DAY. */
 export const completeApplication = (): Answers => completeAnswers(testForm().form, TEST_DAY);
 
+/**
+ * Argon2id at its least for a test's server: the tests' thousands of sign-ups, logins and resets
+ * at OWASP's cost were a third of the server tests' CPU. The hashes are still Argon2id's, checked
+ * as any; auth/passwords.test.ts holds OWASP's cost, and the browser tests' servers use it.
+ */
+const TEST_HASH_COST = { memoryCost: 1024, timeCost: 1 };
+
 export function testConfig(overrides: Partial<Config> = {}): Config {
   return {
+    passwordHashCost: TEST_HASH_COST,
     port: 0, host: "127.0.0.1", publicUrl: "http://localhost:8080", dataDir: "/nonexistent",
     cookiePrefix: "apply_", logSecrets: false, trustProxy: false,
     workJobs: false, chromiumPath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", renderUrl: "http://127.0.0.1:1", ...overrides,

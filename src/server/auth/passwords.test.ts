@@ -1,6 +1,6 @@
 import argon2 from "argon2";
-import { afterEach, describe, expect, it, vi } from "vitest";
-import { hashPassword, isCommonPassword, setPasswordHashConcurrency, verifyPassword } from "./passwords";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { hashPassword, isCommonPassword, OWASP_HASH_COST, setPasswordHashConcurrency, setPasswordHashCost, verifyPassword, verifyNothing } from "./passwords";
 
 describe("the common-password block list", () => {
   it.each(["Password123!", "Basketball2025!", "Iloveyou-2008", "Qwerty123456!", "Football#2026"])("refuses %s", (password) => {
@@ -12,6 +12,10 @@ describe("the common-password block list", () => {
 });
 
 describe("password hashing", () => {
+  // A test's server hashes at less (tests/server/harness.ts), and a worker's test files share this module.
+  beforeEach(() => setPasswordHashCost(OWASP_HASH_COST));
+  afterEach(() => setPasswordHashCost(OWASP_HASH_COST));
+
   it("stores Argon2id with a salt, and verifies only the right password", async () => {
     const [a, b] = [await hashPassword("Quiet-Lantern-82"), await hashPassword("Quiet-Lantern-82")];
     expect(a).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
@@ -19,6 +23,16 @@ describe("password hashing", () => {
     expect(await verifyPassword(a, "Quiet-Lantern-82")).toBe(true);
     expect(await verifyPassword(a, "Quiet-Lantern-83")).toBe(false);
     expect(await verifyPassword("not a hash", "Quiet-Lantern-82")).toBe(false);
+  });
+
+  it("hashes at the cost it is given from then on, and a hash made at another cost still verifies", async () => {
+    const owasp = await hashPassword("Quiet-Lantern-82");
+    setPasswordHashCost({ memoryCost: 1024, timeCost: 1 });
+    const least = await hashPassword("Quiet-Lantern-82");
+    expect(least).toMatch(/^\$argon2id\$v=19\$m=1024,t=1,p=1\$/);
+    expect(await verifyPassword(owasp, "Quiet-Lantern-82")).toBe(true);
+    expect(await verifyPassword(least, "Quiet-Lantern-82")).toBe(true);
+    expect(await verifyNothing("Quiet-Lantern-82")).toBe(false);
   });
 });
 

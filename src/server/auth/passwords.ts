@@ -14,11 +14,24 @@ export function isCommonPassword(password: string): boolean {
   return common.has(lower) || (letters.length >= 4 && common.has(letters));
 }
 
-// Argon2id with OWASP's parameters (19 MiB, 2 passes): each hash holds a core for a while, which is
-// why they take turns (below).
-const options = { type: argon2.argon2id, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
+/** Argon2id's memory (KiB) and passes for a new hash; a stored hash names its own. */
+export interface PasswordHashCost { memoryCost: number; timeCost: number }
+
+/**
+ * OWASP's parameters (19 MiB, 2 passes), what every server hashes with: only a test's server is
+ * given less (Config.passwordHashCost, which no setting reads). Each hash holds a core for a
+ * while, which is why they take turns (below).
+ */
+export const OWASP_HASH_COST: PasswordHashCost = { memoryCost: 19_456, timeCost: 2 };
+let cost = OWASP_HASH_COST;
+
+/** The cost of the hashes made from now on in this process (app.ts, from the server's config). */
+export function setPasswordHashCost(next: PasswordHashCost): void {
+  cost = next;
+}
 
 export function hashPassword(password: string): Promise<string> {
+  const options = { type: argon2.argon2id, parallelism: 1, ...cost } as const;
   return inTurn(() => argon2.hash(password, options));
 }
 
@@ -55,10 +68,10 @@ async function inTurn<T>(work: () => Promise<T>): Promise<T> {
   }
 }
 
-/** Spent on an unknown address, so a failed login takes as long as a wrong password. */
-let dummyHash: Promise<string> | undefined;
+/** Spent on an unknown address, so a failed login takes as long as a wrong password (one made at today's cost). */
+let dummy: { cost: PasswordHashCost; hash: Promise<string> } | undefined;
 export async function verifyNothing(password: string): Promise<false> {
-  dummyHash ??= hashPassword("a dummy password nobody has");
-  await verifyPassword(await dummyHash, password);
+  if (dummy?.cost !== cost) dummy = { cost, hash: hashPassword("a dummy password nobody has") };
+  await verifyPassword(await dummy.hash, password);
   return false;
 }

@@ -53,6 +53,8 @@ describe("the operations settings", () => {
     expect(config.pressure).toEqual({ maxEventLoopDelayMs: 1000, maxHeapUsedBytes: 0, maxRssBytes: 0, retryAfterSeconds: 10 });
     expect(config.shutdownTimeoutMs).toBe(30_000);
     expect(config.passwordHashConcurrency).toBe(1);
+    // Argon2's cost is OWASP's (auth/passwords.ts): no setting lowers it.
+    expect(config.passwordHashCost).toBeUndefined();
   });
 
   it("set no loop-delay limit on PGlite, which holds this process's loop while it works, unless the operator sets one", () => {

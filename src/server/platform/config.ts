@@ -1,4 +1,5 @@
 import { resolve } from "node:path";
+import type { PasswordHashCost } from "../auth/passwords";
 
 /** Everything the server reads from the environment; every variable is optional. */
 export interface Config {
@@ -26,6 +27,8 @@ export interface Config {
   webConcurrency?: number;
   /** Argon2 hashes running at once in a process (auth/passwords.ts); 1 when absent. */
   passwordHashConcurrency?: number;
+  /** Argon2's cost for new hashes: OWASP's when absent, as it always is but in a test's server (no setting reads it). */
+  passwordHashCost?: PasswordHashCost;
   /** Work the durable jobs (conversions, PDF copies) in this process; false when `npm run worker` processes do. */
   workJobs: boolean;
   /** Chromium for printing PDF copies (playwright-core drives it). */
