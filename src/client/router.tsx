@@ -66,6 +66,7 @@ function Root() {
   const { pathname } = useLocation();
   useToastHotkey();
   useLeaveOnUnauthorized(pathname);
+  usePreloadedCards(pathname);
   useScrollToTop();
   return (
     <>
@@ -78,6 +79,19 @@ function Root() {
       <ToastList toasts={toasts} placement="corner" label="Notifications" />
     </>
   );
+}
+
+/**
+ * On a card (/login, /signup…) the other cards load too: a link between cards then shows the next
+ * at once. Loaded on the click, the old card stayed on screen under the new address until the
+ * code came, and on a slow phone what was typed into it meanwhile was lost.
+ */
+function usePreloadedCards(pathname: string): void {
+  const isOnCard = pathname in authPages;
+  useEffect(() => {
+    // A card that fails to load now loads again on the click.
+    if (isOnCard) for (const page of Object.values(authPages)) page.preload().catch(() => undefined);
+  }, [isOnCard]);
 }
 
 /** Once submitted, the default route is /status; before the profile says so, the first step (whose guard sends a submitted applicant on). */

@@ -156,4 +156,18 @@ describe("accounts in the browser", () => {
     expect(path(page)).toBe("/about?x=1");
     await page.getByRole("heading", { level: 1 }).waitFor();
   });
+
+  test("a link between cards shows the next card at once: the first card brought the others' code", async () => {
+    const page = await newPage();
+    await page.goto(`${world.server.url}/login`);
+    await page.getByRole("heading", { level: 1, name: "Log In" }).waitFor();
+    await page.waitForLoadState("networkidle");
+    const fetched: string[] = [];
+    page.on("request", (request) => void (request.resourceType() === "script" && fetched.push(new URL(request.url()).pathname)));
+    for (const [link, title] of [["Forgot password", "Forgot Password"], ["Log In", "Log In"], ["Sign Up", "Sign Up"]] as const) {
+      await page.getByRole("main").getByRole("link", { name: link, exact: true }).click();
+      await page.getByRole("heading", { level: 1, name: title }).waitFor();
+    }
+    expect(fetched).toEqual([]);
+  });
 });
