@@ -31,6 +31,7 @@ export function launchChromium(executablePath: string): Promise<Browser> {
     env: { ...env, CHROMIUM: executablePath },
   });
 }
+
 /** The print waits this long at most for the service view to draw. */
 const DRAW_MS = 30_000;
 
