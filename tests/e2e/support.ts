@@ -8,7 +8,7 @@ import { createRequire } from "node:module";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import type AxeBuilder from "@axe-core/playwright";
-import { type Browser, type Locator, type Page, type PageScreenshotOptions } from "playwright-core";
+import type { Browser, Locator, Page, PageScreenshotOptions } from "playwright-core";
 import { dayAnywhereOnEarth, type Answers } from "../../src/engine/runtime";
 import { launchChromium } from "../../src/server/pdf-copy/chromium";
 import { completeAnswers } from "../support/answer-sets";

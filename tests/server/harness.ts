@@ -43,9 +43,10 @@ export const testForm = () => (form ??= loadServerForm(undefined, TEST_DAY));
 export const completeApplication = (): Answers => completeAnswers(testForm().form, TEST_DAY);
 
 /**
- * Argon2id at its least for a test's server: the tests' thousands of sign-ups, logins and resets
- * at OWASP's cost were a third of the server tests' CPU. The hashes are still Argon2id's, checked
- * as any; auth/passwords.test.ts holds OWASP's cost, and the browser tests' servers use it.
+ * Argon2id at its least for a test's server: at OWASP's cost, the sign-ups, logins and resets of
+ * the account, staff and application tests were over a third of those files' CPU. The hashes are
+ * still Argon2id's, checked as any; auth/passwords.test.ts holds OWASP's cost, and the browser
+ * tests' servers use it.
  */
 const TEST_HASH_COST = { memoryCost: 1024, timeCost: 1 };
 
